@@ -1,0 +1,48 @@
+/**
+ * design.md §1: every error, whoever produces it, is this envelope:
+ *   [{"errors":[{"message":"<reason phrase>"},{"phrase":"<what is wrong and what to do>"}]}]
+ * The phrase never carries a stack, a library's text, a table name, an ARN or any part of a key.
+ */
+export const REASON_PHRASES = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+} as const;
+
+export type ErrorStatus = keyof typeof REASON_PHRASES;
+
+/** The phrases that more than one producer (handler, gateway responses, local gateway) must agree on. */
+export const PHRASES = {
+  unauthorized:
+    'Credentials are missing or not valid: /userapi/ needs the UserID and APIKey headers of a user, /api/ the APIKey header of a password strength key.',
+  missingRole: 'This user does not hold the Password Generator Policy Security Administrator role.',
+  notFound: 'No such path; the paths are /userapi/passwordgenerator and /api/passwordstrength.',
+  methodNotAllowed: 'Only GET is supported on this path.',
+  throttled: 'Too many requests; retry after a short, growing delay.',
+  unavailable: 'The policy store is unavailable and nothing is cached; retry shortly.',
+  internal: 'An internal error occurred; retry, and contact the operator if it persists.',
+} as const;
+
+export function errorEnvelope(status: ErrorStatus, phrase: string): string {
+  return JSON.stringify([{ errors: [{ message: REASON_PHRASES[status] }, { phrase }] }]);
+}
+
+/** An error a handler means to answer with; anything else thrown becomes a 500 with a generic phrase. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    readonly phrase: string,
+  ) {
+    super(phrase);
+    this.name = 'ApiError';
+  }
+}

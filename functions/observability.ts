@@ -1,0 +1,13 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics } from '@aws-lambda-powertools/metrics';
+
+/**
+ * One logger and one metrics sink per function, configured from the environment
+ * (POWERTOOLS_SERVICE_NAME, POWERTOOLS_LOG_LEVEL, POWERTOOLS_METRICS_NAMESPACE).
+ * Nothing logged here ever carries a header value or a key.
+ */
+export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'password-policy-service' });
+export const metrics = new Metrics({
+  namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'PasswordPolicyService',
+  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'password-policy-service',
+});

@@ -1,0 +1,79 @@
+/**
+ * The single source of the API's routes: the CDK stack and the local gateway are both built from this
+ * table, so they cannot drift. API Gateway cannot route on a query string, so the list and search routes
+ * of one path share one route-bound function, whose entry point dispatches on `search`.
+ */
+
+export const GENERATOR_ADMIN_ROLE = 'Password Generator Policy Security Administrator';
+
+/** How a route group authenticates (design.md §2). Header names are matched case-insensitively. */
+export interface CredentialScheme {
+  readonly name: 'generatorUser' | 'strengthKey';
+  /** The identity sources of this scheme's API Gateway authorizer. */
+  readonly headers: readonly string[];
+  /** Every path of the route group starts with this; the authorizer's policy covers all of it. */
+  readonly pathPrefix: string;
+  /** The role a user must hold, for schemes that have users. */
+  readonly role?: string;
+}
+
+export const CREDENTIAL_SCHEMES = {
+  generatorUser: { name: 'generatorUser', headers: ['UserID', 'APIKey'], pathPrefix: '/userapi/', role: GENERATOR_ADMIN_ROLE },
+  strengthKey: { name: 'strengthKey', headers: ['APIKey'], pathPrefix: '/api/' },
+} as const satisfies Record<string, CredentialScheme>;
+
+/** One route-bound Lambda function: its entry file, the policy table it alone reads, its handlers. */
+export interface PolicyFunction {
+  readonly id: 'GeneratorPolicies' | 'StrengthPolicies';
+  /** Path of the entry file from the project root. */
+  readonly entry: string;
+  readonly table: 'generator' | 'strength';
+}
+
+export const POLICY_FUNCTIONS = {
+  generatorPolicies: { id: 'GeneratorPolicies', entry: 'functions/api/generator-policies.ts', table: 'generator' },
+  strengthPolicies: { id: 'StrengthPolicies', entry: 'functions/api/strength-policies.ts', table: 'strength' },
+} as const satisfies Record<string, PolicyFunction>;
+
+export interface Route {
+  readonly method: 'GET';
+  /** The API Gateway resource path (a trailing slash on the request is accepted). */
+  readonly path: string;
+  /** The query parameter that selects this route over its sibling, if any. */
+  readonly query?: 'search';
+  readonly credentials: CredentialScheme;
+  readonly function: PolicyFunction;
+  /** The exported handler of the entry file that serves this route. */
+  readonly handler: string;
+}
+
+export const ROUTES: readonly Route[] = [
+  { method: 'GET', path: '/userapi/passwordgenerator', credentials: CREDENTIAL_SCHEMES.generatorUser, function: POLICY_FUNCTIONS.generatorPolicies, handler: 'listGeneratorPolicies' },
+  { method: 'GET', path: '/userapi/passwordgenerator', query: 'search', credentials: CREDENTIAL_SCHEMES.generatorUser, function: POLICY_FUNCTIONS.generatorPolicies, handler: 'searchGeneratorPolicies' },
+  { method: 'GET', path: '/api/passwordstrength', credentials: CREDENTIAL_SCHEMES.strengthKey, function: POLICY_FUNCTIONS.strengthPolicies, handler: 'listStrengthPolicies' },
+  { method: 'GET', path: '/api/passwordstrength', query: 'search', credentials: CREDENTIAL_SCHEMES.strengthKey, function: POLICY_FUNCTIONS.strengthPolicies, handler: 'searchStrengthPolicies' },
+];
+
+/** The authorizer function's entry file (one function, two API Gateway authorizer definitions). */
+export const AUTHORIZER_ENTRY = 'functions/authorizer/handler.ts';
+
+/** The distinct resource paths, each with the one function and credential scheme bound to it. */
+export function resourcePaths(): { path: string; function: PolicyFunction; credentials: CredentialScheme }[] {
+  const byPath = new Map<string, { path: string; function: PolicyFunction; credentials: CredentialScheme }>();
+  for (const r of ROUTES) byPath.set(r.path, { path: r.path, function: r.function, credentials: r.credentials });
+  return [...byPath.values()];
+}
+
+/** The credential scheme guarding a request path, by its route group prefix. */
+export function schemeForPath(path: string): CredentialScheme | undefined {
+  return Object.values(CREDENTIAL_SCHEMES).find((s) => path.startsWith(s.pathPrefix));
+}
+
+/**
+ * Environment variables the functions read. The stack sets them; the local gateway sets the same ones.
+ */
+export const ENV = {
+  policyTable: 'POLICY_TABLE_NAME',
+  credentialsTable: 'CREDENTIALS_TABLE_NAME',
+  policyCacheTtl: 'POLICY_CACHE_TTL_SECONDS',
+} as const;
