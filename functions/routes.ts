@@ -27,7 +27,7 @@ export interface PolicyFunction {
   readonly id: 'GeneratorPolicies' | 'StrengthPolicies';
   /** Path of the entry file from the project root. */
   readonly entry: string;
-  readonly table: 'generator' | 'strength';
+  readonly table: 'generator' | 'strength'; // a key of TABLES
 }
 
 export const POLICY_FUNCTIONS = {
