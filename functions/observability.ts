@@ -11,3 +11,14 @@ export const metrics = new Metrics({
   namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'PasswordPolicyService',
   serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'password-policy-service',
 });
+
+/** Flushes the metrics an invocation recorded (EMF to stdout), whatever the outcome. */
+export function withMetrics<E, R>(handler: (event: E) => Promise<R>): (event: E) => Promise<R> {
+  return async (event) => {
+    try {
+      return await handler(event);
+    } finally {
+      metrics.publishStoredMetrics();
+    }
+  };
+}

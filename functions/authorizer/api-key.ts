@@ -1,0 +1,48 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Keys look like `ppg_3f9a0c12ab45_<43 base64url chars>`: a prefix naming the kind (ppg: a user's key for
+ * the generator API, pps: a password strength key), a key identifier (not secret; lets an operator revoke
+ * a leaked key without holding it), and 256 random bits. Only the SHA-256 digest of the whole key is stored.
+ */
+export type KeyKind = 'user' | 'strength';
+
+const PREFIX: Record<KeyKind, string> = { user: 'ppg', strength: 'pps' };
+const KEY_PATTERN = /^(ppg|pps)_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
+
+export interface ParsedKey {
+  readonly kind: KeyKind;
+  readonly keyId: string;
+}
+
+export interface IssuedKey {
+  readonly key: string;
+  readonly keyId: string;
+  readonly digest: string;
+}
+
+export function issueKey(kind: KeyKind): IssuedKey {
+  const keyId = randomBytes(6).toString('hex');
+  const key = `${PREFIX[kind]}_${keyId}_${randomBytes(32).toString('base64url')}`;
+  return { key, keyId, digest: digestKey(key) };
+}
+
+/** The kind and identifier of a well-formed key, or undefined for anything else. */
+export function parseKey(key: string): ParsedKey | undefined {
+  const match = KEY_PATTERN.exec(key);
+  if (!match) return undefined;
+  return { kind: match[1] === 'ppg' ? 'user' : 'strength', keyId: match[2]! };
+}
+
+export function digestKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** A constant-time comparison of a presented key with a stored hex digest (a wrong-length digest never matches). */
+export function keyMatchesDigest(key: string, storedDigest: string | undefined): boolean {
+  const presented = createHash('sha256').update(key, 'utf8').digest();
+  const stored = Buffer.from(storedDigest ?? '', 'hex');
+  // timingSafeEqual needs equal lengths; a malformed stored digest is compared with zeros and never matches.
+  const sameLength = stored.length === presented.length;
+  return timingSafeEqual(presented, sameLength ? stored : Buffer.alloc(presented.length)) && sameLength;
+}

@@ -1,0 +1,56 @@
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { logger, withMetrics, metrics } from '../observability';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { createDocumentClient } from '../store/dynamodb-policy-store';
+import { ENV, schemeForPath, type CredentialScheme } from '../routes';
+import { authorize, type HeaderLookup } from './authorize';
+import { DynamoDbCredentialStore } from './credential-store';
+
+/** One authorizer function behind both API Gateway authorizer definitions; the path picks the scheme. */
+const store = new DynamoDbCredentialStore(createDocumentClient(), process.env[ENV.credentialsTable] ?? '');
+
+export const handler = withMetrics(async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+  const scheme = schemeForPath(event.resource ?? event.path ?? '');
+  if (!scheme) throw new Error('Unauthorized');
+  const decision = await authorize(scheme, headerLookup(event), store);
+  metrics.addMetric(`Authorizer${decision.outcome[0]!.toUpperCase()}${decision.outcome.slice(1)}`, MetricUnit.Count, 1);
+  if (decision.outcome === 'unauthorized') {
+    logger.info('Credentials rejected', { routeGroup: scheme.pathPrefix });
+    // The exact message API Gateway maps to its 401 UNAUTHORIZED response.
+    throw new Error('Unauthorized');
+  }
+  const effect = decision.outcome === 'allow' ? 'Allow' : 'Deny';
+  return {
+    principalId: decision.principalId,
+    policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: routeGroupArn(event.methodArn, scheme) }] },
+    context: decision.outcome === 'allow' ? decision.context : { reason: decision.reason },
+  };
+});
+
+/**
+ * The policy covers every method of the caller's route group, not just this request's methodArn, because
+ * API Gateway caches it per identity and reuses it for the group's other routes.
+ */
+export function routeGroupArn(methodArn: string, scheme: CredentialScheme): string {
+  // arn:aws:execute-api:<region>:<account>:<apiId>/<stage>/<METHOD>/<path...>
+  const [apiArn, stage] = methodArn.split('/');
+  return `${apiArn}/${stage}/*${scheme.pathPrefix}*`;
+}
+
+/** Case-insensitive header access; a header given twice (or with a comma-joined value) is a duplicate. */
+export function headerLookup(event: Pick<APIGatewayRequestAuthorizerEvent, 'headers' | 'multiValueHeaders'>): HeaderLookup {
+  return (name) => {
+    const wanted = name.toLowerCase();
+    const values: string[] = [];
+    for (const [key, list] of Object.entries(event.multiValueHeaders ?? {})) {
+      if (key.toLowerCase() === wanted) values.push(...(list ?? []));
+    }
+    if (values.length === 0) {
+      for (const [key, value] of Object.entries(event.headers ?? {})) {
+        if (key.toLowerCase() === wanted && value !== undefined) values.push(value);
+      }
+    }
+    if (values.length > 1 || values.some((v) => v.includes(','))) return 'duplicate';
+    return values[0];
+  };
+}

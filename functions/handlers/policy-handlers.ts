@@ -1,0 +1,55 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { searchPolicies, type PolicyCatalog } from '../domain/catalog';
+import { parseSearch } from '../domain/search';
+import { ApiError, PHRASES } from '../http/errors';
+import { readSearchParameter } from '../http/query';
+import { errorResponse, jsonResponse } from '../http/responses';
+import { logger } from '../observability';
+import { StoreUnavailableError } from '../store/policy-store';
+
+export type ProxyHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+
+/** Where handlers get a collection from: the cached store in production, anything in tests. */
+export interface CatalogSource<T> {
+  get(): Promise<PolicyCatalog<T>>;
+}
+
+/** GET <collection>: every policy. The query may only be empty (design.md §1). */
+export function listHandler<T>(source: CatalogSource<T>): ProxyHandler {
+  return answering(async (event) => {
+    if (readSearchParameter(event.multiValueQueryStringParameters) !== undefined) {
+      throw new ApiError(400, 'This route lists every policy; use the search route for "search".');
+    }
+    return jsonResponse((await source.get()).body);
+  });
+}
+
+/** GET <collection>/?search=text: the policies whose name or description match (design.md §1). */
+export function searchHandler<T>(source: CatalogSource<T>): ProxyHandler {
+  return answering(async (event) => {
+    const query = parseSearch(readSearchParameter(event.multiValueQueryStringParameters) ?? '');
+    return jsonResponse(searchPolicies(await source.get(), query));
+  });
+}
+
+/** The route-bound entry point: API Gateway cannot route on a query string, so dispatch on `search` here. */
+export function routeBySearch(handlers: { list: ProxyHandler; search: ProxyHandler }): ProxyHandler {
+  return (event) => {
+    const parameters = event.multiValueQueryStringParameters ?? {};
+    return Object.keys(parameters).length === 0 ? handlers.list(event) : handlers.search(event);
+  };
+}
+
+/** Turns every outcome into a response in design.md's envelope; nothing thrown escapes as a raw 5xx. */
+function answering(handler: ProxyHandler): ProxyHandler {
+  return async (event) => {
+    try {
+      return await handler(event);
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error.status, error.phrase);
+      if (error instanceof StoreUnavailableError) return errorResponse(503, PHRASES.unavailable);
+      logger.error('Unexpected error', { error: error instanceof Error ? error.name : typeof error });
+      return errorResponse(500, PHRASES.internal);
+    }
+  };
+}
