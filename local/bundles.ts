@@ -1,0 +1,52 @@
+import { build } from 'esbuild';
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BUNDLE_OPTIONS } from '../lib/bundling';
+import { AUTHORIZER_ENTRY, POLICY_FUNCTIONS } from '../functions/routes';
+
+export const PROJECT_ROOT = path.resolve(__dirname, '..');
+export const BUNDLE_DIR = path.join(PROJECT_ROOT, 'dist', 'bundles');
+
+/** Every Lambda bundle by name: the two route-bound functions and the authorizer. */
+export const BUNDLE_ENTRIES: Record<string, string> = {
+  ...Object.fromEntries(Object.values(POLICY_FUNCTIONS).map((f) => [f.id, f.entry])),
+  Authorizer: AUTHORIZER_ENTRY,
+};
+
+/** Builds every bundle with the deploy configuration; returns their paths and sizes in bytes. */
+export async function buildBundles(outDir = BUNDLE_DIR): Promise<Record<string, { file: string; bytes: number }>> {
+  await mkdir(outDir, { recursive: true });
+  const built: Record<string, { file: string; bytes: number }> = {};
+  await Promise.all(
+    Object.entries(BUNDLE_ENTRIES).map(async ([name, entry]) => {
+      const file = path.join(outDir, `${name}.mjs`);
+      await build({
+        ...BUNDLE_OPTIONS,
+        mainFields: [...BUNDLE_OPTIONS.mainFields],
+        banner: { js: BUNDLE_OPTIONS.banner },
+        entryPoints: [path.join(PROJECT_ROOT, entry)],
+        outfile: file,
+        bundle: true,
+        logLevel: 'error',
+      });
+      built[name] = { file, bytes: (await stat(file)).size };
+    }),
+  );
+  return built;
+}
+
+/** Imports a built bundle as Lambda would: module scope runs once, with the environment it is given. */
+export async function importBundle<M>(file: string, environment: Record<string, string>): Promise<M> {
+  // Lambda gives each function its own environment; module scope reads it synchronously at import.
+  Object.assign(process.env, environment);
+  return (await import(pathToFileURL(file).href)) as M;
+}
+
+if (require.main === module) {
+  buildBundles().then((built) => {
+    for (const [name, { file, bytes }] of Object.entries(built)) {
+      console.log(`${name.padEnd(18)} ${(bytes / 1024).toFixed(1).padStart(7)} KB  ${path.relative(PROJECT_ROOT, file)}`);
+    }
+  });
+}

@@ -1,0 +1,25 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** dynalite: an embedded DynamoDB-compatible server, in memory or persisted under `dataDir`. */
+export interface EmbeddedStore {
+  readonly endpoint: string;
+  close(): Promise<void>;
+}
+
+export async function startEmbeddedStore(options: { host?: string; port?: number; dataDir?: string } = {}): Promise<EmbeddedStore> {
+  // dynalite ships no type declarations.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const dynalite = require('dynalite') as (opts: Record<string, unknown>) => Server;
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(options.dataDir ? { path: options.dataDir } : {}) });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://${host}:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

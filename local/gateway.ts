@@ -1,0 +1,124 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { PHRASES, type ErrorStatus } from '../functions/http/errors';
+import { errorResponse } from '../functions/http/responses';
+import { resourcePaths } from '../functions/routes';
+import { authorizerEvent, newRequestId, proxyEvent, type ParsedRequest } from './api-gateway-events';
+import type { AuthorizerEmulation } from './authorizer-emulation';
+
+export type ProxyHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+
+export interface GatewayOptions {
+  /** The route-bound functions by their id in routes.ts (GeneratorPolicies, StrengthPolicies). */
+  readonly functions: Readonly<Record<string, ProxyHandler>>;
+  readonly authorizer: AuthorizerEmulation;
+  /** Called with one line per request, for the console. */
+  readonly log?: (line: string) => void;
+}
+
+/**
+ * A local stand-in for the REST API of the stack, built from the same route table: unknown paths are 404,
+ * other methods than GET on a route are 405 with `Allow: GET`, the authorizer runs first with a REQUEST
+ * event, and the handler gets a proxy event carrying the authorizer context.
+ */
+export function createGateway(options: GatewayOptions): Server {
+  const routes = new Map(resourcePaths().map((r) => [r.path, r]));
+  const server = createServer((req, res) => {
+    const started = process.hrtime.bigint();
+    handle(req, routes, options)
+      .catch(() => errorResponse(500, PHRASES.internal))
+      .then((result) => {
+        send(res, result);
+        options.log?.(`${req.method} ${req.url} -> ${result.statusCode} (${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms)`);
+      });
+  });
+  // Malformed HTTP (oversized headers, bad framing) still gets the envelope rather than Node's bare reply.
+  server.on('clientError', (_error, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const body = errorResponse(400, 'The request is not valid HTTP or its headers are too large.').body;
+    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+  return server;
+}
+
+async function handle(req: IncomingMessage, routes: Map<string, ReturnType<typeof resourcePaths>[number]>, options: GatewayOptions): Promise<APIGatewayProxyResult> {
+  req.resume(); // GET carries no body; drain whatever was sent.
+  const url = req.url ?? '/';
+  const queryStart = url.indexOf('?');
+  const rawPath = queryStart < 0 ? url : url.slice(0, queryStart);
+  // API Gateway matches a resource with or without one trailing slash.
+  const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
+  const route = routes.get(path);
+  if (!route) return gatewayError(404, PHRASES.notFound);
+  if (req.method !== 'GET') return gatewayError(405, PHRASES.methodNotAllowed, { Allow: 'GET' });
+
+  const query = parseQuery(queryStart < 0 ? '' : url.slice(queryStart + 1));
+  if (query === 'invalid') return gatewayError(400, 'The query string has invalid percent-encoding; encode "%" as %25.');
+  const request: ParsedRequest = { method: 'GET', path: rawPath, resource: route.path, ...headerMaps(req.rawHeaders), query, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' };
+  const requestId = newRequestId();
+
+  const outcome = await options.authorizer.authorize(route.credentials, authorizerEvent(request, requestId));
+  if (outcome.status === 401) return gatewayError(401, PHRASES.unauthorized);
+  if (outcome.status === 403) return gatewayError(403, outcome.reason);
+  if (outcome.status === 500) return gatewayError(500, PHRASES.internal);
+
+  const handler = options.functions[route.function.id];
+  if (!handler) return gatewayError(500, PHRASES.internal);
+  const result = await handler(proxyEvent(request, requestId, outcome.context));
+  return { ...result, headers: { ...result.headers, 'x-amzn-RequestId': requestId } };
+}
+
+function gatewayError(status: ErrorStatus, phrase: string, headers: Record<string, string> = {}): APIGatewayProxyResult {
+  return errorResponse(status, phrase, headers);
+}
+
+/**
+ * The query string as API Gateway hands it over: names and values percent-decoded ("+" is a space),
+ * repeated names kept in order. Invalid percent-encoding is rejected rather than guessed at.
+ */
+export function parseQuery(raw: string): Record<string, string[]> | null | 'invalid' {
+  if (raw === '') return null;
+  const parameters: Record<string, string[]> = {};
+  for (const pair of raw.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const name = decode(eq < 0 ? pair : pair.slice(0, eq));
+    const value = decode(eq < 0 ? '' : pair.slice(eq + 1));
+    if (name === undefined || value === undefined) return 'invalid';
+    (parameters[name] ??= []).push(value);
+  }
+  return Object.keys(parameters).length > 0 ? parameters : null;
+}
+
+function decode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Header names keep the case the client sent; a repeated header keeps every value in multiValueHeaders. */
+function headerMaps(rawHeaders: string[]): { headers: Record<string, string>; multiValueHeaders: Record<string, string[]> } {
+  const headers: Record<string, string> = {};
+  const multiValueHeaders: Record<string, string[]> = {};
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!;
+    const value = rawHeaders[i + 1]!;
+    headers[name] = value;
+    (multiValueHeaders[name] ??= []).push(value);
+  }
+  return { headers, multiValueHeaders };
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyResult): void {
+  const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body ?? '', 'utf8');
+  res.statusCode = result.statusCode;
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) res.setHeader(name, values.map(String));
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
+}

@@ -1,0 +1,136 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { ENV, POLICY_FUNCTIONS } from '../functions/routes';
+import { createDocumentClient, positiveInt } from '../functions/store/dynamodb-policy-store';
+import { TABLES } from '../functions/store/tables';
+import { createTables, loadSeed } from '../seed/seed-data';
+import { AuthorizerEmulation, type AuthorizerHandler } from './authorizer-emulation';
+import { buildBundles, importBundle, PROJECT_ROOT } from './bundles';
+import { putLocalCredentials, readLocalCredentials } from './credentials';
+import { startEmbeddedStore, type EmbeddedStore } from './embedded-store';
+import { createGateway } from './gateway';
+
+/** The local tables are named after their kind; a deployed stack names its own. */
+const TABLE_NAMES = { generator: TABLES.generator.logicalName, strength: TABLES.strength.logicalName, credentials: TABLES.credentials.logicalName };
+export const CREDENTIALS_FILE = path.join(PROJECT_ROOT, 'seed', 'local-credentials.json');
+/** API Gateway's default authorizer result cache; the local gateway emulates it. */
+const DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS = 300;
+
+type ProxyHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+
+export interface LocalService {
+  readonly url: string;
+  readonly dynamodbEndpoint: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * design.md §4: the same bundles that deploy, behind a local stand-in for API Gateway, on an embedded
+ * DynamoDB-compatible store created and seeded at start (or DYNAMODB_ENDPOINT).
+ */
+export async function startLocalService(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<LocalService> {
+  const embedded: EmbeddedStore | undefined = env.DYNAMODB_ENDPOINT
+    ? undefined
+    : await startEmbeddedStore({ port: positiveInt(env.DYNAMODB_PORT, 0), ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}) });
+  const endpoint = env.DYNAMODB_ENDPOINT ?? embedded!.endpoint;
+  const functionEnv = { DYNAMODB_ENDPOINT: endpoint, AWS_REGION: env.AWS_REGION ?? 'local', POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL ?? 'WARN', POWERTOOLS_METRICS_DISABLED: 'true' };
+
+  const created = await createTables(new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), TABLE_NAMES);
+  const documents = createDocumentClient(functionEnv);
+  // A persisted store (DATA_DIR) keeps what it holds; only new tables are seeded.
+  if (created.includes(TABLE_NAMES.generator) || created.includes(TABLE_NAMES.strength)) {
+    const written = await loadSeed({ client: documents, generatorTable: TABLE_NAMES.generator, strengthTable: TABLE_NAMES.strength });
+    log(`Seeded ${written.generator} generator policies and ${written.strength} strength policies.`);
+  }
+  if (created.includes(TABLE_NAMES.credentials)) {
+    await putLocalCredentials(documents, TABLE_NAMES.credentials, await readLocalCredentials(CREDENTIALS_FILE));
+  }
+
+  const bundles = await buildBundles();
+  const functions: Record<string, ProxyHandler> = {};
+  for (const fn of Object.values(POLICY_FUNCTIONS)) {
+    const env = { ...functionEnv, [ENV.policyTable]: TABLE_NAMES[fn.table], ...(envIfSet(ENV.policyCacheTtl)) };
+    functions[fn.id] = (await importBundle<{ handler: ProxyHandler }>(bundles[fn.id]!.file, env)).handler;
+  }
+  const authorizerModule = await importBundle<{ handler: AuthorizerHandler }>(bundles.Authorizer!.file, { ...functionEnv, [ENV.credentialsTable]: TABLE_NAMES.credentials });
+  const authorizer = new AuthorizerEmulation(authorizerModule.handler, positiveInt(env.AUTHORIZER_CACHE_TTL_SECONDS, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS));
+
+  const server = createGateway({ functions, authorizer, ...(env.QUIET ? {} : { log }) });
+  const host = env.HOST ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(positiveInt(env.PORT, 3000), host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  function envIfSet(name: string): Record<string, string> {
+    return env[name] !== undefined ? { [name]: env[name]! } : {};
+  }
+
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    dynamodbEndpoint: endpoint,
+    async stop() {
+      // Stop accepting, let in-flight requests finish, then close the store.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await embedded?.close();
+    },
+  };
+}
+
+/** Each bundle carries its own SDK, and each copy warns about Node < 22 once: print such a warning once. */
+function printEachWarningOnce(): void {
+  const seen = new Set<string>();
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => {
+    if (seen.has(warning.message)) return;
+    seen.add(warning.message);
+    console.warn(`${warning.name}: ${warning.message}`);
+  });
+}
+
+async function main(): Promise<void> {
+  printEachWarningOnce();
+  const service = await startLocalService();
+  const credentials = await readLocalCredentials(CREDENTIALS_FILE);
+  const admin = credentials.generatorAdmin;
+  console.log(
+    [
+      '',
+      `Password Policy Service listening on ${service.url}`,
+      `  DynamoDB endpoint (dynalite${process.env.DATA_DIR ? `, data in ${process.env.DATA_DIR}` : ', in memory'}): ${service.dynamodbEndpoint}`,
+      `  Tables: ${Object.values(TABLE_NAMES).join(', ')}`,
+      `  Demo credentials: ${path.relative(process.cwd(), CREDENTIALS_FILE)}`,
+      '',
+      'Try:',
+      `  curl -s -H 'UserID: ${admin.UserID}' -H 'APIKey: ${admin.APIKey}' '${service.url}/userapi/passwordgenerator/?search=default'`,
+      `  curl -s -H 'APIKey: ${credentials.passwordStrengthAPIKey}' '${service.url}/api/passwordstrength'`,
+      '',
+      'Ctrl-C stops it.',
+    ].join('\n'),
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping`);
+    service.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
