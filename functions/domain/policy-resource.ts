@@ -22,7 +22,7 @@ export type PolicyValidation<T> = { ok: true; policy: T } | { ok: false; problem
 export function validatePolicy<T extends object>(resource: PolicyResource<T>, record: unknown): PolicyValidation<T> {
   const result = resource.schema.safeParse(record);
   if (result.success) return { ok: true, policy: project(resource, result.data) };
-  return { ok: false, problems: result.error.issues.map(describeIssue) };
+  return { ok: false, problems: result.error.issues.map((issue) => describeIssue(issue, record)) };
 }
 
 /** A copy holding exactly the resource's fields in spec.md's order, so JSON.stringify emits that order. */
@@ -32,15 +32,17 @@ function project<T extends object>(resource: PolicyResource<T>, value: T): T {
   return out as T;
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue, record: unknown): string {
   const field = issue.path.length > 0 ? issue.path.join('.') : '(record)';
-  return `${field}: ${issueText(issue)}`;
+  const present = typeof record === 'object' && record !== null && issue.path.length > 0 && (record as Record<PropertyKey, unknown>)[issue.path[0]!] !== undefined;
+  return `${field}: ${issue.path.length > 0 && !present ? 'is missing' : issueText(issue)}`;
 }
 
 function issueText(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'is missing' : `must be ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}`;
+      // Every number of both resources is an integer, so a wrong type on one says so.
+      return `must be ${issue.expected === 'int' || issue.expected === 'number' ? 'an integer' : `a ${issue.expected}`}`;
     case 'too_small':
       return issue.origin === 'string' ? `must have at least ${issue.minimum} characters` : `must be at least ${issue.minimum}`;
     case 'too_big':

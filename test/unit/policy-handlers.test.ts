@@ -1,0 +1,119 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { errorEnvelope, PHRASES } from '../../functions/http/errors';
+import { logger } from '../../functions/observability';
+import { getEvent, loadEntry } from '../support/entry-points';
+import { generatorPolicy, strengthPolicy } from '../support/policies';
+
+type Handler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+
+const generator = [
+  generatorPolicy({ PasswordGeneratorID: 3, GeneratorName: 'Network Devices', GeneratorDescription: 'Switches and routers' }),
+  generatorPolicy({ PasswordGeneratorID: 1, GeneratorName: 'Default Policy', GeneratorDescription: 'For password lists without a specific policy' }),
+  generatorPolicy({ PasswordGeneratorID: 2, GeneratorName: 'Service Accounts', GeneratorDescription: 'Windows services' }),
+];
+const strength = [
+  strengthPolicy({ PasswordStrengthPolicyID: 2, PolicyName: 'Privileged Accounts', PolicyDescription: 'Domain admins' }),
+  strengthPolicy({ PasswordStrengthPolicyID: 1, PolicyName: 'Default Strength Policy', PolicyDescription: 'For password lists without a specific policy' }),
+];
+
+function entry(kind: 'generator' | 'strength', ttlSeconds = '30') {
+  const file = kind === 'generator' ? '../../functions/api/generator-policies' : '../../functions/api/strength-policies';
+  const loaded = loadEntry<{ handler: Handler }>(file, { POLICY_TABLE_NAME: `${kind}-table`, POLICY_CACHE_TTL_SECONDS: ttlSeconds, POWERTOOLS_METRICS_DISABLED: 'true' });
+  loaded.dynamo.on(loaded.lib.ScanCommand, { TableName: `${kind}-table` }).resolves({ Items: kind === 'generator' ? generator : strength });
+  return loaded;
+}
+
+const byId = <T>(items: T[], id: keyof T) => [...items].sort((a, b) => (a[id] as number) - (b[id] as number));
+
+beforeEach(() => {
+  jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+  jest.spyOn(logger, 'error').mockImplementation(() => undefined);
+});
+
+describe('list handlers: the whole collection, ordered by identifier', () => {
+  it('GET /userapi/passwordgenerator answers 200 with every generator policy', async () => {
+    const { module } = entry('generator');
+    expect(await module.handler(getEvent('/userapi/passwordgenerator'))).toEqual({
+      statusCode: 200,
+      headers: JSON_HEADERS,
+      body: JSON.stringify(byId(generator, 'PasswordGeneratorID')),
+    });
+  });
+
+  it('GET /api/passwordstrength answers 200 with every strength policy', async () => {
+    const { module } = entry('strength');
+    expect(await module.handler(getEvent('/api/passwordstrength'))).toEqual({
+      statusCode: 200,
+      headers: JSON_HEADERS,
+      body: JSON.stringify(byId(strength, 'PasswordStrengthPolicyID')),
+    });
+  });
+});
+
+describe('search handlers: dispatched on the search parameter', () => {
+  it('answers the matching generator policies', async () => {
+    const { module } = entry('generator');
+    const result = await module.handler(getEvent('/userapi/passwordgenerator', { search: ['ROUTERS'] }));
+    expect(result).toEqual({ statusCode: 200, headers: JSON_HEADERS, body: JSON.stringify([generator[0]]) });
+  });
+
+  it('answers the matching strength policies', async () => {
+    const { module } = entry('strength');
+    const result = await module.handler(getEvent('/api/passwordstrength', { search: ['default lists'] }));
+    expect(result).toEqual({ statusCode: 200, headers: JSON_HEADERS, body: JSON.stringify([strength[1]]) });
+  });
+
+  it('answers [] when nothing matches', async () => {
+    const { module } = entry('strength');
+    expect(await module.handler(getEvent('/api/passwordstrength', { search: ['nomatch'] }))).toEqual({ statusCode: 200, headers: JSON_HEADERS, body: '[]' });
+  });
+
+  it('answers the whole collection for an empty search', async () => {
+    const { module } = entry('generator');
+    const result = await module.handler(getEvent('/userapi/passwordgenerator', { search: [''] }));
+    expect(result.body).toBe(JSON.stringify(byId(generator, 'PasswordGeneratorID')));
+  });
+});
+
+describe('bad queries: 400 in the envelope, naming the parameter', () => {
+  it.each([
+    [{ serach: ['x'] }, 'Unknown query parameter "serach"; the only parameter is "search".'],
+    [{ search: ['a'], page: ['2'] }, 'Unknown query parameter "page"; the only parameter is "search".'],
+    [{ search: ['a', 'b'] }, 'The query parameter "search" is given more than once; give it once.'],
+    [{ search: ['x'.repeat(257)] }, 'The search parameter is longer than 256 characters; shorten it.'],
+  ])('%j', async (query, phrase) => {
+    const { module, dynamo, lib } = entry('generator');
+    expect(await module.handler(getEvent('/userapi/passwordgenerator', query))).toEqual({ statusCode: 400, headers: JSON_HEADERS, body: errorEnvelope(400, phrase) });
+    expect(dynamo).toHaveReceivedCommandTimes(lib.ScanCommand, 0);
+  });
+});
+
+describe('warm invocations within the TTL make no DynamoDB call', () => {
+  it('scans once for 1,000 invocations of list and search', async () => {
+    const { module, dynamo, lib } = entry('generator');
+    for (let i = 0; i < 500; i++) {
+      await module.handler(getEvent('/userapi/passwordgenerator'));
+      await module.handler(getEvent('/userapi/passwordgenerator', { search: ['service'] }));
+    }
+    expect(dynamo).toHaveReceivedCommandTimes(lib.ScanCommand, 1);
+  });
+});
+
+describe('DynamoDB unavailable', () => {
+  it('answers 503 in the envelope when nothing is cached', async () => {
+    const { module, dynamo, lib } = entry('strength');
+    dynamo.on(lib.ScanCommand).rejects(Object.assign(new Error('connect ECONNREFUSED arn:aws:dynamodb:table/strength-table'), { name: 'TimeoutError' }));
+    const result = await module.handler(getEvent('/api/passwordstrength'));
+    expect(result).toEqual({ statusCode: 503, headers: JSON_HEADERS, body: errorEnvelope(503, PHRASES.unavailable) });
+    expect(result.body).not.toContain('strength-table');
+  });
+
+  it('serves the cached collection when a reload fails', async () => {
+    const { module, dynamo, lib } = entry('strength', '0');
+    const first = await module.handler(getEvent('/api/passwordstrength'));
+    dynamo.on(lib.ScanCommand).rejects(new Error('throttled'));
+    expect(await module.handler(getEvent('/api/passwordstrength'))).toEqual(first);
+    expect(dynamo).toHaveReceivedCommandTimes(lib.ScanCommand, 2);
+  });
+});

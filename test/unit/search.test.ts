@@ -1,0 +1,72 @@
+import { buildCatalog, searchPolicies } from '../../functions/domain/catalog';
+import { generatorPolicies } from '../../functions/domain/generator-policy';
+import { MAX_SEARCH_LENGTH, parseSearch } from '../../functions/domain/search';
+import { ApiError } from '../../functions/http/errors';
+import { generatorPolicy } from '../support/policies';
+
+const catalog = buildCatalog(generatorPolicies, [
+  generatorPolicy({ PasswordGeneratorID: 1, GeneratorName: 'Default Policy', GeneratorDescription: 'For password lists without a specific policy' }),
+  generatorPolicy({ PasswordGeneratorID: 2, GeneratorName: 'Service Accounts', GeneratorDescription: 'Long random passwords for Windows services' }),
+  generatorPolicy({ PasswordGeneratorID: 3, GeneratorName: 'Network Devices', GeneratorDescription: 'Switches and routers', SpecialCharsText: '#$' }),
+  generatorPolicy({ PasswordGeneratorID: 4, GeneratorName: 'Café PINs', GeneratorDescription: '' }),
+]);
+const idsFor = (text: string) => (JSON.parse(searchPolicies(catalog, parseSearch(text))) as { PasswordGeneratorID: number }[]).map((p) => p.PasswordGeneratorID);
+
+describe('search matching (design.md §1)', () => {
+  it('matches a substring of the name, case-insensitively', () => {
+    expect(idsFor('SERVICE')).toEqual([2]);
+    expect(idsFor('devi')).toEqual([3]);
+  });
+
+  it('matches a substring of the description', () => {
+    expect(idsFor('routers')).toEqual([3]);
+  });
+
+  it('requires every term, each in the name or the description', () => {
+    expect(idsFor('service windows')).toEqual([2]);
+    expect(idsFor('service routers')).toEqual([]);
+  });
+
+  it('never matches a term across the name and the description', () => {
+    // "accountslong" would only occur in the name and description glued together.
+    expect(idsFor('accountslong')).toEqual([]);
+  });
+
+  it('normalises with NFKC: fullwidth letters and composed accents match', () => {
+    expect(idsFor('ＳＥＲＶＩＣＥ')).toEqual([2]);
+    expect(idsFor('cafe\u0301')).toEqual([4]);
+  });
+
+  it('considers no field other than name and description', () => {
+    expect(idsFor('#$')).toEqual([]);
+    expect(idsFor('12')).toEqual([]);
+  });
+
+  it.each(['', '   ', '*', ' * ', '\t'])('treats %j as everything', (text) => {
+    expect(searchPolicies(catalog, parseSearch(text))).toBe(catalog.body);
+  });
+
+  it('answers [] when nothing matches', () => {
+    expect(searchPolicies(catalog, parseSearch('nothing-like-this'))).toBe('[]');
+  });
+
+  it('keeps identifier order', () => {
+    expect(idsFor('s')).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('search length limit', () => {
+  it(`accepts ${MAX_SEARCH_LENGTH} characters after trimming`, () => {
+    expect(parseSearch(`  ${'a'.repeat(MAX_SEARCH_LENGTH)}  `)).toEqual({ all: false, terms: ['a'.repeat(MAX_SEARCH_LENGTH)] });
+  });
+
+  it(`rejects ${MAX_SEARCH_LENGTH + 1} characters with a 400`, () => {
+    expect(() => parseSearch('a'.repeat(MAX_SEARCH_LENGTH + 1))).toThrow(
+      new ApiError(400, `The search parameter is longer than ${MAX_SEARCH_LENGTH} characters; shorten it.`),
+    );
+  });
+
+  it('counts characters, not UTF-16 units', () => {
+    expect(() => parseSearch('😀'.repeat(MAX_SEARCH_LENGTH))).not.toThrow();
+  });
+});
