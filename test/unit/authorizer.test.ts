@@ -1,0 +1,171 @@
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { digestKey, issueKey, keyMatchesDigest, parseKey } from '../../functions/authorizer/api-key';
+import { GENERATOR_ADMIN_ROLE } from '../../functions/routes';
+import { PHRASES } from '../../functions/http/errors';
+import { loadEntry } from '../support/entry-points';
+
+type Authorizer = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
+
+const API = 'arn:aws:execute-api:eu-west-1:123456789012:a1b2c3d4e5';
+const adminKey = issueKey('user');
+const rotatedAdminKey = issueKey('user');
+const viewerKey = issueKey('user');
+const disabledKey = issueKey('user');
+const strengthKey = issueKey('strength');
+const secondStrengthKey = issueKey('strength');
+const stored = (...keys: { keyId: string; digest: string }[]) => Object.fromEntries(keys.map((k) => [k.keyId, { Digest: k.digest, CreatedAt: '2026-01-01T00:00:00Z' }]));
+
+const records: Record<string, Record<string, unknown>> = {
+  'USER#admin': { CredentialID: 'USER#admin', UserID: 'admin', Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(adminKey, rotatedAdminKey) },
+  'USER#viewer': { CredentialID: 'USER#viewer', UserID: 'viewer', Roles: ['Some Other Role'], Keys: stored(viewerKey) },
+  'USER#gone': { CredentialID: 'USER#gone', UserID: 'gone', Roles: [GENERATOR_ADMIN_ROLE], Disabled: true, Keys: stored(disabledKey) },
+  STRENGTH_KEYS: { CredentialID: 'STRENGTH_KEYS', Keys: stored(strengthKey, secondStrengthKey) },
+};
+
+function authorizer() {
+  const loaded = loadEntry<{ handler: Authorizer }>('../../functions/authorizer/handler', { CREDENTIALS_TABLE_NAME: 'credentials-table', POWERTOOLS_METRICS_DISABLED: 'true' });
+  loaded.dynamo.on(loaded.lib.GetCommand).callsFake((input: { TableName: string; Key: { CredentialID: string } }) => {
+    expect(input.TableName).toBe('credentials-table');
+    return { Item: records[input.Key.CredentialID] };
+  });
+  return loaded;
+}
+
+function event(path: string, headers: Record<string, string | string[]>): APIGatewayRequestAuthorizerEvent {
+  const multi = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
+  const single = Object.fromEntries(Object.entries(multi).map(([k, v]) => [k, v[v.length - 1]!]));
+  return { type: 'REQUEST', methodArn: `${API}/prod/GET${path}`, resource: path, path, httpMethod: 'GET', headers: single, multiValueHeaders: multi } as unknown as APIGatewayRequestAuthorizerEvent;
+}
+
+const GENERATOR = '/userapi/passwordgenerator';
+const STRENGTH = '/api/passwordstrength';
+const allowed = (principalId: string, group: string, context: Record<string, string>): APIGatewayAuthorizerResult => ({
+  principalId,
+  policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: `${API}/prod/*${group}*` }] },
+  context,
+});
+
+let handler: Authorizer;
+beforeEach(() => {
+  handler = authorizer().module.handler;
+});
+
+describe('generator API (/userapi/): UserID + APIKey and the administrator role', () => {
+  it('allows an administrator, for every method of the /userapi/ route group', async () => {
+    expect(await handler(event(GENERATOR, { UserID: 'admin', APIKey: adminKey.key }))).toEqual(
+      allowed('admin', '/userapi/', { userId: 'admin', keyId: adminKey.keyId }),
+    );
+  });
+
+  it('allows a second active key of the same user (rotation)', async () => {
+    expect((await handler(event(GENERATOR, { UserID: 'admin', APIKey: rotatedAdminKey.key }))).policyDocument.Statement[0]!.Effect).toBe('Allow');
+  });
+
+  it('denies a valid user without the role, with the reason in the context (403)', async () => {
+    expect(await handler(event(GENERATOR, { UserID: 'viewer', APIKey: viewerKey.key }))).toEqual({
+      principalId: 'viewer',
+      policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: `${API}/prod/*/userapi/*` }] },
+      context: { reason: PHRASES.missingRole },
+    });
+  });
+
+  it('accepts header names in any case and trims values', async () => {
+    const result = await handler(event(GENERATOR, { userid: ' admin ', APIKEY: `${adminKey.key} ` }));
+    expect(result.policyDocument.Statement[0]!.Effect).toBe('Allow');
+  });
+
+  it.each([
+    ['no headers', {}],
+    ['UserID only', { UserID: 'admin' }],
+    ['APIKey only', { APIKey: adminKey.key }],
+    ['an unknown user', { UserID: 'nobody', APIKey: adminKey.key }],
+    ["another user's key", { UserID: 'viewer', APIKey: adminKey.key }],
+    ['a wrong secret for a known key id', { UserID: 'admin', APIKey: `${adminKey.key.slice(0, -4)}AAAA` }],
+    ['an unknown key id', { UserID: 'admin', APIKey: issueKey('user').key }],
+    ['a disabled user', { UserID: 'gone', APIKey: disabledKey.key }],
+    ['a password strength key', { UserID: 'admin', APIKey: strengthKey.key }],
+    ['an empty key', { UserID: 'admin', APIKey: '' }],
+    ['an empty UserID', { UserID: '  ', APIKey: adminKey.key }],
+    ['an 8 KB key', { UserID: 'admin', APIKey: 'k'.repeat(8192) }],
+    ['a non-ASCII key', { UserID: 'admin', APIKey: `${adminKey.key.slice(0, -1)}é` }],
+    ['a non-ASCII UserID', { UserID: 'ädmin', APIKey: adminKey.key }],
+    ['a duplicated APIKey header', { UserID: 'admin', APIKey: [adminKey.key, adminKey.key] }],
+    ['a comma-joined APIKey', { UserID: 'admin', APIKey: `${adminKey.key},${adminKey.key}` }],
+    ['a key not in the issued format', { UserID: 'admin', APIKey: 'f3a1c2d4e5b6a7980f1e2d3c4b5a6978' }],
+  ])('rejects %s as Unauthorized (401)', async (_, headers) => {
+    await expect(handler(event(GENERATOR, headers))).rejects.toThrow(new Error('Unauthorized'));
+  });
+});
+
+describe('strength API (/api/): a password strength key', () => {
+  it('allows each active strength key, for every method of the /api/ route group', async () => {
+    expect(await handler(event(STRENGTH, { APIKey: strengthKey.key }))).toEqual(allowed(`strength-key:${strengthKey.keyId}`, '/api/', { keyId: strengthKey.keyId }));
+    expect(await handler(event(STRENGTH, { apikey: secondStrengthKey.key }))).toEqual(
+      allowed(`strength-key:${secondStrengthKey.keyId}`, '/api/', { keyId: secondStrengthKey.keyId }),
+    );
+  });
+
+  it.each([
+    ['no APIKey', {}],
+    ["an administrator's user key", { UserID: 'admin', APIKey: adminKey.key }],
+    ['a revoked (unknown) strength key', { APIKey: issueKey('strength').key }],
+    ['a wrong secret', { APIKey: `${strengthKey.key.slice(0, -4)}AAAA` }],
+    ['a duplicated header', { APIKey: [strengthKey.key, secondStrengthKey.key] }],
+  ])('rejects %s as Unauthorized (401)', async (_, headers) => {
+    await expect(handler(event(STRENGTH, headers))).rejects.toThrow(new Error('Unauthorized'));
+  });
+
+  it('rejects every key when no strength key has been issued', async () => {
+    const { module, dynamo, lib } = authorizer();
+    dynamo.on(lib.GetCommand).resolves({});
+    await expect(module.handler(event(STRENGTH, { APIKey: strengthKey.key }))).rejects.toThrow(new Error('Unauthorized'));
+  });
+});
+
+describe('authorizer failures', () => {
+  it('fails (500 through API Gateway), not 401, when the credentials table cannot be read', async () => {
+    const { module, dynamo, lib } = authorizer();
+    dynamo.on(lib.GetCommand).rejects(new Error('ProvisionedThroughputExceededException'));
+    const failure = module.handler(event(STRENGTH, { APIKey: strengthKey.key }));
+    await expect(failure).rejects.toThrow();
+    await expect(failure).rejects.not.toThrow(new Error('Unauthorized'));
+  });
+
+  it('never writes a presented key to the logs', async () => {
+    const written: string[] = [];
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      await handler(event(GENERATOR, { UserID: 'admin', APIKey: adminKey.key }));
+      await handler(event(GENERATOR, { UserID: 'viewer', APIKey: viewerKey.key }));
+      await handler(event(STRENGTH, { APIKey: adminKey.key })).catch(() => undefined);
+    } finally {
+      spy.mockRestore();
+    }
+    const secretParts = [adminKey.key, viewerKey.key].map((k) => k.split('_')[2]!);
+    expect(written.length).toBeGreaterThan(0);
+    for (const line of written) for (const secret of secretParts) expect(line).not.toContain(secret);
+  });
+});
+
+describe('key format and digests (design.md §2)', () => {
+  it('issues keys with a kind prefix, a key id and 256 random bits, stored only as a SHA-256 digest', () => {
+    const key = issueKey('strength');
+    expect(key.key).toMatch(/^pps_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
+    expect(parseKey(key.key)).toEqual({ kind: 'strength', keyId: key.keyId });
+    expect(key.digest).toBe(digestKey(key.key));
+    expect(key.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(issueKey('user').key).toMatch(/^ppg_/);
+    expect(issueKey('user').key).not.toBe(issueKey('user').key);
+  });
+
+  it('compares a presented key with a digest, and never matches a malformed digest', () => {
+    const key = issueKey('user');
+    expect(keyMatchesDigest(key.key, key.digest)).toBe(true);
+    expect(keyMatchesDigest(key.key, digestKey('other'))).toBe(false);
+    expect(keyMatchesDigest(key.key, key.digest.slice(2))).toBe(false);
+    expect(keyMatchesDigest(key.key, undefined)).toBe(false);
+  });
+});
