@@ -69,6 +69,9 @@ const generatorPolicySchema = generatorPolicyShape.check(
     if (p.BracketChars && p.BracketCharsText === '') problem(ctx, 'BracketCharsText', 'must not be empty when BracketChars is on', '');
     if (p.IncludeAlphaSpecial) {
       if (!classes.some((c) => c.on)) problem(ctx, 'IncludeAlphaSpecial', 'needs at least one character class switched on', true);
+      if (p.HigherAlphaRatio && !p.LowerCaseChars && !p.UpperCaseChars) {
+        problem(ctx, 'HigherAlphaRatio', 'needs LowerCaseChars or UpperCaseChars on (letters must be more than half the characters)', true);
+      }
       for (const c of classes) {
         if (c.on && c.chars === '') problem(ctx, c.field, 'has no character left after ExcludeChars and the ambiguous set are removed', true);
       }

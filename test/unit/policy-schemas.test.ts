@@ -89,6 +89,7 @@ describe('generator policy value domains (design.md §5)', () => {
     [{ MinLength: 20, MaxLength: 16 }, 'MaxLength: must be at least MinLength (20)'],
     [{ IncludeAlphaSpecial: false, IncludeWordPhrases: false, GeneratePattern: false }, 'IncludeAlphaSpecial: at least one of IncludeAlphaSpecial, IncludeWordPhrases, GeneratePattern must be true'],
     [{ LowerCaseChars: false, UpperCaseChars: false, NumericChars: false, SpecialChars: false, BracketChars: false }, 'IncludeAlphaSpecial: needs at least one character class switched on'],
+    [{ HigherAlphaRatio: true, LowerCaseChars: false, UpperCaseChars: false }, 'HigherAlphaRatio: needs LowerCaseChars or UpperCaseChars on (letters must be more than half the characters)'],
     [{ ExcludeChars: '0123456789' }, 'NumericChars: has no character left after ExcludeChars and the ambiguous set are removed'],
     [{ SpecialCharsText: '' }, 'SpecialCharsText: must not be empty when SpecialChars is on'],
     [{ SpecialCharsText: '!!' }, 'SpecialCharsText: must not repeat a character'],

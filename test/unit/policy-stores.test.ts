@@ -49,7 +49,7 @@ describe('DynamoDbPolicyStore: paginated scan', () => {
 
   it('leaves out invalid records, logs each with its identifier at ERROR and counts them', async () => {
     const error = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
-    const addMetric = jest.spyOn(metrics, 'addMetric').mockImplementation(() => undefined);
+    const addMetric = jest.spyOn(metrics, 'addMetric').mockReturnValue(metrics);
     dynamo.on(ScanCommand).resolves({
       Items: [
         generatorPolicy({ PasswordGeneratorID: 1 }),

@@ -1,0 +1,214 @@
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  ResourceInUseException,
+  ResourceNotFoundException,
+  waitUntilTableExists,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { validatePolicy, type PolicyResource } from '../functions/domain/policy-resource';
+import { generatorPolicies, type GeneratorPolicy } from '../functions/domain/generator-policy';
+import { strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
+import { TABLES, type TableKind } from '../functions/store/tables';
+
+/** The committed seed files, resolved from this module so the CLI works from any working directory. */
+export const DEFAULT_GENERATOR_FILE = path.join(__dirname, 'generator-policies.json');
+export const DEFAULT_STRENGTH_FILE = path.join(__dirname, 'strength-policies.json');
+
+/** DynamoDB accepts at most 25 put requests in one BatchWriteItem. */
+export const BATCH_SIZE = 25;
+
+/** A seed file that must not be written; `problems` holds one line per file-level or record-level fault. */
+export class SeedValidationError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+    this.name = 'SeedValidationError';
+  }
+}
+
+/**
+ * Reads a JSON array of policies and validates every record, every ID's uniqueness and the presence of
+ * ID 1 (the default policy, spec rule 3). All problems of the file are reported together, each naming the
+ * file, the record (zero-based index and ID) and the field.
+ */
+export async function readSeedFile<T extends object>(file: string, resource: PolicyResource<T>): Promise<T[]> {
+  const shown = displayPath(file);
+  const records = await readJsonArray(file, shown);
+  const problems: string[] = [];
+  const policies: T[] = [];
+  const firstIndexOfId = new Map<unknown, number>();
+  records.forEach((record, index) => {
+    const where = `${shown} record #${index}${idSuffix(resource, record)}`;
+    const result = validatePolicy(resource, record);
+    if (!result.ok) {
+      problems.push(...result.problems.map((p) => `${where}: ${p}`));
+      return;
+    }
+    const id = result.policy[resource.idField];
+    const first = firstIndexOfId.get(id);
+    if (first !== undefined) problems.push(`${where}: ${resource.idField}: duplicates record #${first}`);
+    else firstIndexOfId.set(id, index);
+    policies.push(result.policy);
+  });
+  if (!records.some((r) => isObject(r) && r[resource.idField] === 1)) {
+    problems.push(`${shown}: no record has ${resource.idField} 1 (the default ${resource.title} for password lists without a specific policy)`);
+  }
+  if (problems.length > 0) throw new SeedValidationError(problems);
+  return policies;
+}
+
+async function readJsonArray(file: string, shown: string): Promise<unknown[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new SeedValidationError([`${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`]);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new SeedValidationError([`${shown}: is not valid JSON (${(error as Error).message})`]);
+  }
+  if (!Array.isArray(parsed)) throw new SeedValidationError([`${shown}: must hold a JSON array of policies`]);
+  return parsed;
+}
+
+/** " (PasswordGeneratorID 4)" when the record carries an ID, so the operator can find it by either. */
+function idSuffix<T extends object>(resource: PolicyResource<T>, record: unknown): string {
+  if (!isObject(record) || !(resource.idField in record)) return '';
+  return ` (${resource.idField} ${JSON.stringify(record[resource.idField])})`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Relative to the working directory when inside it, as the operator typed it; absolute otherwise. */
+function displayPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+export interface WriteOptions {
+  /** BatchWriteItem calls per batch before giving up on UnprocessedItems (default 8). */
+  maxAttempts?: number;
+  /** Delay before the first retry; doubles on each further retry (default 100 ms). */
+  baseDelayMs?: number;
+  /** Injectable so tests need not wait. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } };
+
+/** Puts every policy into the table, 25 per BatchWriteItem, and returns how many were written. */
+export async function writePolicies(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  policies: readonly object[],
+  options: WriteOptions = {},
+): Promise<number> {
+  let written = 0;
+  for (let start = 0; start < policies.length; start += BATCH_SIZE) {
+    const batch = policies.slice(start, start + BATCH_SIZE).map((p): WriteRequest => ({ PutRequest: { Item: { ...p } } }));
+    await writeBatch(client, tableName, batch, options);
+    written += batch.length;
+  }
+  return written;
+}
+
+/** One batch, resending what DynamoDB returns as UnprocessedItems (throttling) with exponential backoff. */
+async function writeBatch(client: DynamoDBDocumentClient, tableName: string, batch: WriteRequest[], options: WriteOptions): Promise<void> {
+  const maxAttempts = options.maxAttempts ?? 8;
+  const baseDelayMs = options.baseDelayMs ?? 100;
+  const sleep = options.sleep ?? defaultSleep;
+  let pending = batch;
+  for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+    if (attempt > 1) await sleep(Math.min(baseDelayMs * 2 ** (attempt - 2), 10_000));
+    const output = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+    pending = (output.UnprocessedItems?.[tableName] ?? []) as WriteRequest[];
+    if (pending.length === 0) return;
+  }
+  throw new Error(`${pending.length} item(s) for table ${tableName} were still unprocessed after ${maxAttempts} BatchWriteItem attempts`);
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface LoadSeedOptions {
+  client: DynamoDBDocumentClient;
+  generatorTable: string;
+  strengthTable: string;
+  generatorFile?: string;
+  strengthFile?: string;
+  write?: WriteOptions;
+}
+
+/** Validates both files completely, and only then writes both, so an invalid file leaves both tables untouched. */
+export async function loadSeed(options: LoadSeedOptions): Promise<{ generator: number; strength: number }> {
+  const [generator, strength] = await readBoth(options.generatorFile ?? DEFAULT_GENERATOR_FILE, options.strengthFile ?? DEFAULT_STRENGTH_FILE);
+  return {
+    generator: await writePolicies(options.client, options.generatorTable, generator, options.write),
+    strength: await writePolicies(options.client, options.strengthTable, strength, options.write),
+  };
+}
+
+/** Reads both files and reports the problems of both at once, not only of the first that fails. */
+async function readBoth(generatorFile: string, strengthFile: string): Promise<[GeneratorPolicy[], StrengthPolicy[]]> {
+  const [generator, strength] = await Promise.allSettled([readSeedFile(generatorFile, generatorPolicies), readSeedFile(strengthFile, strengthPolicies)]);
+  const problems = [...problemsOf(generator), ...problemsOf(strength)];
+  if (generator.status === 'rejected' || strength.status === 'rejected') throw new SeedValidationError(problems);
+  return [generator.value, strength.value];
+}
+
+/** The validation problems of one read; any other failure (a bug, not bad data) is rethrown as it is. */
+function problemsOf(result: PromiseSettledResult<unknown>): readonly string[] {
+  if (result.status === 'fulfilled') return [];
+  if (result.reason instanceof SeedValidationError) return result.reason.problems;
+  throw result.reason;
+}
+
+export type TableNames = { generator: string; strength: string; credentials?: string };
+
+/**
+ * Creates each named table of TABLES that does not exist yet (on-demand capacity) and waits until every
+ * one is ACTIVE. Returns the names it created. Without a credentials name only the policy tables are made.
+ */
+export async function createTables(client: DynamoDBClient, names: TableNames, maxWaitSeconds = 300): Promise<string[]> {
+  const created: string[] = [];
+  for (const kind of Object.keys(TABLES) as TableKind[]) {
+    const tableName = names[kind];
+    if (tableName === undefined) continue;
+    if (await createIfAbsent(client, kind, tableName)) created.push(tableName);
+    // The first poll is immediate, so a table that is already ACTIVE costs one DescribeTable.
+    await waitUntilTableExists({ client, minDelay: 0.2, maxDelay: 5, maxWaitTime: maxWaitSeconds }, { TableName: tableName });
+  }
+  return created;
+}
+
+async function createIfAbsent(client: DynamoDBClient, kind: TableKind, tableName: string): Promise<boolean> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return false;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  const { partitionKey, keyType } = TABLES[kind];
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [{ AttributeName: partitionKey, AttributeType: keyType }],
+        KeySchema: [{ AttributeName: partitionKey, KeyType: 'HASH' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      }),
+    );
+    return true;
+  } catch (error) {
+    // Another process created it between our DescribeTable and CreateTable: that is what we wanted.
+    if (error instanceof ResourceInUseException) return false;
+    throw error;
+  }
+}

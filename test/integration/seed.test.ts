@@ -1,0 +1,249 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { createTables, DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, loadSeed, SeedValidationError } from '../../seed/seed-data';
+
+const ROOT = path.join(__dirname, '../..');
+const run = promisify(execFile);
+
+/** A real DynamoDB-compatible server on a loopback port, so the SDK, marshalling and batching are the real ones. */
+const server = require('dynalite')({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+let endpoint: string;
+let client: DynamoDBClient;
+let documentClient: DynamoDBDocumentClient;
+let tmp: string;
+let tableCounter = 0;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  documentClient = DynamoDBDocumentClient.from(client);
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'seed-test-'));
+});
+
+afterAll(async () => {
+  client.destroy();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** Fresh, empty tables for each test, so no test sees another's writes. */
+async function freshTables(): Promise<{ generator: string; strength: string; credentials: string }> {
+  tableCounter += 1;
+  const names = { generator: `Generator${tableCounter}`, strength: `Strength${tableCounter}`, credentials: `Credentials${tableCounter}` };
+  await createTables(client, names);
+  return names;
+}
+
+async function scanAll(tableName: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  for await (const page of paginateScan({ client: documentClient }, { TableName: tableName })) items.push(...(page.Items ?? []));
+  return items;
+}
+
+const byId = (idField: string) => (a: Record<string, unknown>, b: Record<string, unknown>) => (a[idField] as number) - (b[idField] as number);
+
+async function readJson(file: string): Promise<Record<string, unknown>[]> {
+  return JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>[];
+}
+
+/** Writes a variant of a committed seed file to the temp dir and returns its path. */
+async function variant(source: string, name: string, change: (records: Record<string, unknown>[]) => unknown[]): Promise<string> {
+  const file = path.join(tmp, name);
+  await writeFile(file, JSON.stringify(change(await readJson(source)), null, 2));
+  return file;
+}
+
+async function expectEmpty(...tables: string[]): Promise<void> {
+  for (const table of tables) expect(await scanAll(table)).toEqual([]);
+}
+
+describe('createTables', () => {
+  it('creates the three tables once and leaves existing ones alone', async () => {
+    const names = { generator: 'CreateGen', strength: 'CreateStr', credentials: 'CreateCred' };
+    expect(await createTables(client, names)).toEqual(['CreateGen', 'CreateStr', 'CreateCred']);
+    expect(await createTables(client, names)).toEqual([]);
+  });
+});
+
+describe('loadSeed against dynalite', () => {
+  it('writes every record of both files, and a Scan reads them back equal to the files', async () => {
+    const t = await freshTables();
+
+    const written = await loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength });
+
+    const generator = await readJson(DEFAULT_GENERATOR_FILE);
+    const strength = await readJson(DEFAULT_STRENGTH_FILE);
+    expect(written).toEqual({ generator: generator.length, strength: strength.length });
+    expect((await scanAll(t.generator)).sort(byId('PasswordGeneratorID'))).toEqual(generator);
+    expect((await scanAll(t.strength)).sort(byId('PasswordStrengthPolicyID'))).toEqual(strength);
+  });
+
+  it('rejects a record with an invalid field, naming file, record and field, and writes nothing to either table', async () => {
+    const t = await freshTables();
+    const file = await variant(DEFAULT_GENERATOR_FILE, 'bad-max-length.json', (records) => {
+      records[3]!.MaxLength = 999;
+      return records;
+    });
+
+    const load = loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, generatorFile: file });
+
+    await expect(load).rejects.toThrow(SeedValidationError);
+    await expect(load).rejects.toThrow(/bad-max-length\.json record #3 \(PasswordGeneratorID 4\): MaxLength: must be at most 256/);
+    await expectEmpty(t.generator, t.strength);
+  });
+
+  it('writes nothing to the generator table when only the strength file is invalid', async () => {
+    const t = await freshTables();
+    const file = await variant(DEFAULT_STRENGTH_FILE, 'bad-weightings.json', (records) => {
+      records[1]!.CalculationWeightings = '50;50;50;50';
+      return records;
+    });
+
+    await expect(loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, strengthFile: file })).rejects.toThrow(
+      /bad-weightings\.json record #1 \(PasswordStrengthPolicyID 2\): CalculationWeightings: must sum to 100/,
+    );
+    await expectEmpty(t.generator, t.strength);
+  });
+
+  it('reports the problems of both files together', async () => {
+    const t = await freshTables();
+    const generatorFile = await variant(DEFAULT_GENERATOR_FILE, 'both-gen.json', (records) => [...records, { ...records[0], PasswordGeneratorID: 99, MinLength: 2 }]);
+    const strengthFile = await variant(DEFAULT_STRENGTH_FILE, 'both-str.json', (records) => [...records, { ...records[0], PasswordStrengthPolicyID: 99, PolicyName: '' }]);
+
+    const error = await loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, generatorFile, strengthFile }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(SeedValidationError);
+    expect((error as SeedValidationError).problems).toEqual([
+      expect.stringMatching(/both-gen\.json record #\d+ \(PasswordGeneratorID 99\): MinLength: must be at least 4$/),
+      expect.stringMatching(/both-str\.json record #\d+ \(PasswordStrengthPolicyID 99\): PolicyName: must have at least 1 characters$/),
+    ]);
+    await expectEmpty(t.generator, t.strength);
+  });
+
+  it('rejects duplicate IDs, naming both records', async () => {
+    const t = await freshTables();
+    const file = await variant(DEFAULT_GENERATOR_FILE, 'duplicate.json', (records) => {
+      records[5]!.PasswordGeneratorID = 3;
+      return records;
+    });
+
+    await expect(loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, generatorFile: file })).rejects.toThrow(
+      /duplicate\.json record #5 \(PasswordGeneratorID 3\): PasswordGeneratorID: duplicates record #2/,
+    );
+    await expectEmpty(t.generator, t.strength);
+  });
+
+  it('rejects a file without the default policy (ID 1)', async () => {
+    const t = await freshTables();
+    const file = await variant(DEFAULT_STRENGTH_FILE, 'no-default.json', (records) => records.filter((r) => r.PasswordStrengthPolicyID !== 1));
+
+    await expect(loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, strengthFile: file })).rejects.toThrow(
+      /no-default\.json: no record has PasswordStrengthPolicyID 1/,
+    );
+    await expectEmpty(t.generator, t.strength);
+  });
+
+  it.each([
+    ['not JSON', 'not-json.json', '{ nope', /not-json\.json: is not valid JSON/],
+    ['not an array', 'not-array.json', '{"PasswordGeneratorID": 1}', /not-array\.json: must hold a JSON array of policies/],
+    ['missing', 'missing.json', undefined, /missing\.json: cannot be read \(ENOENT\)/],
+  ])('rejects a file that is %s', async (_, name, content, message) => {
+    const t = await freshTables();
+    const file = path.join(tmp, name);
+    if (content !== undefined) await writeFile(file, content);
+
+    await expect(loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, generatorFile: file })).rejects.toThrow(message);
+    await expectEmpty(t.generator, t.strength);
+  });
+
+  it('writes more than 25 records completely (several batches)', async () => {
+    const t = await freshTables();
+    const file = await variant(DEFAULT_GENERATOR_FILE, 'sixty.json', (records) =>
+      Array.from({ length: 60 }, (_, i) => ({ ...records[i % records.length], PasswordGeneratorID: i + 1, GeneratorName: `Generated policy ${i + 1}` })),
+    );
+
+    const written = await loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, generatorFile: file });
+
+    expect(written.generator).toBe(60);
+    const ids = (await scanAll(t.generator)).map((r) => r.PasswordGeneratorID).sort((a, b) => (a as number) - (b as number));
+    expect(ids).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+  });
+});
+
+describe('npm run seed (seed/load.ts as a child process)', () => {
+  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
+
+  /** Runs the CLI without blocking this process's event loop, which serves dynalite to the child. */
+  async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    try {
+      const { stdout, stderr } = await run(tsx, ['seed/load.ts', ...args], { cwd: ROOT, env: { ...process.env, AWS_REGION: 'local' } });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  }
+
+  it('creates the tables, writes both files and prints what it wrote', async () => {
+    const result = await cli('--endpoint', endpoint, '--generator-table', 'CliGen', '--strength-table', 'CliStr', '--create-tables');
+
+    const generator = await readJson(DEFAULT_GENERATOR_FILE);
+    const strength = await readJson(DEFAULT_STRENGTH_FILE);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Created table(s) CliGen, CliStr.');
+    expect(result.stdout).toContain(`Wrote ${generator.length} generator policies to CliGen and ${strength.length} strength policies to CliStr.`);
+    expect(await scanAll('CliGen')).toHaveLength(generator.length);
+    expect(await scanAll('CliStr')).toHaveLength(strength.length);
+  });
+
+  it('exits 1 with the validation message and no stack trace for an invalid file, writing nothing', async () => {
+    const t = await freshTables();
+    const file = await variant(DEFAULT_GENERATOR_FILE, 'cli-bad.json', (records) => {
+      records[3]!.MaxLength = 999;
+      return records;
+    });
+
+    const result = await cli('--endpoint', endpoint, '--generator-table', t.generator, '--strength-table', t.strength, '--generator-file', file);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/cli-bad\.json record #3 \(PasswordGeneratorID 4\): MaxLength: must be at most 256/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stdout).not.toContain('Wrote');
+    await expectEmpty(t.generator, t.strength);
+  });
+
+  it('exits 1 with a hint when a table does not exist', async () => {
+    const result = await cli('--endpoint', endpoint, '--generator-table', 'Missing1', '--strength-table', 'Missing2');
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--create-tables');
+  });
+
+  it.each([
+    [['--strength-table', 'S1x'], '--generator-table is required'],
+    [['--generator-table', 'G1x', '--strength-table', 'S1x', '--bogus'], "Unknown option '--bogus'"],
+    [['--generator-table', 'G1x', '--strength-table', 'S1x', '--endpoint', 'not a url'], '--endpoint must be a URL'],
+    [['--generator-table', 'x', '--strength-table', 'S1x'], '--generator-table must be 3 to 255'],
+  ])('exits 2 with the usage on a usage error (%j)', async (args, message) => {
+    const result = await cli(...args);
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).toContain('Usage: npm run seed --');
+  });
+
+  it('prints the usage for --help and exits 0', async () => {
+    const result = await cli('--help');
+
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('--generator-table NAME');
+    expect(result.stdout).toContain('--endpoint URL');
+  });
+});
