@@ -1,0 +1,81 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { AUTHORIZER_ENTRY, ENV, POLICY_FUNCTIONS, resourcePaths, type PolicyFunction } from '../functions/routes';
+import { DefaultPolicies } from './default-policies';
+import { PolicyApi } from './policy-api';
+import { PolicyTables } from './policy-tables';
+import { ServiceFunction } from './service-function';
+import { readSettings, type StackSettings } from './settings';
+
+/** design.md §3: one stack holding the REST API, the authorizer, the route-bound functions and the tables. */
+export class PasswordPolicyStack extends Stack {
+  readonly settings: StackSettings;
+  readonly tables: PolicyTables['byKind'];
+  /** The route-bound function of each POLICY_FUNCTIONS entry, by its id. */
+  readonly functions: Record<PolicyFunction['id'], IFunction>;
+  readonly authorizer: IFunction;
+  readonly api: PolicyApi;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+    const settings = (this.settings = readSettings((key) => this.node.tryGetContext(key)));
+    const removalPolicy = settings.dev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
+    const functionDefaults = { logLevel: settings.logLevel, logRetention: settings.logRetentionDays, removalPolicy };
+
+    const tables = (this.tables = new PolicyTables(this, 'Tables', { removalPolicy }).byKind);
+
+    const functions = (this.functions = {} as Record<PolicyFunction['id'], IFunction>);
+    for (const spec of Object.values(POLICY_FUNCTIONS)) {
+      const table = tables[spec.table];
+      const { function: fn } = new ServiceFunction(this, spec.id, {
+        ...functionDefaults,
+        entry: spec.entry,
+        description: `List and search of ${spec.table} policies: GET ${pathsOf(spec).join(', ')}`,
+        timeout: Duration.seconds(10),
+        environment: { [ENV.policyTable]: table.tableName, [ENV.policyCacheTtl]: String(settings.policyCacheTtlSeconds) },
+      });
+      // Least privilege: each function reads its own table and nothing else.
+      table.grantReadData(fn);
+      functions[spec.id] = fn;
+    }
+
+    const authorizer = (this.authorizer = new ServiceFunction(this, 'Authorizer', {
+      ...functionDefaults,
+      entry: AUTHORIZER_ENTRY,
+      description: 'REQUEST authorizer of both route groups (UserID+APIKey for /userapi/, APIKey for /api/)',
+      timeout: Duration.seconds(5),
+      environment: { [ENV.credentialsTable]: tables.credentials.tableName },
+    }).function);
+    // The authorizer looks one credential item up by its key; it never scans or queries.
+    tables.credentials.grant(authorizer, 'dynamodb:GetItem');
+
+    this.api = new PolicyApi(this, 'Api', {
+      functions,
+      authorizer,
+      authorizerCacheTtl: Duration.seconds(settings.authorizerCacheTtlSeconds),
+      stageName: settings.stageName,
+      throttlingRateLimit: settings.throttlingRateLimit,
+      throttlingBurstLimit: settings.throttlingBurstLimit,
+    });
+
+    new DefaultPolicies(this, 'DefaultPolicies', {
+      tables: { generator: tables.generator, strength: tables.strength },
+      deployNonce: settings.deployNonce,
+      logGroup: new logs.LogGroup(this, 'DefaultPoliciesLogs', { retention: settings.logRetentionDays, removalPolicy }),
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL of the API (the stage URL)' });
+    new CfnOutput(this, 'GeneratorPolicyTableName', { value: tables.generator.tableName });
+    new CfnOutput(this, 'StrengthPolicyTableName', { value: tables.strength.tableName });
+    new CfnOutput(this, 'CredentialsTableName', { value: tables.credentials.tableName });
+  }
+}
+
+/** The API paths bound to a function, for its description. */
+function pathsOf(fn: PolicyFunction): string[] {
+  return resourcePaths()
+    .filter((r) => r.function.id === fn.id)
+    .map((r) => r.path);
+}

@@ -1,0 +1,98 @@
+import { Duration } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import { errorEnvelope, PHRASES } from '../functions/http/errors';
+import { JSON_CONTENT_TYPE } from '../functions/http/responses';
+import { CREDENTIAL_SCHEMES, ROUTES, resourcePaths, type CredentialScheme, type PolicyFunction } from '../functions/routes';
+import { addGatewayResponses, assertPlainTemplate } from './gateway-responses';
+
+export interface PolicyApiProps {
+  /** The route-bound function of each POLICY_FUNCTIONS entry, by its id. */
+  readonly functions: Record<PolicyFunction['id'], IFunction>;
+  /** The one authorizer function behind every authorizer definition. */
+  readonly authorizer: IFunction;
+  readonly authorizerCacheTtl: Duration;
+  readonly stageName: string;
+  readonly throttlingRateLimit: number;
+  readonly throttlingBurstLimit: number;
+}
+
+/** Content types the 405 mock answers; with passthrough NEVER, any other body type gets the 415 envelope. */
+export const MOCK_CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml', 'text/xml'];
+
+/** The REST API of design.md §1, built from the route table in functions/routes.ts. */
+export class PolicyApi extends Construct {
+  readonly api: apigateway.RestApi;
+  readonly authorizers: Record<CredentialScheme['name'], apigateway.RequestAuthorizer>;
+
+  constructor(scope: Construct, id: string, props: PolicyApiProps) {
+    super(scope, id);
+    this.api = new apigateway.RestApi(this, 'RestApi', {
+      description: 'Password policy retrieval: generator policies (/userapi/) and strength policies (/api/)',
+      endpointConfiguration: { types: [apigateway.EndpointType.REGIONAL] },
+      // Execution logging would need an account-wide CloudWatch role; cdk.json's feature flag agrees.
+      cloudWatchRole: false,
+      deployOptions: {
+        stageName: props.stageName,
+        throttlingRateLimit: props.throttlingRateLimit,
+        throttlingBurstLimit: props.throttlingBurstLimit,
+      },
+    });
+    // The stack outputs the URL once, as ApiUrl; the RestApi's own unnamed copy would only confuse.
+    this.api.node.tryRemoveChild('Endpoint');
+    this.authorizers = {
+      generatorUser: this.requestAuthorizer(CREDENTIAL_SCHEMES.generatorUser, props),
+      strengthKey: this.requestAuthorizer(CREDENTIAL_SCHEMES.strengthKey, props),
+    };
+
+    for (const route of resourcePaths()) {
+      const resource = this.api.root.resourceForPath(route.path);
+      resource.addMethod('GET', new apigateway.LambdaIntegration(props.functions[route.function.id], { proxy: true }), {
+        authorizer: this.authorizers[route.credentials.name],
+        requestParameters: queryParameters(route.path),
+      });
+      // API Gateway prefers the specific GET over ANY, so ANY answers only the other methods.
+      resource.addMethod('ANY', methodNotAllowed(), {
+        authorizationType: apigateway.AuthorizationType.NONE,
+        methodResponses: [{ statusCode: '405', responseParameters: { 'method.response.header.Allow': true, 'method.response.header.Content-Type': true } }],
+      });
+    }
+    addGatewayResponses(this.api);
+  }
+
+  /** One REQUEST authorizer per credential scheme, all sharing the one authorizer function. */
+  private requestAuthorizer(scheme: CredentialScheme, props: PolicyApiProps): apigateway.RequestAuthorizer {
+    const name = `${scheme.name.charAt(0).toUpperCase()}${scheme.name.slice(1)}Authorizer`;
+    return new apigateway.RequestAuthorizer(this, name, {
+      authorizerName: name,
+      handler: props.authorizer,
+      identitySources: scheme.headers.map((header) => apigateway.IdentitySource.header(header)),
+      resultsCacheTtl: props.authorizerCacheTtl,
+    });
+  }
+}
+
+/** The optional query parameters of a path: those that select one of its routes (search). */
+function queryParameters(path: string): Record<string, boolean> {
+  const names = new Set(ROUTES.filter((r) => r.path === path && r.query).map((r) => r.query));
+  return Object.fromEntries([...names].map((name) => [`method.request.querystring.${name}`, false]));
+}
+
+/** A mock answering 405 with `Allow: GET` and the error envelope, without invoking anything. */
+function methodNotAllowed(): apigateway.MockIntegration {
+  return new apigateway.MockIntegration({
+    passthroughBehavior: apigateway.PassthroughBehavior.NEVER,
+    requestTemplates: Object.fromEntries(MOCK_CONTENT_TYPES.map((type) => [type, '{"statusCode": 405}'])),
+    integrationResponses: [
+      {
+        statusCode: '405',
+        responseParameters: {
+          'method.response.header.Allow': "'GET'",
+          'method.response.header.Content-Type': `'${JSON_CONTENT_TYPE}'`,
+        },
+        responseTemplates: { 'application/json': assertPlainTemplate(errorEnvelope(405, PHRASES.methodNotAllowed)) },
+      },
+    ],
+  });
+}

@@ -1,0 +1,73 @@
+import * as path from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { BUNDLE_OPTIONS } from './bundling';
+
+/** The project root: entry files and the lockfile are resolved from here, whatever the working directory. */
+export const PROJECT_ROOT = path.resolve(__dirname, '..');
+
+/** What Powertools reads (functions/observability.ts). */
+export const POWERTOOLS = {
+  serviceName: 'password-policy-service',
+  metricsNamespace: 'PasswordPolicyService',
+} as const;
+
+/** BUNDLE_OPTIONS (the one esbuild configuration, shared with the local gateway) in NodejsFunction's terms. */
+export const NODEJS_BUNDLING: BundlingOptions = {
+  format: BUNDLE_OPTIONS.format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
+  target: BUNDLE_OPTIONS.target,
+  minify: BUNDLE_OPTIONS.minify,
+  sourceMap: BUNDLE_OPTIONS.sourcemap,
+  mainFields: [...BUNDLE_OPTIONS.mainFields],
+  banner: BUNDLE_OPTIONS.banner,
+  // Bundle the AWS SDK too, as the local build does: the deployed code runs the lockfile's SDK version.
+  externalModules: [],
+  // The local esbuild from node_modules; there is no Docker.
+  forceDockerBundling: false,
+};
+
+export interface ServiceFunctionProps {
+  /** Entry file, relative to the project root (as in functions/routes.ts). */
+  readonly entry: string;
+  readonly description: string;
+  readonly timeout: Duration;
+  readonly environment: Record<string, string>;
+  readonly logLevel: string;
+  readonly logRetention: logs.RetentionDays;
+  /** Applied to the log group, like the tables: kept unless the stack is a development stack. */
+  readonly removalPolicy: RemovalPolicy;
+}
+
+/** Every Lambda default held once: runtime, architecture, memory, bundling, Powertools, its own log group. */
+export class ServiceFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    this.logGroup = new logs.LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: path.join(PROJECT_ROOT, props.entry),
+      handler: 'handler',
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      // 256 MB buys the CPU share that keeps cold starts of a minified bundle short, at little cost.
+      memorySize: 256,
+      timeout: props.timeout,
+      logGroup: this.logGroup,
+      bundling: NODEJS_BUNDLING,
+      environment: {
+        POWERTOOLS_SERVICE_NAME: POWERTOOLS.serviceName,
+        POWERTOOLS_METRICS_NAMESPACE: POWERTOOLS.metricsNamespace,
+        POWERTOOLS_LOG_LEVEL: props.logLevel,
+        ...props.environment,
+      },
+    });
+  }
+}

@@ -1,0 +1,39 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import { buildApp } from '../../bin/app';
+import { BUNDLE_OPTIONS } from '../../lib/bundling';
+import { CDK_JSON_CONTEXT } from './synth';
+
+/**
+ * The real app, bundled: proves the local esbuild builds every function offline, without Docker, with the
+ * one BUNDLE_OPTIONS configuration, and that the asset metadata SAM reads is there.
+ */
+describe('the real app, with bundling', () => {
+  const outdir = mkdtempSync(path.join(tmpdir(), 'cdk-out-'));
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('bundles each function into a minified ESM index.mjs in its asset directory', () => {
+    // What the CDK CLI sets by default; SAM finds each function's code through it.
+    const { app, stack } = buildApp({ ...CDK_JSON_CONTEXT, deployNonce: 'test-nonce', 'aws:cdk:enable-asset-metadata': true }, outdir);
+    const assembly = app.synth();
+    const template = Template.fromJSON(assembly.getStackByName(stack.stackName).template);
+    const functions = [...Object.values(stack.functions), stack.authorizer];
+
+    for (const fn of functions) {
+      const resource = template.toJSON().Resources[stack.getLogicalId(fn.node.defaultChild as never)];
+      expect(resource.Metadata).toEqual(expect.objectContaining({ 'aws:asset:property': 'Code', 'aws:asset:is-bundled': true }));
+      const assetDir = path.join(outdir, resource.Metadata['aws:asset:path']);
+      expect(readdirSync(assetDir)).toEqual(['index.mjs']);
+      const code = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
+      expect(code.startsWith(BUNDLE_OPTIONS.banner)).toBe(true);
+      // Minified: few, long lines; no source map reference.
+      expect(code.split('\n').length).toBeLessThan(100);
+      expect(code).not.toContain('sourceMappingURL');
+      // ESM: the handler is exported as a module export.
+      expect(code).toMatch(/export\s*\{[^}]*\bhandler\b[^}]*\}/);
+    }
+    expect(existsSync(path.join(outdir, 'manifest.json'))).toBe(true);
+  }, 180_000);
+});

@@ -1,0 +1,133 @@
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { ENV, POLICY_FUNCTIONS } from '../../functions/routes';
+import { TABLES, type TableKind } from '../../functions/store/tables';
+import { BUNDLE_OPTIONS } from '../../lib/bundling';
+import { NODEJS_BUNDLING } from '../../lib/service-function';
+import { referencedIds, resourcesOfType, roleOfFunction, statementsOfRole, synth } from './synth';
+
+const POWERTOOLS_ENV = {
+  POWERTOOLS_SERVICE_NAME: 'password-policy-service',
+  POWERTOOLS_METRICS_NAMESPACE: 'PasswordPolicyService',
+  POWERTOOLS_LOG_LEVEL: 'INFO',
+};
+
+describe('Lambda functions', () => {
+  const { stack, template, logicalId } = synth();
+  const tableId = (kind: TableKind): string => logicalId(stack.tables[kind]);
+  const fnId = (fn: IFunction): string => logicalId(fn);
+
+  /** Our three functions (the default-policies provider function is CDK's own). */
+  const ours: { name: string; fn: IFunction; table: TableKind; timeout: number }[] = [
+    ...Object.values(POLICY_FUNCTIONS).map((spec) => ({ name: spec.id, fn: stack.functions[spec.id], table: spec.table as TableKind, timeout: 10 })),
+    { name: 'Authorizer', fn: stack.authorizer, table: 'credentials', timeout: 5 },
+  ];
+
+  it('has one function per POLICY_FUNCTIONS entry plus the authorizer', () => {
+    expect(Object.keys(stack.functions).sort()).toEqual(Object.values(POLICY_FUNCTIONS).map((f) => f.id).sort());
+  });
+
+  it.each(ours)('$name: Node.js 22 on arm64, 256 MB, $timeout s, ESM bundle handler', ({ fn, timeout }) => {
+    const props = resourcesOfType(template, 'AWS::Lambda::Function')[fnId(fn)]?.Properties;
+    expect(props).toEqual(
+      expect.objectContaining({ Runtime: 'nodejs22.x', Architectures: ['arm64'], MemorySize: 256, Timeout: timeout, Handler: 'index.handler' }),
+    );
+  });
+
+  it('bundles with BUNDLE_OPTIONS, the configuration the local gateway builds with, by the local esbuild', () => {
+    expect(NODEJS_BUNDLING).toEqual({
+      format: OutputFormat.ESM,
+      target: BUNDLE_OPTIONS.target,
+      minify: true,
+      sourceMap: false,
+      mainFields: ['module', 'main'],
+      banner: BUNDLE_OPTIONS.banner,
+      externalModules: [],
+      forceDockerBundling: false,
+    });
+    expect(BUNDLE_OPTIONS.target).toBe('node22');
+  });
+
+  it.each(ours)('$name: logs to its own log group, kept 30 days and retained by default', ({ fn }) => {
+    const props = resourcesOfType(template, 'AWS::Lambda::Function')[fnId(fn)]?.Properties;
+    const [logGroupId] = [...referencedIds(props.LoggingConfig.LogGroup)];
+    const logGroup = resourcesOfType(template, 'AWS::Logs::LogGroup')[logGroupId!];
+    expect(logGroup?.Properties.RetentionInDays).toBe(30);
+    expect(logGroup?.DeletionPolicy).toBe('Retain');
+  });
+
+  it('gives every function a log group of its own', () => {
+    const logGroups = ours.map(({ fn }) => JSON.stringify(resourcesOfType(template, 'AWS::Lambda::Function')[fnId(fn)]?.Properties.LoggingConfig));
+    expect(new Set(logGroups).size).toBe(ours.length);
+  });
+
+  it.each(Object.values(POLICY_FUNCTIONS))('$id: environment names its own table and the policy cache TTL', (spec) => {
+    const vars = resourcesOfType(template, 'AWS::Lambda::Function')[fnId(stack.functions[spec.id])]?.Properties.Environment.Variables;
+    expect(vars).toEqual({ ...POWERTOOLS_ENV, [ENV.policyTable]: { Ref: tableId(spec.table) }, [ENV.policyCacheTtl]: '30' });
+  });
+
+  it('authorizer: environment names the credentials table only', () => {
+    const vars = resourcesOfType(template, 'AWS::Lambda::Function')[fnId(stack.authorizer)]?.Properties.Environment.Variables;
+    expect(vars).toEqual({ ...POWERTOOLS_ENV, [ENV.credentialsTable]: { Ref: tableId('credentials') } });
+  });
+
+  it('takes log retention, log level and policy cache TTL from context', () => {
+    const s = synth({ logRetentionDays: '7', logLevel: 'debug', policyCacheTtlSeconds: '5' });
+    const fns = resourcesOfType(s.template, 'AWS::Lambda::Function');
+    const generator = fns[s.logicalId(s.stack.functions.GeneratorPolicies)]?.Properties;
+    expect(generator.Environment.Variables).toEqual(expect.objectContaining({ POWERTOOLS_LOG_LEVEL: 'DEBUG', [ENV.policyCacheTtl]: '5' }));
+    s.template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 });
+  });
+
+  it('rejects context values outside their domain with a clear error', () => {
+    expect(() => synth({ logRetentionDays: '8' })).toThrow(/logRetentionDays must be one of/);
+    expect(() => synth({ logLevel: 'LOUD' })).toThrow(/logLevel must be one of/);
+    expect(() => synth({ policyCacheTtlSeconds: '-1' })).toThrow(/policyCacheTtlSeconds must be an integer/);
+  });
+
+  it('destroys the log groups with the stack when dev=true', () => {
+    synth({ dev: 'true' }).template.allResources('AWS::Logs::LogGroup', { DeletionPolicy: 'Delete' });
+  });
+
+  describe('least privilege', () => {
+    const tableIds = new Set((Object.keys(TABLES) as TableKind[]).map(tableId));
+    const tablesReadBy = (fn: IFunction): string[] =>
+      [...referencedIds(statementsOfRole(template, roleOfFunction(template, fnId(fn))))].filter((id) => tableIds.has(id)).sort();
+
+    it.each(ours)('$name reaches its own table and no other', ({ fn, table }) => {
+      expect(tablesReadBy(fn)).toEqual([tableId(table)]);
+    });
+
+    it.each(Object.values(POLICY_FUNCTIONS))('$id may only read its table', (spec) => {
+      const statements = statementsOfRole(template, roleOfFunction(template, fnId(stack.functions[spec.id])));
+      const actions = statements.flatMap((s) => [s.Action].flat() as string[]);
+      expect(actions.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual(
+        ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:Query', 'dynamodb:Scan'],
+      );
+    });
+
+    it('the authorizer may only GetItem on the credentials table', () => {
+      const statements = statementsOfRole(template, roleOfFunction(template, fnId(stack.authorizer)));
+      expect(statements.map((s) => ({ ...s, Resource: [s.Resource].flat() }))).toEqual([
+        { Action: 'dynamodb:GetItem', Effect: 'Allow', Resource: [{ 'Fn::GetAtt': [tableId('credentials'), 'Arn'] }] },
+      ]);
+    });
+
+    it('no statement of any policy grants DynamoDB on every resource', () => {
+      for (const policy of Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))) {
+        for (const statement of policy.Properties.PolicyDocument.Statement) {
+          const actions = [statement.Action].flat() as string[];
+          if (actions.some((a) => a.startsWith('dynamodb:'))) expect([statement.Resource].flat()).not.toContain('*');
+        }
+      }
+    });
+
+    it('each function role has only the basic execution managed policy besides its own policy', () => {
+      for (const { fn } of ours) {
+        const role = resourcesOfType(template, 'AWS::IAM::Role')[roleOfFunction(template, fnId(fn))];
+        expect(JSON.stringify(role?.Properties.ManagedPolicyArns)).toContain('service-role/AWSLambdaBasicExecutionRole');
+        expect(role?.Properties.ManagedPolicyArns).toHaveLength(1);
+      }
+    });
+  });
+});
