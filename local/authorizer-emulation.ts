@@ -24,8 +24,8 @@ export class AuthorizerEmulation {
   ) {}
 
   async authorize(scheme: CredentialScheme, event: APIGatewayRequestAuthorizerEvent): Promise<AuthorizerOutcome> {
-    const identity = scheme.headers.map((name) => identitySource(event.headers ?? {}, name));
-    if (identity.some((value) => value === undefined || value === '')) return { status: 401 };
+    const identity = scheme.headers.map((name) => identitySource(event.multiValueHeaders ?? {}, name));
+    if (identity.some((values) => values.length === 0 || values.every((value) => value === ''))) return { status: 401 };
     const cacheKey = JSON.stringify([scheme.name, ...identity]);
     let result = this.cached(cacheKey);
     if (!result) {
@@ -49,10 +49,13 @@ export class AuthorizerEmulation {
   }
 }
 
-/** Header identity sources are matched case-insensitively, as HTTP header names are. */
-function identitySource(headers: Record<string, string | undefined>, name: string): string | undefined {
+/**
+ * Every value of a header identity source, matched case-insensitively as HTTP header names are. The cache
+ * is keyed on all of them, so a repeated header is never answered from another request's cached result.
+ */
+function identitySource(headers: Record<string, string[] | undefined>, name: string): string[] {
   const wanted = name.toLowerCase();
-  return Object.entries(headers).find(([key]) => key.toLowerCase() === wanted)?.[1];
+  return Object.entries(headers).flatMap(([key, values]) => (key.toLowerCase() === wanted ? (values ?? []) : []));
 }
 
 /** IAM evaluation, reduced to what an authorizer policy holds: an explicit Deny wins, else an Allow must match. */

@@ -1,0 +1,53 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+
+export interface RawResponse {
+  readonly status: number;
+  /** Header names lower-cased by Node; a repeated header is joined or listed as Node does. */
+  readonly headers: http.IncomingHttpHeaders;
+  readonly rawHeaders: readonly string[];
+  readonly body: string;
+}
+
+/**
+ * One HTTP request with headers sent exactly as given: `headers` is a list of [name, value] pairs, so a
+ * header may be repeated and keeps the case of its name (fetch would merge and lower-case them). `target`
+ * is appended to the base URL's path as it is, so the caller controls the percent-encoding of the query.
+ */
+export function rawRequest(
+  baseUrl: string,
+  method: string,
+  target: string,
+  headers: readonly (readonly [string, string])[] = [],
+  timeoutMs = 20_000,
+): Promise<RawResponse> {
+  const base = new URL(baseUrl);
+  const transport = base.protocol === 'https:' ? https : http;
+  const flat: string[] = [];
+  // With headers given as an array Node adds no Host header, and HTTP/1.1 servers refuse a request without one.
+  if (!headers.some(([name]) => name.toLowerCase() === 'host')) flat.push('Host', base.host);
+  for (const [name, value] of headers) flat.push(name, value);
+  return new Promise<RawResponse>((resolve, reject) => {
+    const req = transport.request(
+      {
+        protocol: base.protocol,
+        hostname: base.hostname.replace(/^\[|\]$/g, ''),
+        port: base.port || undefined,
+        method,
+        path: `${base.pathname.replace(/\/+$/, '')}${target}`,
+        headers: flat as unknown as http.OutgoingHttpHeaders,
+        agent: false,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${method} ${target} timed out after ${timeoutMs} ms`)));
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+
+/** The project root, whatever directory jest runs from. */
+export const PROJECT_ROOT = path.resolve(__dirname, '..', '..');
+
+/** How `npm start` runs the local service (package.json "start"), without npm in between. */
+const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
+const START_SCRIPT = 'local/start.ts';
+/** The URL is complete only once the line ends, whatever chunks stdout arrives in. */
+const LISTENING = /listening on (https?:\/\/\S+)\r?\n/;
+
+export interface SpawnedService {
+  /** The base URL the service printed, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** Everything the process wrote so far, stdout and stderr, for failure messages. */
+  output(): string;
+  /** Sends SIGTERM and resolves with the exit code (null when it had to be killed). */
+  stop(timeoutMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface SpawnOptions {
+  /** Extra environment on top of the defaults (PORT=0, QUIET=1). */
+  readonly env?: Record<string, string>;
+  /** How long to wait for the "listening on" line. */
+  readonly startTimeoutMs?: number;
+}
+
+/**
+ * Starts the real start command (`tsx local/start.ts`) as a child process on a free port and waits for the
+ * line announcing its URL. Settings that would point it elsewhere (DYNAMODB_ENDPOINT, DATA_DIR, HOST, PORT)
+ * are not inherited from the test's environment.
+ */
+export function spawnLocalService(options: SpawnOptions = {}): Promise<SpawnedService> {
+  const inherited = { ...process.env };
+  for (const name of ['DYNAMODB_ENDPOINT', 'DYNAMODB_PORT', 'DATA_DIR', 'HOST', 'PORT', 'QUIET']) delete inherited[name];
+  const env = { ...inherited, PORT: '0', QUIET: '1', ...options.env };
+  const child = spawn(TSX, [START_SCRIPT], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+
+  let output = '';
+  let stdout = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  child.stdout!.setEncoding('utf8');
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => (output += chunk));
+
+  return new Promise<SpawnedService>((resolve, reject) => {
+    let settled = false;
+    const fail = (message: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      reject(new Error(`${message}\n--- output of ${START_SCRIPT} ---\n${output}`));
+    };
+    const timer = setTimeout(() => fail(`${START_SCRIPT} did not report "listening on" within ${options.startTimeoutMs ?? 60_000} ms`), options.startTimeoutMs ?? 60_000);
+    child.once('error', (error) => fail(`${START_SCRIPT} could not be started: ${error.message}`));
+    void exited.then(({ code, signal }) => fail(`${START_SCRIPT} exited before it was ready (code ${code}, signal ${signal})`));
+    child.stdout!.on('data', (chunk: string) => {
+      output += chunk;
+      stdout += chunk;
+      const match = LISTENING.exec(stdout);
+      if (!match || settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({
+        url: match[1]!.replace(/\/+$/, ''),
+        child,
+        output: () => output,
+        async stop(timeoutMs = 20_000) {
+          if (child.exitCode !== null || child.signalCode !== null) return exited;
+          child.kill('SIGTERM');
+          let killer: NodeJS.Timeout | undefined;
+          const forced = new Promise<{ code: null; signal: NodeJS.Signals | null }>((done) => {
+            killer = setTimeout(() => {
+              child.kill('SIGKILL');
+              void exited.then(({ signal }) => done({ code: null, signal }));
+            }, timeoutMs);
+          });
+          try {
+            return await Promise.race([exited, forced]);
+          } finally {
+            clearTimeout(killer);
+          }
+        },
+      });
+    });
+  });
+}
