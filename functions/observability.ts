@@ -12,13 +12,13 @@ export const metrics = new Metrics({
   serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'password-policy-service',
 });
 
-/** Flushes the metrics an invocation recorded (EMF to stdout), whatever the outcome. */
+/** Flushes the metrics an invocation recorded (EMF to stdout), whatever the outcome; nothing when none were. */
 export function withMetrics<E, R>(handler: (event: E) => Promise<R>): (event: E) => Promise<R> {
   return async (event) => {
     try {
       return await handler(event);
     } finally {
-      metrics.publishStoredMetrics();
+      if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
     }
   };
 }
