@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { PHRASES, type ErrorStatus } from '../functions/http/errors';
+import { PHRASES } from '../functions/http/errors';
 import { errorResponse } from '../functions/http/responses';
 import { resourcePaths } from '../functions/routes';
 import { authorizerEvent, newRequestId, proxyEvent, type ParsedRequest } from './api-gateway-events';
@@ -52,27 +52,23 @@ async function handle(req: IncomingMessage, routes: Map<string, ReturnType<typeo
   // API Gateway matches a resource with or without one trailing slash.
   const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
   const route = routes.get(path);
-  if (!route) return gatewayError(404, PHRASES.notFound);
-  if (req.method !== 'GET') return gatewayError(405, PHRASES.methodNotAllowed, { Allow: 'GET' });
+  if (!route) return errorResponse(404, PHRASES.notFound);
+  if (req.method !== 'GET') return errorResponse(405, PHRASES.methodNotAllowed, { Allow: 'GET' });
 
   const query = parseQuery(queryStart < 0 ? '' : url.slice(queryStart + 1));
-  if (query === 'invalid') return gatewayError(400, 'The query string has invalid percent-encoding; encode "%" as %25.');
+  if (query === 'invalid') return errorResponse(400, 'The query string has invalid percent-encoding; encode "%" as %25.');
   const request: ParsedRequest = { method: 'GET', path: rawPath, resource: route.path, ...headerMaps(req.rawHeaders), query, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' };
   const requestId = newRequestId();
 
   const outcome = await options.authorizer.authorize(route.credentials, authorizerEvent(request, requestId));
-  if (outcome.status === 401) return gatewayError(401, PHRASES.unauthorized);
-  if (outcome.status === 403) return gatewayError(403, outcome.reason);
-  if (outcome.status === 500) return gatewayError(500, PHRASES.internal);
+  if (outcome.status === 401) return errorResponse(401, PHRASES.unauthorized);
+  if (outcome.status === 403) return errorResponse(403, outcome.reason);
+  if (outcome.status === 500) return errorResponse(500, PHRASES.internal);
 
   const handler = options.functions[route.function.id];
-  if (!handler) return gatewayError(500, PHRASES.internal);
+  if (!handler) return errorResponse(500, PHRASES.internal);
   const result = await handler(proxyEvent(request, requestId, outcome.context));
   return { ...result, headers: { ...result.headers, 'x-amzn-RequestId': requestId } };
-}
-
-function gatewayError(status: ErrorStatus, phrase: string, headers: Record<string, string> = {}): APIGatewayProxyResult {
-  return errorResponse(status, phrase, headers);
 }
 
 /**

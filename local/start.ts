@@ -49,10 +49,12 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
   }
 
   const bundles = await buildBundles();
+  // The policy cache TTL passes through only when set, so the functions' own default applies otherwise.
+  const cacheTtl: Record<string, string> = env[ENV.policyCacheTtl] !== undefined ? { [ENV.policyCacheTtl]: env[ENV.policyCacheTtl]! } : {};
   const functions: Record<string, ProxyHandler> = {};
   for (const fn of Object.values(POLICY_FUNCTIONS)) {
-    const env = { ...functionEnv, [ENV.policyTable]: TABLE_NAMES[fn.table], ...(envIfSet(ENV.policyCacheTtl)) };
-    functions[fn.id] = (await importBundle<{ handler: ProxyHandler }>(bundles[fn.id]!.file, env)).handler;
+    const environment = { ...functionEnv, [ENV.policyTable]: TABLE_NAMES[fn.table], ...cacheTtl };
+    functions[fn.id] = (await importBundle<{ handler: ProxyHandler }>(bundles[fn.id]!.file, environment)).handler;
   }
   const authorizerModule = await importBundle<{ handler: AuthorizerHandler }>(bundles.Authorizer!.file, { ...functionEnv, [ENV.credentialsTable]: TABLE_NAMES.credentials });
   const authorizer = new AuthorizerEmulation(authorizerModule.handler, positiveInt(env.AUTHORIZER_CACHE_TTL_SECONDS, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS));
@@ -64,10 +66,6 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
     server.listen(positiveInt(env.PORT, 3000), host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-
-  function envIfSet(name: string): Record<string, string> {
-    return env[name] !== undefined ? { [name]: env[name]! } : {};
-  }
 
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
