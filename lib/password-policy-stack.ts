@@ -1,4 +1,5 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -50,6 +51,17 @@ export class PasswordPolicyStack extends Stack {
     }).function);
     // The authorizer looks one credential item up by its key; it never scans or queries.
     tables.credentials.grant(authorizer, 'dynamodb:GetItem');
+    // It records last-used dates, and IAM limits that write to the LastUsed attribute: never a digest or a role.
+    authorizer.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [tables.credentials.tableArn],
+        conditions: {
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['CredentialID', 'LastUsed'] },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
+        },
+      }),
+    );
 
     this.api = new PolicyApi(this, 'Api', {
       functions,

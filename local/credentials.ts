@@ -24,9 +24,9 @@ export async function putLocalCredentials(client: DynamoDBDocumentClient, tableN
     return { [parsed.keyId]: { Digest: digestKey(key), CreatedAt: createdAt } };
   };
   const items = [
-    { CredentialID: userCredentialId(credentials.generatorAdmin.UserID), UserID: credentials.generatorAdmin.UserID, Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(credentials.generatorAdmin.APIKey) },
-    { CredentialID: userCredentialId(credentials.userWithoutRole.UserID), UserID: credentials.userWithoutRole.UserID, Roles: [], Keys: stored(credentials.userWithoutRole.APIKey) },
-    { CredentialID: STRENGTH_KEYS_ID, Keys: stored(credentials.passwordStrengthAPIKey) },
+    { CredentialID: userCredentialId(credentials.generatorAdmin.UserID), UserID: credentials.generatorAdmin.UserID, Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(credentials.generatorAdmin.APIKey), LastUsed: {} },
+    { CredentialID: userCredentialId(credentials.userWithoutRole.UserID), UserID: credentials.userWithoutRole.UserID, Roles: [], Keys: stored(credentials.userWithoutRole.APIKey), LastUsed: {} },
+    { CredentialID: STRENGTH_KEYS_ID, Keys: stored(credentials.passwordStrengthAPIKey), LastUsed: {} },
   ];
   for (const Item of items) await client.send(new PutCommand({ TableName: tableName, Item }));
 }

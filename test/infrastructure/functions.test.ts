@@ -106,10 +106,20 @@ describe('Lambda functions', () => {
       );
     });
 
-    it('the authorizer may only GetItem on the credentials table', () => {
+    it('the authorizer may only GetItem on the credentials table, and update only its LastUsed attribute', () => {
       const statements = statementsOfRole(template, roleOfFunction(template, fnId(stack.authorizer)));
+      const credentialsArn = { 'Fn::GetAtt': [tableId('credentials'), 'Arn'] };
       expect(statements.map((s) => ({ ...s, Resource: [s.Resource].flat() }))).toEqual([
-        { Action: 'dynamodb:GetItem', Effect: 'Allow', Resource: [{ 'Fn::GetAtt': [tableId('credentials'), 'Arn'] }] },
+        { Action: 'dynamodb:GetItem', Effect: 'Allow', Resource: [credentialsArn] },
+        {
+          Action: 'dynamodb:UpdateItem',
+          Effect: 'Allow',
+          Resource: [credentialsArn],
+          Condition: {
+            'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['CredentialID', 'LastUsed'] },
+            StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
+          },
+        },
       ]);
     });
 

@@ -150,6 +150,41 @@ describe('authorizer failures', () => {
   });
 });
 
+describe('last-used dates', () => {
+  it('records the use of an accepted key, touching only LastUsed and at most hourly', async () => {
+    const { module, dynamo, lib } = authorizer();
+    await module.handler(event(GENERATOR, { UserID: 'admin', APIKey: adminKey.key }));
+    await module.handler(event(STRENGTH, { APIKey: strengthKey.key }));
+
+    const updates = dynamo.commandCalls(lib.UpdateCommand).map((call) => call.args[0].input);
+    expect(updates).toHaveLength(2);
+    expect(updates[0]).toEqual({
+      TableName: 'credentials-table',
+      Key: { CredentialID: 'USER#admin' },
+      UpdateExpression: 'SET LastUsed.#key = :now',
+      ConditionExpression: 'attribute_exists(CredentialID) AND (attribute_not_exists(LastUsed.#key) OR LastUsed.#key < :threshold)',
+      ExpressionAttributeNames: { '#key': adminKey.keyId },
+      ExpressionAttributeValues: { ':now': expect.stringMatching(/^\d{4}-\d\d-\d\dT/), ':threshold': expect.any(String) },
+    });
+    const { ':now': now, ':threshold': threshold } = updates[0]!.ExpressionAttributeValues as Record<string, string>;
+    expect(Date.parse(now) - Date.parse(threshold)).toBe(3_600_000);
+    expect(updates[1]).toMatchObject({ Key: { CredentialID: 'STRENGTH_KEYS' }, ExpressionAttributeNames: { '#key': strengthKey.keyId } });
+  });
+
+  it('records nothing for a rejected or denied request', async () => {
+    const { module, dynamo, lib } = authorizer();
+    await module.handler(event(GENERATOR, { UserID: 'viewer', APIKey: viewerKey.key }));
+    await module.handler(event(STRENGTH, { APIKey: adminKey.key })).catch(() => undefined);
+    expect(dynamo).toHaveReceivedCommandTimes(lib.UpdateCommand, 0);
+  });
+
+  it('still allows when the last-used write fails (already written this hour, or a fault)', async () => {
+    const { module, dynamo, lib } = authorizer();
+    dynamo.on(lib.UpdateCommand).rejects(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }));
+    expect((await module.handler(event(STRENGTH, { APIKey: strengthKey.key }))).policyDocument.Statement[0]!.Effect).toBe('Allow');
+  });
+});
+
 describe('key format and digests (design.md §2)', () => {
   it('issues keys with a kind prefix, a key id and 256 random bits, stored only as a SHA-256 digest', () => {
     const key = issueKey('strength');
