@@ -167,7 +167,7 @@ describe('last-used dates', () => {
       ExpressionAttributeValues: { ':now': expect.stringMatching(/^\d{4}-\d\d-\d\dT/), ':threshold': expect.any(String) },
     });
     const { ':now': now, ':threshold': threshold } = updates[0]!.ExpressionAttributeValues as Record<string, string>;
-    expect(Date.parse(now) - Date.parse(threshold)).toBe(3_600_000);
+    expect(Date.parse(now!) - Date.parse(threshold!)).toBe(3_600_000);
     expect(updates[1]).toMatchObject({ Key: { CredentialID: 'STRENGTH_KEYS' }, ExpressionAttributeNames: { '#key': strengthKey.keyId } });
   });
 

@@ -1,0 +1,512 @@
+import { parseArgs } from 'node:util';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GENERATOR_ADMIN_ROLE } from '../functions/routes';
+import { TABLES } from '../functions/store/tables';
+import { checkKeyId, checkRole, checkUserId, CredentialAdmin, CredentialAdminError, type CredentialListing, type KeySummary } from './credential-admin';
+
+/** The stack name `cdk deploy` uses unless told otherwise (bin/app.ts), and its output naming the credentials table. */
+export const DEFAULT_STACK = 'PasswordPolicyService';
+export const TABLE_OUTPUT = 'CredentialsTableName';
+/** The local gateway (`npm start`) names its tables after their kind. */
+export const LOCAL_TABLE = TABLES.credentials.logicalName;
+
+const COMMON_OPTIONS = `Where the credentials table is (the first that applies):
+  --table NAME        the credentials table itself
+  --endpoint URL      a local DynamoDB-compatible store such as npm start's dynalite (its URL is in the
+                      banner); dummy credentials, region "local", table "${LOCAL_TABLE}" unless --table
+  --stack NAME        the deployed stack whose ${TABLE_OUTPUT} output names the table
+                      (default: ${DEFAULT_STACK}); read with the AWS SDK's credential chain
+  --region REGION     AWS region (default: the SDK's configuration; "local" with --endpoint)
+  -h, --help          print help`;
+
+const EXIT_STATUS = 'Exit status: 0 done, 1 the operation failed (unknown user or key id, AWS error), 2 usage error.';
+
+interface CommandSpec {
+  readonly path: readonly [string] | readonly [string, string];
+  readonly synopsis: string;
+  readonly summary: string;
+  readonly details: string;
+  /** Options of this command besides the common ones; `required` ones must be given. */
+  readonly options: readonly OptionName[];
+  readonly required: readonly OptionName[];
+  readonly run: (admin: CredentialAdmin, args: CommandArgs, io: Io) => Promise<void>;
+}
+
+interface CommandArgs {
+  userId: string;
+  roles: string[];
+  keyId: string;
+  json: boolean;
+}
+
+const OPTIONS = {
+  'user-id': { type: 'string' },
+  role: { type: 'string', multiple: true },
+  'key-id': { type: 'string' },
+  json: { type: 'boolean' },
+  table: { type: 'string' },
+  stack: { type: 'string' },
+  endpoint: { type: 'string' },
+  region: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type OptionName = keyof typeof OPTIONS;
+
+const COMMANDS: readonly CommandSpec[] = [
+  {
+    path: ['user', 'create'],
+    synopsis: 'user create --user-id ID [--role ROLE]...',
+    summary: 'create a user (no keys yet), with roles',
+    details: `Creates a user with the given roles and no keys. Fails if the user exists.
+The generator API (/userapi/) needs the role:  --role "${GENERATOR_ADMIN_ROLE}"
+
+  --user-id ID    1 to 128 printable ASCII characters without spaces (the UserID header)
+  --role ROLE     a role to hold; repeat for several`,
+    options: ['user-id', 'role'],
+    required: ['user-id'],
+    run: async (admin, args, io) => {
+      await admin.createUser(args.userId, args.roles);
+      warnAboutRoles(args.roles, io);
+      const roles = args.roles.length > 0 ? `roles ${args.roles.map(quote).join(', ')}` : 'no roles';
+      io.stdout.write(`Created user ${quote(args.userId)} with ${roles}. Issue a key with: user issue-key --user-id ${args.userId}\n`);
+    },
+  },
+  {
+    path: ['user', 'grant-role'],
+    synopsis: 'user grant-role --user-id ID --role ROLE',
+    summary: 'give a user a role',
+    details: `Gives the user a role (nothing changes if it already holds it).
+The generator API (/userapi/) needs the role "${GENERATOR_ADMIN_ROLE}".
+
+  --user-id ID    the user
+  --role ROLE     the role`,
+    options: ['user-id', 'role'],
+    required: ['user-id', 'role'],
+    run: async (admin, args, io) => {
+      await admin.grantRole(args.userId, args.roles[0]!);
+      warnAboutRoles(args.roles, io);
+      io.stdout.write(`User ${quote(args.userId)} holds the role ${quote(args.roles[0]!)}.\n`);
+    },
+  },
+  {
+    path: ['user', 'revoke-role'],
+    synopsis: 'user revoke-role --user-id ID --role ROLE',
+    summary: 'take a role away from a user',
+    details: `Takes a role away from the user. Fails if the user does not hold it, so a mistyped role name
+is never mistaken for a revocation. Takes effect within the revocation bound (the authorizer cache TTL).
+
+  --user-id ID    the user
+  --role ROLE     the role`,
+    options: ['user-id', 'role'],
+    required: ['user-id', 'role'],
+    run: async (admin, args, io) => {
+      await admin.revokeRole(args.userId, args.roles[0]!);
+      io.stdout.write(`Revoked the role ${quote(args.roles[0]!)} from user ${quote(args.userId)}.\n`);
+    },
+  },
+  {
+    path: ['user', 'disable'],
+    synopsis: 'user disable --user-id ID',
+    summary: 'stop every key of a user working (keeps the keys)',
+    details: `Disables the user: none of its keys opens the API any more (within the revocation bound), and no
+new key can be issued. The keys and roles are kept for "user enable".
+
+  --user-id ID    the user`,
+    options: ['user-id'],
+    required: ['user-id'],
+    run: async (admin, args, io) => {
+      await admin.disableUser(args.userId);
+      io.stdout.write(`Disabled user ${quote(args.userId)}.\n`);
+    },
+  },
+  {
+    path: ['user', 'enable'],
+    synopsis: 'user enable --user-id ID',
+    summary: 'let a disabled user in again',
+    details: `Enables the user again: its active keys work again.
+
+  --user-id ID    the user`,
+    options: ['user-id'],
+    required: ['user-id'],
+    run: async (admin, args, io) => {
+      await admin.enableUser(args.userId);
+      io.stdout.write(`Enabled user ${quote(args.userId)}.\n`);
+    },
+  },
+  {
+    path: ['user', 'issue-key'],
+    synopsis: 'user issue-key --user-id ID',
+    summary: 'issue a new key for a user (prints the key alone on stdout)',
+    details: `Issues a new APIKey for the user; its other keys stay active (rotation: issue, deploy, then revoke
+the old key). Prints the key alone on stdout and its key id on stderr, so this works:
+  KEY=$(npm run -s credentials -- user issue-key --user-id alice --stack ${DEFAULT_STACK})
+The key is shown only this once; only its SHA-256 digest is stored. Fails for an unknown or disabled user.
+
+  --user-id ID    the user`,
+    options: ['user-id'],
+    required: ['user-id'],
+    run: async (admin, args, io) => {
+      const { key, keyId } = await admin.issueUserKey(args.userId);
+      io.stdout.write(`${key}\n`);
+      io.stderr.write(`Issued key id ${keyId} for user ${quote(args.userId)}. ${SHOWN_ONCE}\n`);
+    },
+  },
+  {
+    path: ['user', 'revoke-key'],
+    synopsis: 'user revoke-key --user-id ID --key-id KEYID',
+    summary: "revoke one of a user's keys",
+    details: `Revokes one key of the user (its other keys stay active). Takes effect within the revocation bound.
+
+  --user-id ID      the user
+  --key-id KEYID    the 12 hex characters after "ppg_" (shown by issue-key and list)`,
+    options: ['user-id', 'key-id'],
+    required: ['user-id', 'key-id'],
+    run: async (admin, args, io) => {
+      await admin.revokeUserKey(args.userId, args.keyId);
+      io.stdout.write(`Revoked key id ${args.keyId} of user ${quote(args.userId)}.\n`);
+    },
+  },
+  {
+    path: ['strength-key', 'issue'],
+    synopsis: 'strength-key issue',
+    summary: 'issue a password strength key (prints the key alone on stdout)',
+    details: `Issues a new password strength key (the APIKey of /api/); other strength keys stay active. Prints
+the key alone on stdout and its key id on stderr, so this works:
+  KEY=$(npm run -s credentials -- strength-key issue --stack ${DEFAULT_STACK})
+The key is shown only this once; only its SHA-256 digest is stored.`,
+    options: [],
+    required: [],
+    run: async (admin, _args, io) => {
+      const { key, keyId } = await admin.issueStrengthKey();
+      io.stdout.write(`${key}\n`);
+      io.stderr.write(`Issued password strength key id ${keyId}. ${SHOWN_ONCE}\n`);
+    },
+  },
+  {
+    path: ['strength-key', 'revoke'],
+    synopsis: 'strength-key revoke --key-id KEYID',
+    summary: 'revoke a password strength key',
+    details: `Revokes one password strength key. Takes effect within the revocation bound.
+
+  --key-id KEYID    the 12 hex characters after "pps_" (shown by issue and list)`,
+    options: ['key-id'],
+    required: ['key-id'],
+    run: async (admin, args, io) => {
+      await admin.revokeStrengthKey(args.keyId);
+      io.stdout.write(`Revoked password strength key id ${args.keyId}.\n`);
+    },
+  },
+  {
+    path: ['list'],
+    synopsis: 'list [--json]',
+    summary: 'users, roles and key ids with their dates (never a key)',
+    details: `Lists every user (roles, disabled or not, key ids with created and last-used dates) and every
+password strength key id with its dates. Never prints a key or a digest.
+
+  --json    print JSON instead of text`,
+    options: ['json'],
+    required: [],
+    run: async (admin, args, io) => {
+      const listing = await admin.list();
+      io.stdout.write(args.json ? `${JSON.stringify(listing, null, 2)}\n` : formatListing(listing));
+    },
+  },
+];
+
+const SHOWN_ONCE = 'The key is shown only this once; store it in a secret manager now.';
+
+export const USAGE = `Usage: npm run credentials -- <command> [options]
+
+Manages the credentials table of the Password Policy Service: users with roles and API keys for /userapi/,
+and password strength keys for /api/. Only SHA-256 digests of keys are stored; a new key is printed once.
+
+Commands:
+${COMMANDS.map((c) => `  ${c.synopsis.padEnd(46)} ${c.summary}`).join('\n')}
+
+${COMMON_OPTIONS}
+
+"npm run credentials -- <command> --help" describes one command.
+Changes take effect within the revocation bound: the API's authorizer cache TTL (300 s by default).
+${EXIT_STATUS}
+`;
+
+const GROUP_USAGE: Record<string, string> = Object.fromEntries(
+  ['user', 'strength-key'].map((group) => [
+    group,
+    `Usage: npm run credentials -- ${group} <command> [options]
+
+Commands:
+${COMMANDS.filter((c) => c.path[0] === group)
+  .map((c) => `  ${c.synopsis.padEnd(46)} ${c.summary}`)
+  .join('\n')}
+
+"npm run credentials -- ${group} <command> --help" describes one command.
+`,
+  ]),
+);
+
+export function commandUsage(command: CommandSpec): string {
+  return `Usage: npm run credentials -- ${command.synopsis} [options]
+
+${command.details}
+
+${COMMON_OPTIONS}
+
+${EXIT_STATUS}
+`;
+}
+
+interface Output {
+  write(text: string): unknown;
+}
+
+export interface Io {
+  stdout: Output;
+  stderr: Output;
+}
+
+/** A mistake in the command line: reported with the relevant usage and exit status 2. */
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly usage: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A failure reported as it is (one sentence), exit status 1. */
+class OperationError extends Error {}
+
+interface Location {
+  table?: string;
+  stack?: string;
+  endpoint?: string;
+  region?: string;
+}
+
+type Parsed = { help: string } | { command: CommandSpec; args: CommandArgs; location: Location };
+
+/** Runs the CLI and resolves to its exit status; never throws, never prints a stack trace or a key in an error. */
+export async function main(argv: readonly string[], io: Io = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+  let parsed: Parsed;
+  try {
+    parsed = parseCommandLine(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`${redact(error.message)}\n\n${error.usage}`);
+    return 2;
+  }
+  if ('help' in parsed) {
+    io.stdout.write(parsed.help);
+    return 0;
+  }
+  try {
+    await execute(parsed.command, parsed.args, parsed.location, io);
+    return 0;
+  } catch (error) {
+    io.stderr.write(`${failureMessage(error, parsed.location)}\n`);
+    return 1;
+  }
+}
+
+export function parseCommandLine(argv: readonly string[]): Parsed {
+  const { values, positionals } = parseStrict(argv);
+  if (positionals.length === 0) {
+    if (values.help) return { help: USAGE };
+    throw new UsageError('A command is required.', USAGE);
+  }
+  const command = findCommand(positionals);
+  const group = GROUP_USAGE[positionals[0]!];
+  if (values.help && (command || (group !== undefined && positionals.length === 1))) return { help: command ? commandUsage(command) : group! };
+  if (!command) throw new UsageError(unknownCommandMessage(positionals), usageFor(positionals));
+  return { command, args: commandArgs(command, values), location: locationOf(command, values) };
+}
+
+type Values = { [K in OptionName]?: K extends 'role' ? string[] : K extends 'json' | 'help' ? boolean : string };
+
+function parseStrict(argv: readonly string[]): { values: Values; positionals: string[] } {
+  try {
+    return parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: true });
+  } catch (error) {
+    // Still show the usage of the command the operator was typing, when it can be made out.
+    const { positionals } = parseArgs({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true });
+    throw new UsageError(redact((error as Error).message), usageFor(positionals));
+  }
+}
+
+function findCommand(positionals: readonly string[]): CommandSpec | undefined {
+  return COMMANDS.find((c) => c.path.length === positionals.length && c.path.every((word, i) => positionals[i] === word));
+}
+
+/** The command the leading words name, ignoring extra words after it. */
+function commandAtStart(positionals: readonly string[]): CommandSpec | undefined {
+  return findCommand(positionals.slice(0, 2)) ?? findCommand(positionals.slice(0, 1));
+}
+
+function usageFor(positionals: readonly string[]): string {
+  const command = commandAtStart(positionals);
+  return command ? commandUsage(command) : GROUP_USAGE[positionals[0] ?? ''] ?? USAGE;
+}
+
+function unknownCommandMessage(positionals: readonly string[]): string {
+  if (GROUP_USAGE[positionals[0]!] !== undefined && positionals.length === 1) return `"${positionals[0]}" needs a command.`;
+  // Extra words are not echoed: one could be a key pasted in the wrong place.
+  if (commandAtStart(positionals)) return 'Unexpected argument after the command (options start with --).';
+  return `Unknown command "${redact(positionals.slice(0, 2).join(' '))}".`;
+}
+
+function commandArgs(command: CommandSpec, values: Values): CommandArgs {
+  const usage = commandUsage(command);
+  for (const name of Object.keys(values) as OptionName[]) {
+    if (!isCommonOption(name) && !command.options.includes(name)) throw new UsageError(`--${name} is not an option of "${command.path.join(' ')}".`, usage);
+  }
+  for (const name of command.required) {
+    if (values[name] === undefined) throw new UsageError(`--${name} is required.`, usage);
+  }
+  const roles = values.role ?? [];
+  if (command.path[0] !== 'user' || command.path[1] !== 'create') {
+    if (roles.length > 1) throw new UsageError('--role may be given only once here.', usage);
+  }
+  return { userId: values['user-id'] ?? '', roles, keyId: values['key-id'] ?? '', json: values.json === true };
+}
+
+function isCommonOption(name: OptionName): boolean {
+  return name === 'table' || name === 'stack' || name === 'endpoint' || name === 'region' || name === 'help';
+}
+
+/** DynamoDB's rule for table names, and CloudFormation's for stack names (or a stack ARN). */
+const TABLE_NAME = /^[a-zA-Z0-9_.-]{3,255}$/;
+const STACK_NAME = /^([a-zA-Z][-a-zA-Z0-9]{0,127}|arn:[\x21-\x7e]+)$/;
+
+function locationOf(command: CommandSpec, values: Values): Location {
+  const usage = commandUsage(command);
+  const { table, stack, endpoint, region } = values;
+  if (table !== undefined && stack !== undefined) throw new UsageError('Give --table or --stack, not both.', usage);
+  if (endpoint !== undefined && stack !== undefined) throw new UsageError('--stack reads a deployed stack; with --endpoint give --table (default "Credentials").', usage);
+  if (table !== undefined && !TABLE_NAME.test(table)) throw new UsageError('--table must be 3 to 255 letters, digits, "_", "-" or ".".', usage);
+  if (stack !== undefined && !STACK_NAME.test(stack)) throw new UsageError('--stack must be a stack name (a letter, then letters, digits or "-") or a stack ARN.', usage);
+  if (endpoint !== undefined) checkEndpoint(endpoint, usage);
+  if (region !== undefined && !/^[a-z0-9-]{1,50}$/.test(region)) throw new UsageError('--region must be a region name such as eu-west-1.', usage);
+  return { table: table ?? (endpoint !== undefined ? LOCAL_TABLE : undefined), stack: stack ?? (table === undefined && endpoint === undefined ? DEFAULT_STACK : undefined), endpoint, region };
+}
+
+function checkEndpoint(endpoint: string, usage: string): void {
+  let protocol: string;
+  try {
+    protocol = new URL(endpoint).protocol;
+  } catch {
+    throw new UsageError('--endpoint must be a URL such as http://127.0.0.1:8000.', usage);
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') throw new UsageError('--endpoint must be an http or https URL.', usage);
+}
+
+/** Checks the arguments before any AWS call, finds the table, then runs the command. */
+async function execute(command: CommandSpec, args: CommandArgs, location: Location, io: Io): Promise<void> {
+  if (command.options.includes('user-id')) checkUserId(args.userId);
+  args.roles.forEach(checkRole);
+  if (command.options.includes('key-id')) checkKeyId(args.keyId);
+  const dynamodb = createDynamoDbClient(location);
+  try {
+    const table = location.table ?? (await tableOfStack(location.stack!, location.region));
+    location.table = table;
+    await command.run(new CredentialAdmin(DynamoDBDocumentClient.from(dynamodb), table), args, io);
+  } finally {
+    // Keep-alive sockets would otherwise hold the process open after the work is done.
+    dynamodb.destroy();
+  }
+}
+
+/** With --endpoint: a local store that accepts any credentials. Without: a real account, as the SDK finds it. */
+function createDynamoDbClient(location: Location): DynamoDBClient {
+  if (location.endpoint !== undefined) {
+    return new DynamoDBClient({ endpoint: location.endpoint, region: location.region ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  }
+  return new DynamoDBClient(location.region !== undefined ? { region: location.region } : {});
+}
+
+/** The CredentialsTableName output of the deployed stack (lib/password-policy-stack.ts). */
+export async function tableOfStack(stack: string, region: string | undefined): Promise<string> {
+  const cloudFormation = new CloudFormationClient(region !== undefined ? { region } : {});
+  try {
+    const output = await cloudFormation.send(new DescribeStacksCommand({ StackName: stack }));
+    const table = output.Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === TABLE_OUTPUT)?.OutputValue;
+    if (table === undefined) throw new OperationError(`Stack "${stack}" has no ${TABLE_OUTPUT} output; is it the Password Policy Service stack? Pass --stack NAME or --table NAME.`);
+    return table;
+  } catch (error) {
+    if (error instanceof OperationError) throw error;
+    if ((error as Error).name === 'ValidationError' && /does not exist/i.test((error as Error).message)) {
+      throw new OperationError(`Stack "${stack}" does not exist in this account and region; pass --stack NAME, --region REGION or --table NAME.`);
+    }
+    throw error;
+  } finally {
+    cloudFormation.destroy();
+  }
+}
+
+function warnAboutRoles(roles: readonly string[], io: Io): void {
+  for (const role of roles) {
+    if (role !== GENERATOR_ADMIN_ROLE) io.stderr.write(`Note: the API checks only the role "${GENERATOR_ADMIN_ROLE}"; ${quote(role)} grants nothing by itself.\n`);
+  }
+}
+
+export function formatListing(listing: CredentialListing): string {
+  const lines: string[] = [`Users (${listing.users.length}):`];
+  if (listing.users.length === 0) lines.push('  (none)');
+  for (const user of listing.users) {
+    lines.push(`  ${user.userId}${user.disabled ? '  [DISABLED]' : ''}  created ${user.createdAt ?? 'unknown'}`);
+    lines.push(`    roles: ${user.roles.length > 0 ? user.roles.map(quote).join(', ') : '(none)'}`);
+    lines.push(...keyLines(user.keys, '    '));
+  }
+  lines.push('', `Password strength keys (${listing.strengthKeys.length}):`, ...keyLines(listing.strengthKeys, '  '));
+  return `${lines.join('\n')}\n`;
+}
+
+function keyLines(keys: readonly KeySummary[], indent: string): string[] {
+  if (keys.length === 0) return [`${indent}keys: (none)`];
+  return keys.map((k) => `${indent}key ${k.keyId}  created ${k.createdAt ?? 'unknown'}  last used ${k.lastUsedAt ?? 'never recorded'}`);
+}
+
+function quote(text: string): string {
+  return `"${text}"`;
+}
+
+/** One sentence for the operator: an operator mistake as it is, an AWS failure with a hint; never a stack trace. */
+export function failureMessage(error: unknown, location: Location = {}): string {
+  if (error instanceof CredentialAdminError || error instanceof OperationError) return redact(error.message);
+  const e = (error ?? {}) as { name?: string; message?: string; code?: string };
+  const name = e.name ?? 'Error';
+  const text = String(e.message ?? error);
+  if (name === 'ResourceNotFoundException') {
+    return `The credentials table "${location.table ?? '?'}" does not exist${location.endpoint ? ` at ${location.endpoint}` : ''}; check --table, --stack, --endpoint or --region.`;
+  }
+  if (name === 'CredentialsProviderError' || /could not load credentials/i.test(text)) {
+    return 'No AWS credentials were found; configure the SDK credential chain (aws configure, AWS_PROFILE, SSO) or pass --endpoint for a local store.';
+  }
+  if (/region is missing/i.test(text)) return 'No AWS region is configured; pass --region REGION or set AWS_REGION.';
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT/.test(`${e.code ?? ''} ${text}`)) {
+    const hint = location.endpoint !== undefined ? 'check --endpoint and that the store is running' : 'check the network and --region';
+    return `Cannot reach ${location.endpoint ?? 'AWS'} (${firstLine(text)}); ${hint}.`;
+  }
+  return `The operation failed: ${name}: ${firstLine(text)}`;
+}
+
+/** DynamoDB can echo a whole request in an error: keep one short line, with anything shaped like a key masked. */
+function firstLine(text: string): string {
+  const line = redact(text.split('\n')[0] ?? '').trim();
+  return line.length > 300 ? `${line.slice(0, 300)}...` : line;
+}
+
+/** Masks anything shaped like a key (or its secret part), and any SHA-256 hex digest. */
+export function redact(text: string): string {
+  return text.replace(/\bpp[gs]_[0-9A-Za-z_-]*/g, '<key>').replace(/\b[0-9a-f]{64}\b/gi, '<digest>');
+}
+
+if (require.main === module) {
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * The credentials CLI where no local store can stand in: finding the table from a deployed stack's outputs
+ * (CloudFormation mocked), and how AWS failures are reported (one sentence, never a key).
+ */
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { failureMessage, main, redact } from '../../admin/credentials';
+
+const cloudFormation = mockClient(CloudFormationClient);
+const dynamo = mockClient(DynamoDBDocumentClient);
+
+beforeEach(() => {
+  cloudFormation.reset();
+  dynamo.reset();
+});
+
+async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } });
+  return { code, stdout, stderr };
+}
+
+const stackWith = (outputs: { OutputKey: string; OutputValue: string }[]) => ({
+  Stacks: [{ StackName: 'PasswordPolicyService', CreationTime: new Date(), StackStatus: 'CREATE_COMPLETE' as const, Outputs: outputs }],
+});
+
+describe('--stack', () => {
+  it('reads the CredentialsTableName output of PasswordPolicyService by default, and uses that table', async () => {
+    cloudFormation.on(DescribeStacksCommand).resolves(stackWith([{ OutputKey: 'ApiUrl', OutputValue: 'https://x' }, { OutputKey: 'CredentialsTableName', OutputValue: 'Pps-CredentialsTable-1' }]));
+    dynamo.on(ScanCommand).resolves({ Items: [] });
+
+    const result = await run('list', '--region', 'eu-west-1');
+
+    expect(result).toMatchObject({ code: 0, stdout: expect.stringContaining('Users (0):') });
+    expect(cloudFormation.commandCalls(DescribeStacksCommand)[0]!.args[0].input).toEqual({ StackName: 'PasswordPolicyService' });
+    expect(dynamo.commandCalls(ScanCommand)[0]!.args[0].input).toMatchObject({ TableName: 'Pps-CredentialsTable-1' });
+  });
+
+  it('reads a named stack; --table skips CloudFormation', async () => {
+    cloudFormation.on(DescribeStacksCommand).resolves(stackWith([{ OutputKey: 'CredentialsTableName', OutputValue: 'Other-Creds' }]));
+    dynamo.on(ScanCommand).resolves({ Items: [] });
+
+    expect((await run('list', '--stack', 'Staging', '--region', 'eu-west-1')).code).toBe(0);
+    expect(cloudFormation.commandCalls(DescribeStacksCommand)[0]!.args[0].input).toEqual({ StackName: 'Staging' });
+
+    expect((await run('list', '--table', 'Direct-Creds', '--region', 'eu-west-1')).code).toBe(0);
+    expect(cloudFormation.commandCalls(DescribeStacksCommand)).toHaveLength(1);
+    expect(dynamo.commandCalls(ScanCommand)[1]!.args[0].input).toMatchObject({ TableName: 'Direct-Creds' });
+  });
+
+  it('a stack that does not exist is one sentence (exit 1)', async () => {
+    cloudFormation.on(DescribeStacksCommand).rejects(Object.assign(new Error('Stack with id Nope does not exist'), { name: 'ValidationError' }));
+    const result = await run('list', '--stack', 'Nope', '--region', 'eu-west-1');
+    expect(result).toEqual({ code: 1, stdout: '', stderr: 'Stack "Nope" does not exist in this account and region; pass --stack NAME, --region REGION or --table NAME.\n' });
+  });
+
+  it('a stack without the output is one sentence (exit 1)', async () => {
+    cloudFormation.on(DescribeStacksCommand).resolves(stackWith([{ OutputKey: 'ApiUrl', OutputValue: 'https://x' }]));
+    const result = await run('user', 'disable', '--user-id', 'alice', '--region', 'eu-west-1');
+    expect(result).toMatchObject({ code: 1, stderr: expect.stringMatching(/^Stack "PasswordPolicyService" has no CredentialsTableName output;.*\n$/) });
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('an invalid user id fails before any AWS call (exit 1)', async () => {
+    const result = await run('user', 'issue-key', '--user-id', 'has space', '--region', 'eu-west-1');
+    expect(result).toMatchObject({ code: 1, stderr: 'A user id must be 1 to 128 printable ASCII characters without spaces.\n' });
+    expect(cloudFormation.calls()).toHaveLength(0);
+  });
+
+  it('--stack with --endpoint, or a malformed name, is a usage error (exit 2)', async () => {
+    expect(await run('list', '--stack', 'S', '--endpoint', 'http://127.0.0.1:8000')).toMatchObject({ code: 2, stderr: expect.stringContaining('--stack reads a deployed stack') });
+    expect(await run('list', '--stack', '1bad_name')).toMatchObject({ code: 2, stderr: expect.stringContaining('--stack must be a stack name') });
+    expect(await run('list', '--table', 'x')).toMatchObject({ code: 2, stderr: expect.stringContaining('--table must be 3 to 255') });
+    expect(await run('list', '--endpoint', 'ftp://host')).toMatchObject({ code: 2, stderr: expect.stringContaining('--endpoint must be an http or https URL') });
+  });
+});
+
+describe('failureMessage', () => {
+  it.each([
+    [{ name: 'CredentialsProviderError', message: 'Could not load credentials from any providers' }, /^No AWS credentials were found;/],
+    [{ name: 'Error', message: 'Region is missing' }, /^No AWS region is configured; pass --region/],
+    [{ name: 'AccessDeniedException', message: 'User: arn:aws:sts::1:assumed-role/x is not authorized to perform: dynamodb:UpdateItem\n  more' }, /^The operation failed: AccessDeniedException: User: arn.*dynamodb:UpdateItem$/],
+  ])('%j', (error, expected) => {
+    expect(failureMessage(Object.assign(new Error(error.message), { name: error.name }))).toMatch(expected);
+  });
+
+  it('masks anything shaped like a key or a digest', () => {
+    const message = failureMessage(new Error(`Invalid value ppg_0123456789ab_${'x'.repeat(43)} with ${'f'.repeat(64)}`));
+    expect(message).toBe('The operation failed: Error: Invalid value <key> with <digest>');
+    expect(redact('pps_0123456789ab_a-b_c')).toBe('<key>');
+  });
+});
