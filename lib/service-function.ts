@@ -4,7 +4,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { BUNDLE_OPTIONS } from './bundling';
+import { BUNDLE_ALIASES, BUNDLE_OPTIONS } from './bundling';
 
 /** The project root: entry files and the lockfile are resolved from here, whatever the working directory. */
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
@@ -23,6 +23,7 @@ export const NODEJS_BUNDLING: BundlingOptions = {
   sourceMap: BUNDLE_OPTIONS.sourcemap,
   mainFields: [...BUNDLE_OPTIONS.mainFields],
   banner: BUNDLE_OPTIONS.banner,
+  esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
   // Bundle the AWS SDK too, as the local build does: the deployed code runs the lockfile's SDK version.
   externalModules: [],
   // The local esbuild from node_modules; there is no Docker.

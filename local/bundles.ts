@@ -2,7 +2,7 @@ import { build } from 'esbuild';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BUNDLE_OPTIONS } from '../lib/bundling';
+import { BUNDLE_ALIASES, BUNDLE_OPTIONS } from '../lib/bundling';
 import { AUTHORIZER_ENTRY, POLICY_FUNCTIONS } from '../functions/routes';
 
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
@@ -25,6 +25,7 @@ export async function buildBundles(outDir = BUNDLE_DIR): Promise<Record<string, 
         ...BUNDLE_OPTIONS,
         mainFields: [...BUNDLE_OPTIONS.mainFields],
         banner: { js: BUNDLE_OPTIONS.banner },
+        alias: { ...BUNDLE_ALIASES },
         entryPoints: [path.join(PROJECT_ROOT, entry)],
         outfile: file,
         bundle: true,

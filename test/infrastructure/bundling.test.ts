@@ -31,6 +31,8 @@ describe('the real app, with bundling', () => {
       // Minified: few, long lines; no source map reference.
       expect(code.split('\n').length).toBeLessThan(100);
       expect(code).not.toContain('sourceMappingURL');
+      // The SDK's full credential chain is aliased away (lib/bundling.ts): none of its SSO/INI code remains.
+      expect(code).not.toContain('sso_start_url');
       // ESM: the handler is exported as a module export.
       expect(code).toMatch(/export\s*\{[^}]*\bhandler\b[^}]*\}/);
     }
