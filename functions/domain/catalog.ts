@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PolicyResource } from './policy-resource';
 import { matchesSearch, searchableText, type SearchQuery } from './search';
 
@@ -10,13 +11,29 @@ export interface PolicyCatalog<T> {
   readonly elements: readonly string[];
   readonly searchText: readonly string[];
   readonly body: string;
+  /** A strong entity tag of `body`, computed once per load. */
+  readonly etag: string;
 }
 
 /** `policies` must already be validated and ordered by identifier. */
 export function buildCatalog<T extends object>(resource: PolicyResource<T>, policies: readonly T[]): PolicyCatalog<T> {
   const elements = policies.map((p) => JSON.stringify(p));
   const searchText = policies.map((p) => searchableText(String(p[resource.nameField]), String(p[resource.descriptionField])));
-  return { policies, elements, searchText, body: `[${elements.join(',')}]` };
+  const body = `[${elements.join(',')}]`;
+  return { policies, elements, searchText, body, etag: entityTag(body) };
+}
+
+/**
+ * The entity tag of a search's response. The body is a function of the catalog and the parsed query, so
+ * the tag is derived from those two: strong, and known without running the search or hashing its result.
+ */
+export function searchEntityTag<T>(catalog: PolicyCatalog<T>, query: SearchQuery): string {
+  return query.all ? catalog.etag : entityTag(`${catalog.etag}\n${query.terms.join(' ')}`);
+}
+
+/** A quoted strong entity tag: 128 bits of SHA-256, base64url. */
+function entityTag(text: string): string {
+  return `"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
 }
 
 /** The JSON array of the policies matching the query, in the catalog's order (`[]` when none match). */

@@ -1,9 +1,9 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { searchPolicies, type PolicyCatalog } from '../domain/catalog';
+import { searchEntityTag, searchPolicies, type PolicyCatalog } from '../domain/catalog';
 import { parseSearch } from '../domain/search';
 import { ApiError, PHRASES } from '../http/errors';
 import { readSearchParameter } from '../http/query';
-import { errorResponse, jsonResponse } from '../http/responses';
+import { conditionalJsonResponse, errorResponse } from '../http/responses';
 import { logger } from '../observability';
 import { StoreUnavailableError } from '../store/policy-store';
 
@@ -20,7 +20,8 @@ export function listHandler<T>(source: CatalogSource<T>): ProxyHandler {
     if (readSearchParameter(event.multiValueQueryStringParameters) !== undefined) {
       throw new ApiError(400, 'This route lists every policy; use the search route for "search".');
     }
-    return jsonResponse((await source.get()).body);
+    const catalog = await source.get();
+    return conditionalJsonResponse(ifNoneMatch(event), catalog.etag, () => catalog.body);
   });
 }
 
@@ -28,7 +29,8 @@ export function listHandler<T>(source: CatalogSource<T>): ProxyHandler {
 export function searchHandler<T>(source: CatalogSource<T>): ProxyHandler {
   return answering(async (event) => {
     const query = parseSearch(readSearchParameter(event.multiValueQueryStringParameters) ?? '');
-    return jsonResponse(searchPolicies(await source.get(), query));
+    const catalog = await source.get();
+    return conditionalJsonResponse(ifNoneMatch(event), searchEntityTag(catalog, query), () => searchPolicies(catalog, query));
   });
 }
 
@@ -38,6 +40,14 @@ export function routeBySearch(handlers: { list: ProxyHandler; search: ProxyHandl
     const parameters = event.multiValueQueryStringParameters ?? {};
     return Object.keys(parameters).length === 0 ? handlers.list(event) : handlers.search(event);
   };
+}
+
+/** The If-None-Match header, whatever the case of its name; repeated headers are joined as one list. */
+function ifNoneMatch(event: APIGatewayProxyEvent): string | undefined {
+  const values: string[] = [];
+  for (const [name, list] of Object.entries(event.multiValueHeaders ?? {})) if (name.toLowerCase() === 'if-none-match') values.push(...(list ?? []));
+  if (values.length === 0) for (const [name, value] of Object.entries(event.headers ?? {})) if (name.toLowerCase() === 'if-none-match' && value) values.push(value);
+  return values.length > 0 ? values.join(',') : undefined;
 }
 
 /** Turns every outcome into a response in design.md's envelope; nothing thrown escapes as a raw 5xx. */

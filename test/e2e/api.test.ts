@@ -395,6 +395,27 @@ describe.each(COLLECTIONS.map((c) => [c.title, c] as const))('bad queries on %s'
   });
 });
 
+describe.each(COLLECTIONS.map((c) => [c.title, c] as const))('conditional requests on %s', (_title, c) => {
+  test.each([c.path, `${c.path}/?search=default`])('GET %s: a strong ETag, then 304 with no body for If-None-Match', async (target) => {
+    const first = await get(target, validHeaders(c));
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+
+    const revalidated = await get(target, [...validHeaders(c), ['If-None-Match', etag]]);
+    expect({ status: revalidated.status, body: revalidated.body, etag: revalidated.headers.etag }).toEqual({ status: 304, body: '', etag });
+
+    const changed = await get(target, [...validHeaders(c), ['If-None-Match', '"another"']]);
+    expect({ status: changed.status, body: changed.body }).toEqual({ status: 200, body: first.body });
+  });
+
+  test('a 304 still requires credentials', async () => {
+    const etag = (await get(c.path, validHeaders(c))).headers.etag as string;
+    expect((await get(c.path, [['If-None-Match', etag]])).status).toBe(401);
+  });
+});
+
 describe('paths and methods', () => {
   test.each(['/nope', '/api/passwordstrength/extra', '/userapi/passwordgenerator/extra', '/', '/api', '/userapi/', '/api/passwordstrengthx', '/API/passwordstrength'])(
     'GET %s: 404',

@@ -6,6 +6,7 @@ import { generatorPolicy, strengthPolicy } from '../support/policies';
 
 type Handler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+const OK_HEADERS = { ...JSON_HEADERS, ETag: expect.stringMatching(/^"[A-Za-z0-9_-]{22}"$/), 'Cache-Control': 'private, no-cache' };
 
 const generator = [
   generatorPolicy({ PasswordGeneratorID: 3, GeneratorName: 'Network Devices', GeneratorDescription: 'Switches and routers' }),
@@ -36,7 +37,7 @@ describe('list handlers: the whole collection, ordered by identifier', () => {
     const { module } = entry('generator');
     expect(await module.handler(getEvent('/userapi/passwordgenerator'))).toEqual({
       statusCode: 200,
-      headers: JSON_HEADERS,
+      headers: OK_HEADERS,
       body: JSON.stringify(byId(generator, 'PasswordGeneratorID')),
     });
   });
@@ -45,7 +46,7 @@ describe('list handlers: the whole collection, ordered by identifier', () => {
     const { module } = entry('strength');
     expect(await module.handler(getEvent('/api/passwordstrength'))).toEqual({
       statusCode: 200,
-      headers: JSON_HEADERS,
+      headers: OK_HEADERS,
       body: JSON.stringify(byId(strength, 'PasswordStrengthPolicyID')),
     });
   });
@@ -55,24 +56,79 @@ describe('search handlers: dispatched on the search parameter', () => {
   it('answers the matching generator policies', async () => {
     const { module } = entry('generator');
     const result = await module.handler(getEvent('/userapi/passwordgenerator', { search: ['ROUTERS'] }));
-    expect(result).toEqual({ statusCode: 200, headers: JSON_HEADERS, body: JSON.stringify([generator[0]]) });
+    expect(result).toEqual({ statusCode: 200, headers: OK_HEADERS, body: JSON.stringify([generator[0]]) });
   });
 
   it('answers the matching strength policies', async () => {
     const { module } = entry('strength');
     const result = await module.handler(getEvent('/api/passwordstrength', { search: ['default lists'] }));
-    expect(result).toEqual({ statusCode: 200, headers: JSON_HEADERS, body: JSON.stringify([strength[1]]) });
+    expect(result).toEqual({ statusCode: 200, headers: OK_HEADERS, body: JSON.stringify([strength[1]]) });
   });
 
   it('answers [] when nothing matches', async () => {
     const { module } = entry('strength');
-    expect(await module.handler(getEvent('/api/passwordstrength', { search: ['nomatch'] }))).toEqual({ statusCode: 200, headers: JSON_HEADERS, body: '[]' });
+    expect(await module.handler(getEvent('/api/passwordstrength', { search: ['nomatch'] }))).toEqual({ statusCode: 200, headers: OK_HEADERS, body: '[]' });
   });
 
   it('answers the whole collection for an empty search', async () => {
     const { module } = entry('generator');
     const result = await module.handler(getEvent('/userapi/passwordgenerator', { search: [''] }));
     expect(result.body).toBe(JSON.stringify(byId(generator, 'PasswordGeneratorID')));
+  });
+});
+
+describe('conditional requests: ETag and If-None-Match', () => {
+  const withHeaders = (event: APIGatewayProxyEvent, headers: Record<string, string>) => ({
+    ...event,
+    headers,
+    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
+  });
+
+  it('answers 304 with no body when If-None-Match names the current tag, in any header case', async () => {
+    const { module } = entry('generator');
+    const first = await module.handler(getEvent('/userapi/passwordgenerator'));
+    const etag = first.headers!.ETag as string;
+    for (const name of ['If-None-Match', 'if-none-match']) {
+      expect(await module.handler(withHeaders(getEvent('/userapi/passwordgenerator'), { [name]: etag }))).toEqual({
+        statusCode: 304,
+        headers: { ETag: etag, 'Cache-Control': 'private, no-cache' },
+        body: '',
+      });
+    }
+  });
+
+  it.each([
+    ['a weak form of the tag', (tag: string) => `W/${tag}`],
+    ['a list holding the tag', (tag: string) => `"old", ${tag}`],
+    ['*', () => '*'],
+  ])('matches %s', async (_, header) => {
+    const { module } = entry('strength');
+    const etag = (await module.handler(getEvent('/api/passwordstrength'))).headers!.ETag as string;
+    expect((await module.handler(withHeaders(getEvent('/api/passwordstrength'), { 'If-None-Match': header(etag) }))).statusCode).toBe(304);
+  });
+
+  it('answers 200 with the body for another tag', async () => {
+    const { module } = entry('strength');
+    const result = await module.handler(withHeaders(getEvent('/api/passwordstrength'), { 'If-None-Match': '"stale"' }));
+    expect(result).toEqual({ statusCode: 200, headers: OK_HEADERS, body: JSON.stringify(byId(strength, 'PasswordStrengthPolicyID')) });
+  });
+
+  it('tags a search by its result: the same for equivalent queries, the list tag for "*", another for other terms', async () => {
+    const { module } = entry('generator');
+    const tag = async (search?: string) =>
+      (await module.handler(getEvent('/userapi/passwordgenerator', search === undefined ? undefined : { search: [search] }))).headers!.ETag;
+    expect(await tag('SERVICE  windows')).toBe(await tag(' service windows '));
+    expect(await tag('*')).toBe(await tag());
+    expect(await tag('service')).not.toBe(await tag('routers'));
+    expect(await tag('service')).not.toBe(await tag());
+  });
+
+  it('changes the tag when the collection changes', async () => {
+    const { module, dynamo, lib } = entry('generator', '0');
+    const before = (await module.handler(getEvent('/userapi/passwordgenerator'))).headers!.ETag;
+    dynamo.on(lib.ScanCommand).resolves({ Items: [...generator, generatorPolicy({ PasswordGeneratorID: 9 })] });
+    const after = (await module.handler(getEvent('/userapi/passwordgenerator'))).headers!.ETag;
+    expect(after).not.toBe(before);
   });
 });
 
