@@ -16,37 +16,57 @@ export type AuthorizerOutcome =
  * "Unauthorized" is a 401, any other failure a 500; the returned policy must Allow the methodArn.
  */
 export class AuthorizerEmulation {
-  private readonly cache = new Map<string, { result: APIGatewayAuthorizerResult; expires: number }>();
+  /** Per identity: the authorizer's answer, and what it means for each method ARN asked about so far. */
+  private readonly cache = new Map<string, { result: APIGatewayAuthorizerResult; expires: number; outcomes: Map<string, AuthorizerOutcome> }>();
 
   constructor(
     private readonly handler: AuthorizerHandler,
     private readonly ttlSeconds: number,
   ) {}
 
-  async authorize(scheme: CredentialScheme, event: APIGatewayRequestAuthorizerEvent): Promise<AuthorizerOutcome> {
-    const identity = scheme.headers.map((name) => identitySource(event.multiValueHeaders ?? {}, name));
+  /**
+   * `event` builds the REQUEST event only when the function is really called: on a cache hit API Gateway
+   * does not call it, and neither does this.
+   */
+  async authorize(
+    scheme: CredentialScheme,
+    request: { readonly multiValueHeaders: Record<string, string[]>; readonly methodArn: string },
+    event: () => APIGatewayRequestAuthorizerEvent,
+  ): Promise<AuthorizerOutcome> {
+    const identity = scheme.headers.map((name) => identitySource(request.multiValueHeaders, name));
     if (identity.some((values) => values.length === 0 || values.every((value) => value === ''))) return { status: 401 };
-    const cacheKey = JSON.stringify([scheme.name, ...identity]);
-    let result = this.cached(cacheKey);
-    if (!result) {
+    // NUL cannot occur in an HTTP header value, so joining on it keeps distinct identities distinct.
+    const cacheKey = `${scheme.name}\0${identity.map((values) => values.join('\0')).join('\0\0')}`;
+    let entry = this.cached(cacheKey);
+    if (!entry) {
+      let result: APIGatewayAuthorizerResult;
       try {
-        result = await this.handler(event);
+        result = await this.handler(event());
       } catch (error) {
         return error instanceof Error && error.message === 'Unauthorized' ? { status: 401 } : { status: 500 };
       }
-      if (this.ttlSeconds > 0) this.cache.set(cacheKey, { result, expires: Date.now() + this.ttlSeconds * 1000 });
+      entry = { result, expires: Date.now() + this.ttlSeconds * 1000, outcomes: new Map() };
+      if (this.ttlSeconds > 0) this.cache.set(cacheKey, entry);
     }
-    const context = { ...(result.context ?? {}), principalId: result.principalId };
-    if (!allows(result, event.methodArn)) return { status: 403, reason: String(result.context?.reason ?? '') };
-    return { status: 200, context };
+    let outcome = entry.outcomes.get(request.methodArn);
+    if (!outcome) {
+      outcome = evaluate(entry.result, request.methodArn);
+      entry.outcomes.set(request.methodArn, outcome);
+    }
+    return outcome;
   }
 
-  private cached(key: string): APIGatewayAuthorizerResult | undefined {
+  private cached(key: string) {
     const entry = this.cache.get(key);
-    if (entry && entry.expires > Date.now()) return entry.result;
+    if (entry && entry.expires > Date.now()) return entry;
     this.cache.delete(key);
     return undefined;
   }
+}
+
+function evaluate(result: APIGatewayAuthorizerResult, methodArn: string): AuthorizerOutcome {
+  if (!allows(result, methodArn)) return { status: 403, reason: String(result.context?.reason ?? '') };
+  return { status: 200, context: { ...(result.context ?? {}), principalId: result.principalId } };
 }
 
 /**
@@ -68,7 +88,14 @@ function resources(resource: string | string[]): string[] {
   return Array.isArray(resource) ? resource : [resource];
 }
 
+/** Compiled once per pattern: a cached identity's outcomes are memoised anyway, but new ARNs reuse these. */
+const compiledPatterns = new Map<string, RegExp>();
+
 function arnMatches(pattern: string, arn: string): boolean {
-  const regex = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  let regex = compiledPatterns.get(pattern);
+  if (!regex) {
+    regex = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    compiledPatterns.set(pattern, regex);
+  }
   return regex.test(arn);
 }

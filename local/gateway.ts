@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { PHRASES } from '../functions/http/errors';
 import { errorResponse } from '../functions/http/responses';
 import { resourcePaths } from '../functions/routes';
-import { authorizerEvent, newRequestId, proxyEvent, type ParsedRequest } from './api-gateway-events';
+import { authorizerEvent, methodArn, newRequestId, proxyEvent, type ParsedRequest } from './api-gateway-events';
 import type { AuthorizerEmulation } from './authorizer-emulation';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
@@ -60,7 +60,9 @@ async function handle(req: IncomingMessage, routes: Map<string, ReturnType<typeo
   const request: ParsedRequest = { method: 'GET', path: rawPath, resource: route.path, ...headerMaps(req.rawHeaders), query, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' };
   const requestId = newRequestId();
 
-  const outcome = await options.authorizer.authorize(route.credentials, authorizerEvent(request, requestId));
+  const outcome = await options.authorizer.authorize(route.credentials, { multiValueHeaders: request.multiValueHeaders, methodArn: methodArn(request) }, () =>
+    authorizerEvent(request, requestId),
+  );
   if (outcome.status === 401) return errorResponse(401, PHRASES.unauthorized);
   if (outcome.status === 403) return errorResponse(403, outcome.reason);
   if (outcome.status === 500) return errorResponse(500, PHRASES.internal);
@@ -111,10 +113,11 @@ function headerMaps(rawHeaders: string[]): { headers: Record<string, string>; mu
 }
 
 function send(res: ServerResponse, result: APIGatewayProxyResult): void {
-  const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body ?? '', 'utf8');
+  // A text body is written as it is: Node encodes it once on the socket, with no intermediate copy.
+  const body: string | Buffer = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : (result.body ?? '');
   res.statusCode = result.statusCode;
   for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
   for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) res.setHeader(name, values.map(String));
-  res.setHeader('Content-Length', body.length);
+  res.setHeader('Content-Length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
   res.end(body);
 }

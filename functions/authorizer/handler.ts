@@ -1,6 +1,5 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { logger, withMetrics, metrics } from '../observability';
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { countMetric, logger, withMetrics } from '../observability';
 import { createDocumentClient } from '../store/dynamodb-policy-store';
 import { ENV, schemeForPath, type CredentialScheme } from '../routes';
 import { authorize, type HeaderLookup } from './authorize';
@@ -13,7 +12,7 @@ export const handler = withMetrics(async (event: APIGatewayRequestAuthorizerEven
   const scheme = schemeForPath(event.resource ?? event.path ?? '');
   if (!scheme) throw new Error('Unauthorized');
   const decision = await authorize(scheme, headerLookup(event), store);
-  metrics.addMetric(`Authorizer${decision.outcome[0]!.toUpperCase()}${decision.outcome.slice(1)}`, MetricUnit.Count, 1);
+  countMetric(`Authorizer${decision.outcome[0]!.toUpperCase()}${decision.outcome.slice(1)}`);
   if (decision.outcome === 'unauthorized') {
     logger.info('Credentials rejected', { routeGroup: scheme.pathPrefix });
     // The exact message API Gateway maps to its 401 UNAUTHORIZED response.

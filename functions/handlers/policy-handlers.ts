@@ -11,17 +11,24 @@ export type ProxyHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayPr
 
 /** Where handlers get a collection from: the cached store in production, anything in tests. */
 export interface CatalogSource<T> {
+  /** The collection while it is fresh, without a promise; undefined when it must be (re)loaded. */
+  peek(): PolicyCatalog<T> | undefined;
   get(): Promise<PolicyCatalog<T>>;
 }
 
 /** GET <collection>: every policy. The query may only be empty (design.md §1). */
 export function listHandler<T>(source: CatalogSource<T>): ProxyHandler {
+  // The unconditional 200 of the current catalog, built once per load and served as it is (frozen).
+  let served: { catalog: PolicyCatalog<T>; response: APIGatewayProxyResult } | undefined;
   return answering(async (event) => {
     if (readSearchParameter(event.multiValueQueryStringParameters) !== undefined) {
       throw new ApiError(400, 'This route lists every policy; use the search route for "search".');
     }
-    const catalog = await source.get();
-    return conditionalJsonResponse(ifNoneMatch(event), catalog.etag, () => catalog.body);
+    const catalog = source.peek() ?? (await source.get());
+    const tags = ifNoneMatch(event);
+    if (tags !== undefined) return conditionalJsonResponse(tags, catalog.etag, () => catalog.body);
+    if (served?.catalog !== catalog) served = { catalog, response: frozen(conditionalJsonResponse(undefined, catalog.etag, () => catalog.body)) };
+    return served.response;
   });
 }
 
@@ -29,7 +36,7 @@ export function listHandler<T>(source: CatalogSource<T>): ProxyHandler {
 export function searchHandler<T>(source: CatalogSource<T>): ProxyHandler {
   return answering(async (event) => {
     const query = parseSearch(readSearchParameter(event.multiValueQueryStringParameters) ?? '');
-    const catalog = await source.get();
+    const catalog = source.peek() ?? (await source.get());
     return conditionalJsonResponse(ifNoneMatch(event), searchEntityTag(catalog, query), () => searchPolicies(catalog, query));
   });
 }
@@ -40,6 +47,11 @@ export function routeBySearch(handlers: { list: ProxyHandler; search: ProxyHandl
     const parameters = event.multiValueQueryStringParameters ?? {};
     return Object.keys(parameters).length === 0 ? handlers.list(event) : handlers.search(event);
   };
+}
+
+function frozen(response: APIGatewayProxyResult): APIGatewayProxyResult {
+  Object.freeze(response.headers);
+  return Object.freeze(response);
 }
 
 /** The If-None-Match header, whatever the case of its name; repeated headers are joined as one list. */

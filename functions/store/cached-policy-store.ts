@@ -27,8 +27,14 @@ export class CachedPolicyStore<T, V> {
     this.now = options.now ?? Date.now;
   }
 
+  /** The cached value while it is fresh, synchronously: the warm path needs no promise. */
+  peek(): V | undefined {
+    return this.cached && this.now() - this.cached.loadedAt < this.options.ttlMs ? this.cached.value : undefined;
+  }
+
   async get(): Promise<V> {
-    if (this.cached && this.now() - this.cached.loadedAt < this.options.ttlMs) return this.cached.value;
+    const fresh = this.peek();
+    if (fresh !== undefined) return fresh;
     this.reloading ??= this.reload().finally(() => (this.reloading = undefined));
     return this.reloading;
   }

@@ -1,8 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { validatePolicy, type PolicyResource } from '../domain/policy-resource';
-import { logger, metrics } from '../observability';
+import { countMetric, logger } from '../observability';
 import type { PolicyStore } from './policy-store';
 
 /**
@@ -31,7 +30,7 @@ export class DynamoDbPolicyStore<T extends object> implements PolicyStore<T> {
         }
       }
     }
-    if (invalid > 0) metrics.addMetric('InvalidPolicyRecords', MetricUnit.Count, invalid);
+    if (invalid > 0) countMetric('InvalidPolicyRecords', invalid);
     const id = this.resource.idField;
     return policies.sort((a, b) => (a[id] as number) - (b[id] as number));
   }

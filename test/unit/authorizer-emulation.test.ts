@@ -13,6 +13,8 @@ const allow: APIGatewayAuthorizerResult = {
   policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: 'arn:aws:execute-api:local:000000000000:local/local/*/api/*' }] },
   context: { keyId: '1' },
 };
+/** What the gateway hands the emulation: the request's headers and method ARN, and the event to build on a call. */
+const asRequest = (headers: Record<string, string[]>) => [{ multiValueHeaders: headers, methodArn: ARN }, () => event(headers)] as const;
 const event = (headers: Record<string, string[]>) =>
   ({ methodArn: ARN, headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v[v.length - 1]])), multiValueHeaders: headers }) as unknown as APIGatewayRequestAuthorizerEvent;
 
@@ -20,17 +22,17 @@ describe('local emulation of API Gateway authorizer semantics', () => {
   it('answers 401 without calling the function when an identity source is missing or empty', async () => {
     const handler = jest.fn(async () => allow);
     const emulation = new AuthorizerEmulation(handler, 300);
-    expect(await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, event({}))).toEqual({ status: 401 });
-    expect(await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, event({ APIKey: [''] }))).toEqual({ status: 401 });
-    expect(await emulation.authorize(CREDENTIAL_SCHEMES.generatorUser, event({ APIKey: ['k'] }))).toEqual({ status: 401 });
+    expect(await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({}))).toEqual({ status: 401 });
+    expect(await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: [''] }))).toEqual({ status: 401 });
+    expect(await emulation.authorize(CREDENTIAL_SCHEMES.generatorUser, ...asRequest({ APIKey: ['k'] }))).toEqual({ status: 401 });
     expect(handler).not.toHaveBeenCalled();
   });
 
   it('caches a result per identity-source values for the TTL', async () => {
     const handler = jest.fn(async () => allow);
     const emulation = new AuthorizerEmulation(handler, 300);
-    const first = await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, event({ APIKey: ['k'] }));
-    const second = await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, event({ apikey: ['k'] }));
+    const first = await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }));
+    const second = await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ apikey: ['k'] }));
     expect(first).toEqual({ status: 200, context: { keyId: '1', principalId: 'strength-key:1' } });
     expect(second).toEqual(first);
     expect(handler).toHaveBeenCalledTimes(1);
@@ -42,20 +44,20 @@ describe('local emulation of API Gateway authorizer semantics', () => {
       return allow;
     });
     const emulation = new AuthorizerEmulation(handler, 300);
-    await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, event({ APIKey: ['k'] }));
-    expect(await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, event({ APIKey: ['garbage', 'k'] }))).toEqual({ status: 401 });
+    await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }));
+    expect(await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['garbage', 'k'] }))).toEqual({ status: 401 });
   });
 
   it('maps a thrown "Unauthorized" to 401, another failure to 500, and a Deny to 403 with its reason', async () => {
     const ttl = 0;
-    expect(await new AuthorizerEmulation(async () => Promise.reject(new Error('Unauthorized')), ttl).authorize(CREDENTIAL_SCHEMES.strengthKey, event({ APIKey: ['k'] }))).toEqual({ status: 401 });
-    expect(await new AuthorizerEmulation(async () => Promise.reject(new Error('boom')), ttl).authorize(CREDENTIAL_SCHEMES.strengthKey, event({ APIKey: ['k'] }))).toEqual({ status: 500 });
+    expect(await new AuthorizerEmulation(async () => Promise.reject(new Error('Unauthorized')), ttl).authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }))).toEqual({ status: 401 });
+    expect(await new AuthorizerEmulation(async () => Promise.reject(new Error('boom')), ttl).authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }))).toEqual({ status: 500 });
     const deny = withStatement('Deny', 'arn:aws:execute-api:local:000000000000:local/local/*/api/*', { reason: 'No role.' });
-    expect(await new AuthorizerEmulation(async () => deny, ttl).authorize(CREDENTIAL_SCHEMES.strengthKey, event({ APIKey: ['k'] }))).toEqual({ status: 403, reason: 'No role.' });
+    expect(await new AuthorizerEmulation(async () => deny, ttl).authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }))).toEqual({ status: 403, reason: 'No role.' });
   });
 
   it('answers 403 when the Allow does not cover the requested method ARN', async () => {
     const narrow = withStatement('Allow', 'arn:aws:execute-api:local:000000000000:local/local/*/userapi/*', { keyId: '1' });
-    expect(await new AuthorizerEmulation(async () => narrow, 0).authorize(CREDENTIAL_SCHEMES.strengthKey, event({ APIKey: ['k'] }))).toEqual({ status: 403, reason: '' });
+    expect(await new AuthorizerEmulation(async () => narrow, 0).authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }))).toEqual({ status: 403, reason: '' });
   });
 });
