@@ -1,5 +1,6 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { Context } from 'aws-lambda';
 
 /**
  * One logger and one metrics sink per function, configured from the environment
@@ -13,6 +14,10 @@ export const metrics = new Metrics({
 });
 
 let metricsPending = false;
+/** Per-request counts (cache hits) kept in memory and published at most once per interval, not per request. */
+const tallies = new Map<string, number>();
+let lastTallyFlush = Date.now();
+export const TALLY_FLUSH_INTERVAL_MS = 60_000;
 
 /** Counts an event in a metric; it is published when the invocation ends. */
 export function countMetric(name: string, value = 1): void {
@@ -21,18 +26,39 @@ export function countMetric(name: string, value = 1): void {
 }
 
 /**
- * Flushes the metrics an invocation recorded (EMF to stdout), whatever the outcome; nothing when none were.
+ * Counts a per-request event (a cache hit) without an EMF line per request: the tally is published with the
+ * next invocation that publishes anyway, or once TALLY_FLUSH_INTERVAL_MS has passed. A tally not yet
+ * published when Lambda recycles the environment is lost; that is under a minute of hits.
+ */
+export function tallyMetric(name: string): void {
+  tallies.set(name, (tallies.get(name) ?? 0) + 1);
+}
+
+function publishMetrics(now: number): void {
+  if (tallies.size > 0 && (metricsPending || now - lastTallyFlush >= TALLY_FLUSH_INTERVAL_MS)) {
+    for (const [name, count] of tallies) metrics.addMetric(name, MetricUnit.Count, count);
+    tallies.clear();
+    lastTallyFlush = now;
+    metricsPending = true;
+  }
+  if (metricsPending) {
+    metricsPending = false;
+    metrics.publishStoredMetrics();
+  }
+}
+
+/**
+ * Every entry point's wrapper: the Lambda context goes into each log line (request id, cold start), and the
+ * metrics the invocation recorded are published (EMF to stdout) whatever its outcome; nothing when none were.
  * A flag rather than asking Powertools, which lists its stored metrics to answer: most requests record none.
  */
-export function withMetrics<E, R>(handler: (event: E) => Promise<R>): (event: E) => Promise<R> {
-  return async (event) => {
+export function instrumented<E, R>(handler: (event: E) => Promise<R>): (event: E, context?: Context) => Promise<R> {
+  return async (event, context) => {
+    if (context) logger.addContext(context);
     try {
       return await handler(event);
     } finally {
-      if (metricsPending) {
-        metricsPending = false;
-        metrics.publishStoredMetrics();
-      }
+      publishMetrics(Date.now());
     }
   };
 }

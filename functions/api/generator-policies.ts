@@ -1,6 +1,6 @@
 import { generatorPolicies } from '../domain/generator-policy';
 import { listHandler, routeBySearch, searchHandler } from '../handlers/policy-handlers';
-import { withMetrics } from '../observability';
+import { instrumented } from '../observability';
 import { catalogFromEnvironment } from './policy-function';
 
 /** Route-bound function of /userapi/passwordgenerator (routes.ts): list and search of generator policies. */
@@ -8,4 +8,4 @@ const catalog = catalogFromEnvironment(generatorPolicies);
 
 export const listGeneratorPolicies = listHandler(catalog);
 export const searchGeneratorPolicies = searchHandler(catalog);
-export const handler = withMetrics(routeBySearch({ list: listGeneratorPolicies, search: searchGeneratorPolicies }));
+export const handler = instrumented(routeBySearch({ list: listGeneratorPolicies, search: searchGeneratorPolicies }));

@@ -1,6 +1,6 @@
 import { strengthPolicies } from '../domain/strength-policy';
 import { listHandler, routeBySearch, searchHandler } from '../handlers/policy-handlers';
-import { withMetrics } from '../observability';
+import { instrumented } from '../observability';
 import { catalogFromEnvironment } from './policy-function';
 
 /** Route-bound function of /api/passwordstrength (routes.ts): list and search of strength policies. */
@@ -8,4 +8,4 @@ const catalog = catalogFromEnvironment(strengthPolicies);
 
 export const listStrengthPolicies = listHandler(catalog);
 export const searchStrengthPolicies = searchHandler(catalog);
-export const handler = withMetrics(routeBySearch({ list: listStrengthPolicies, search: searchStrengthPolicies }));
+export const handler = instrumented(routeBySearch({ list: listStrengthPolicies, search: searchStrengthPolicies }));

@@ -1,5 +1,5 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { countMetric, logger, withMetrics } from '../observability';
+import { countMetric, logger, instrumented } from '../observability';
 import { createDocumentClient } from '../store/dynamodb-policy-store';
 import { ENV, schemeForPath, type CredentialScheme } from '../routes';
 import { authorize, type HeaderLookup } from './authorize';
@@ -8,7 +8,7 @@ import { DynamoDbCredentialStore } from './credential-store';
 /** One authorizer function behind both API Gateway authorizer definitions; the path picks the scheme. */
 const store = new DynamoDbCredentialStore(createDocumentClient(), process.env[ENV.credentialsTable] ?? '');
 
-export const handler = withMetrics(async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+export const handler = instrumented(async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
   const scheme = schemeForPath(event.resource ?? event.path ?? '');
   if (!scheme) throw new Error('Unauthorized');
   const decision = await authorize(scheme, headerLookup(event), store);

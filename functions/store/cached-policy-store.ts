@@ -1,4 +1,4 @@
-import { logger } from '../observability';
+import { countMetric, logger, tallyMetric } from '../observability';
 import { StoreUnavailableError, type PolicyStore } from './policy-store';
 
 export interface CacheOptions {
@@ -29,7 +29,9 @@ export class CachedPolicyStore<T, V> {
 
   /** The cached value while it is fresh, synchronously: the warm path needs no promise. */
   peek(): V | undefined {
-    return this.cached && this.now() - this.cached.loadedAt < this.options.ttlMs ? this.cached.value : undefined;
+    if (!this.cached || this.now() - this.cached.loadedAt >= this.options.ttlMs) return undefined;
+    tallyMetric('PolicyCacheHit');
+    return this.cached.value;
   }
 
   async get(): Promise<V> {
@@ -40,6 +42,7 @@ export class CachedPolicyStore<T, V> {
   }
 
   private async reload(): Promise<V> {
+    countMetric('PolicyCacheMiss');
     try {
       const value = this.derive(await this.store.loadAll());
       this.cached = { value, loadedAt: this.now() };
@@ -49,6 +52,7 @@ export class CachedPolicyStore<T, V> {
         // Serve the last good collection for one more TTL rather than retry DynamoDB on every request.
         logger.warn('Policy store unavailable; serving the cached collection for another TTL', { ageMs: this.now() - this.cached.loadedAt, error: errorName(error) });
         this.cached = { value: this.cached.value, loadedAt: this.now() };
+        countMetric('StaleCollectionServed');
         return this.cached.value;
       }
       logger.error('Policy store unavailable and nothing cached', { error: errorName(error) });

@@ -1,0 +1,95 @@
+import type { Context } from 'aws-lambda';
+
+type Observability = typeof import('../../functions/observability');
+type Cache = typeof import('../../functions/store/cached-policy-store');
+
+/** A fresh copy of the module state (tallies, last flush) per test, with its Powertools calls spied on. */
+function load() {
+  let modules!: { observability: Observability; cache: Cache };
+  jest.isolateModules(() => {
+    modules = { observability: require('../../functions/observability'), cache: require('../../functions/store/cached-policy-store') };
+  });
+  const { metrics, logger } = modules.observability;
+  const added: [string, number][] = [];
+  jest.spyOn(metrics, 'addMetric').mockImplementation((name, _unit, value) => {
+    added.push([name, value]);
+    return metrics;
+  });
+  const published = jest.spyOn(metrics, 'publishStoredMetrics').mockReturnValue(metrics);
+  jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+  jest.spyOn(logger, 'error').mockImplementation(() => undefined);
+  return { ...modules, added, published };
+}
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: new Date('2026-11-21T12:00:00Z') });
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+describe('metrics are published once per invocation that recorded some', () => {
+  it('publishes a counted metric when the invocation ends, and nothing for an invocation that counted none', async () => {
+    const { observability, added, published } = load();
+    await observability.instrumented(async () => observability.countMetric('AuthorizerAllow'))({});
+    expect(added).toEqual([['AuthorizerAllow', 1]]);
+    expect(published).toHaveBeenCalledTimes(1);
+    await observability.instrumented(async () => 'nothing counted')({});
+    expect(published).toHaveBeenCalledTimes(1);
+  });
+
+  it('publishes even when the handler throws', async () => {
+    const { observability, published } = load();
+    const failing = observability.instrumented(async () => {
+      observability.countMetric('InvalidPolicyRecords', 2);
+      throw new Error('boom');
+    });
+    await expect(failing({})).rejects.toThrow('boom');
+    expect(published).toHaveBeenCalledTimes(1);
+  });
+
+  it('adds the Lambda context (request id, cold start) to the logger when there is one', async () => {
+    const { observability } = load();
+    const addContext = jest.spyOn(observability.logger, 'addContext').mockImplementation(() => undefined);
+    const context = { awsRequestId: 'req-1', functionName: 'fn' } as Context;
+    await observability.instrumented(async () => undefined)({}, context);
+    expect(addContext).toHaveBeenCalledWith(context);
+  });
+});
+
+describe('per-request tallies (cache hits) are batched, not an EMF line per request', () => {
+  it('holds hits until a minute has passed, then publishes their sum once', async () => {
+    const { observability, added, published } = load();
+    const hit = observability.instrumented(async () => observability.tallyMetric('PolicyCacheHit'));
+    for (let i = 0; i < 500; i++) await hit({});
+    expect(published).not.toHaveBeenCalled();
+    jest.setSystemTime(new Date('2026-11-21T12:01:00Z'));
+    await hit({});
+    expect(added).toEqual([['PolicyCacheHit', 501]]);
+    expect(published).toHaveBeenCalledTimes(1);
+  });
+
+  it('publishes pending hits with any invocation that publishes anyway', async () => {
+    const { observability, added } = load();
+    await observability.instrumented(async () => observability.tallyMetric('PolicyCacheHit'))({});
+    await observability.instrumented(async () => observability.countMetric('PolicyCacheMiss'))({});
+    expect(added).toEqual([['PolicyCacheMiss', 1], ['PolicyCacheHit', 1]]);
+  });
+});
+
+describe('the policy cache reports hits, misses and stale serves', () => {
+  it('tallies each fresh read as a hit, counts each reload as a miss, and each stale serve', async () => {
+    const { cache, observability, added } = load();
+    const loadAll = jest.fn().mockResolvedValueOnce([1]).mockRejectedValueOnce(new Error('down'));
+    const store = new cache.CachedPolicyStore<number, number[]>({ loadAll }, (p) => [...p], { ttlMs: 30_000 });
+    const run = observability.instrumented(async () => store.peek() ?? (await store.get()));
+
+    await run({}); // miss: first load
+    await run({}); // hit
+    await run({}); // hit
+    jest.setSystemTime(new Date('2026-11-21T12:00:31Z'));
+    await run({}); // miss, DynamoDB down: stale serve
+    expect(added).toEqual([['PolicyCacheMiss', 1], ['PolicyCacheMiss', 1], ['StaleCollectionServed', 1], ['PolicyCacheHit', 2]]);
+  });
+});
