@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { PHRASES } from '../functions/http/errors';
-import { errorResponse } from '../functions/http/responses';
+import { errorResponse, JSON_CONTENT_TYPE } from '../functions/http/responses';
 import { resourcePaths } from '../functions/routes';
 import { authorizerEvent, methodArn, newRequestId, proxyEvent, type ParsedRequest } from './api-gateway-events';
 import type { AuthorizerEmulation } from './authorizer-emulation';
@@ -12,6 +12,8 @@ export interface GatewayOptions {
   /** The route-bound functions by their id in routes.ts (GeneratorPolicies, StrengthPolicies). */
   readonly functions: Readonly<Record<string, ProxyHandler>>;
   readonly authorizer: AuthorizerEmulation;
+  /** The OpenAPI document served at /openapi.json, if any. */
+  readonly openApiDocument?: string;
   /** Called with one line per request, for the console. */
   readonly log?: (line: string) => void;
 }
@@ -51,6 +53,9 @@ async function handle(req: IncomingMessage, routes: Map<string, ReturnType<typeo
   const rawPath = queryStart < 0 ? url : url.slice(0, queryStart);
   // API Gateway matches a resource with or without one trailing slash.
   const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
+  if (path === '/openapi.json' && options.openApiDocument !== undefined && req.method === 'GET') {
+    return { statusCode: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE }, body: options.openApiDocument };
+  }
   const route = routes.get(path);
   if (!route) return errorResponse(404, PHRASES.notFound);
   if (req.method !== 'GET') return errorResponse(405, PHRASES.methodNotAllowed, { Allow: 'GET' });

@@ -11,6 +11,8 @@ import { buildBundles, importBundle, PROJECT_ROOT } from './bundles';
 import { putLocalCredentials, readLocalCredentials } from './credentials';
 import { startEmbeddedStore, type EmbeddedStore } from './embedded-store';
 import { createGateway } from './gateway';
+import { OPENAPI_FILE } from '../lib/openapi';
+import { readFile } from 'node:fs/promises';
 
 /** The local tables are named after their kind; a deployed stack names its own. */
 const TABLE_NAMES = { generator: TABLES.generator.logicalName, strength: TABLES.strength.logicalName, credentials: TABLES.credentials.logicalName };
@@ -59,7 +61,8 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
   const authorizerModule = await importBundle<{ handler: AuthorizerHandler }>(bundles.Authorizer!.file, { ...functionEnv, [ENV.credentialsTable]: TABLE_NAMES.credentials });
   const authorizer = new AuthorizerEmulation(authorizerModule.handler, positiveInt(env.AUTHORIZER_CACHE_TTL_SECONDS, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS));
 
-  const server = createGateway({ functions, authorizer, ...(env.QUIET ? {} : { log }) });
+  const openApiDocument = await readFile(OPENAPI_FILE, 'utf8');
+  const server = createGateway({ functions, authorizer, openApiDocument, ...(env.QUIET ? {} : { log }) });
   const host = env.HOST ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -104,6 +107,7 @@ async function main(): Promise<void> {
       `  DynamoDB endpoint (dynalite${process.env.DATA_DIR ? `, data in ${process.env.DATA_DIR}` : ', in memory'}): ${service.dynamodbEndpoint}`,
       `  Tables: ${Object.values(TABLE_NAMES).join(', ')}`,
       `  Demo credentials: ${path.relative(process.cwd(), CREDENTIALS_FILE)}`,
+      `  API description: ${service.url}/openapi.json`,
       '',
       'Try:',
       `  curl -s -H 'UserID: ${admin.UserID}' -H 'APIKey: ${admin.APIKey}' '${service.url}/userapi/passwordgenerator/?search=default'`,

@@ -1,0 +1,184 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as z from 'zod/mini';
+import { generatorPolicies } from '../functions/domain/generator-policy';
+import type { PolicyResource } from '../functions/domain/policy-resource';
+import { MAX_SEARCH_LENGTH } from '../functions/domain/search';
+import { strengthPolicies } from '../functions/domain/strength-policy';
+import { errorEnvelope, PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http/errors';
+import { CACHE_CONTROL } from '../functions/http/responses';
+import { resourcePaths, type CredentialScheme } from '../functions/routes';
+
+/**
+ * The OpenAPI 3.1 description of the API, generated from what the code itself uses: the route table, the
+ * resource schemas (zod → JSON Schema), the error phrases and the seed data (examples). `npm run openapi`
+ * writes it to docs/openapi.json; a test fails when the committed file and this generator disagree.
+ */
+const ROOT = path.join(__dirname, '..');
+export const OPENAPI_FILE = path.join(ROOT, 'docs', 'openapi.json');
+
+const RESOURCES: Record<'generator' | 'strength', { name: string; resource: PolicyResource<object>; seed: string }> = {
+  generator: { name: 'GeneratorPolicy', resource: generatorPolicies as PolicyResource<object>, seed: 'generator-policies.json' },
+  strength: { name: 'StrengthPolicy', resource: strengthPolicies as PolicyResource<object>, seed: 'strength-policies.json' },
+};
+
+/** Security schemes by credential scheme: /userapi/ needs both of its headers, /api/ its one key. */
+const SECURITY: Record<CredentialScheme['name'], Record<string, string[]>[]> = {
+  generatorUser: [{ UserID: [], UserAPIKey: [] }],
+  strengthKey: [{ PasswordStrengthAPIKey: [] }],
+};
+
+const ERROR_RESPONSES: { status: ErrorStatus; phrase: string; when: string; onlyWithRole?: boolean }[] = [
+  { status: 400, phrase: 'Unknown query parameter "serach"; the only parameter is "search".', when: 'A bad query: an unknown parameter, `search` given twice or over 256 characters, invalid percent-encoding.' },
+  { status: 401, phrase: PHRASES.unauthorized, when: 'Credentials missing, malformed, unknown, revoked, disabled, or of the other route group.' },
+  { status: 403, phrase: PHRASES.missingRole, when: 'A valid user without the Password Generator Policy Security Administrator role.', onlyWithRole: true },
+  { status: 429, phrase: PHRASES.throttled, when: "Throttled by the stage's rate or burst limit." },
+  { status: 500, phrase: PHRASES.internal, when: 'An unexpected fault behind the API.' },
+  { status: 503, phrase: PHRASES.unavailable, when: 'DynamoDB unavailable and nothing cached, or the function timed out.' },
+];
+
+export function buildOpenApiDocument(): Record<string, unknown> {
+  const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Password Policy Service',
+      version,
+      summary: 'Read-only password generator and password strength policies, as the Passwordstate API serves them.',
+      description:
+        'Every error has the envelope `[{"errors":[{"message":"<reason phrase>"},{"phrase":"<what to do>"}]}]`. ' +
+        'A trailing slash on a path is optional. Header names are case-insensitive. Elements are ordered by identifier.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [
+      { url: 'http://127.0.0.1:3000', description: 'The local gateway (`npm start`)' },
+      {
+        url: 'https://{apiId}.execute-api.{region}.amazonaws.com/{stage}',
+        description: 'A deployed stage (the stack output ApiUrl)',
+        variables: { apiId: { default: 'abcdef1234' }, region: { default: 'eu-west-1' }, stage: { default: 'prod' } },
+      },
+    ],
+    tags: [
+      { name: 'Generator policies', description: 'Password generator policies, for generator policy administrators (/userapi/).' },
+      { name: 'Strength policies', description: 'Password strength policies, for password strength API keys (/api/).' },
+    ],
+    paths: Object.fromEntries(resourcePaths().map((route) => [route.path, { get: operation(route) }])),
+    components: {
+      schemas: {
+        ...Object.fromEntries(Object.values(RESOURCES).map(({ name, resource }) => [name, resourceSchema(resource)])),
+        ErrorEnvelope: errorEnvelopeSchema(),
+      },
+      securitySchemes: {
+        UserID: { type: 'apiKey', in: 'header', name: 'UserID', description: 'The user id of a generator policy administrator.' },
+        UserAPIKey: { type: 'apiKey', in: 'header', name: 'APIKey', description: "That user's key (`ppg_…`)." },
+        PasswordStrengthAPIKey: { type: 'apiKey', in: 'header', name: 'APIKey', description: 'A password strength key (`pps_…`).' },
+      },
+    },
+  };
+}
+
+function operation(route: ReturnType<typeof resourcePaths>[number]): Record<string, unknown> {
+  const { name, seed } = RESOURCES[route.function.table];
+  const generator = route.function.table === 'generator';
+  const examples = (JSON.parse(readFileSync(path.join(ROOT, 'seed', seed), 'utf8')) as object[]).slice(0, 2);
+  const withRole = route.credentials.role !== undefined;
+  return {
+    operationId: `get${route.function.id}`,
+    tags: [generator ? 'Generator policies' : 'Strength policies'],
+    summary: `List or search ${generator ? 'password generator' : 'password strength'} policies`,
+    description:
+      `Without \`search\`: every policy. With it: the policies whose ${generator ? 'GeneratorName or GeneratorDescription' : 'PolicyName or PolicyDescription'} match. ` +
+      (withRole ? `Needs a user holding the ${route.credentials.role} role.` : 'Needs a password strength key.'),
+    parameters: [
+      {
+        name: 'search',
+        in: 'query',
+        required: false,
+        description:
+          'URL-decoded, NFKC-normalised, lower-cased and trimmed; empty, blank or `*` means everything. Split on white space into terms; a policy ' +
+          `matches when every term is a substring of its name or its description. At most ${MAX_SEARCH_LENGTH} characters. No other parameter is accepted.`,
+        schema: { type: 'string' },
+        example: 'default',
+      },
+      { name: 'If-None-Match', in: 'header', required: false, description: 'An ETag from an earlier answer: 304 when it is still current.', schema: { type: 'string' } },
+    ],
+    security: SECURITY[route.credentials.name],
+    responses: {
+      200: {
+        description: 'The policies, ordered by identifier; `[]` when nothing matches.',
+        headers: {
+          ETag: { description: 'A strong entity tag of the body.', schema: { type: 'string' } },
+          'Cache-Control': { description: 'Always `' + CACHE_CONTROL + '`.', schema: { type: 'string', const: CACHE_CONTROL } },
+        },
+        content: { 'application/json': { schema: { type: 'array', items: { $ref: `#/components/schemas/${name}` } }, example: examples } },
+      },
+      304: { description: 'Not modified: If-None-Match named the current ETag. No body.' },
+      ...Object.fromEntries(
+        ERROR_RESPONSES.filter((e) => withRole || !e.onlyWithRole).map((e) => [
+          e.status,
+          {
+            description: `${REASON_PHRASES[e.status]}. ${e.when}`,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, example: JSON.parse(errorEnvelope(e.status, e.phrase)) } },
+          },
+        ]),
+      ),
+    },
+  };
+}
+
+/** The resource's JSON Schema, with spec.md's field order and every field required. */
+function resourceSchema(resource: PolicyResource<object>): Record<string, unknown> {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(resource.schema as z.ZodMiniType, { unrepresentable: 'any' }) as Record<string, unknown>;
+  return { ...schema, description: `Exactly these fields, in this order. Value domains beyond these bounds are checked on every read; invalid records are left out.` };
+}
+
+function errorEnvelopeSchema(): Record<string, unknown> {
+  return {
+    type: 'array',
+    minItems: 1,
+    maxItems: 1,
+    items: {
+      type: 'object',
+      required: ['errors'],
+      additionalProperties: false,
+      properties: {
+        errors: {
+          type: 'array',
+          minItems: 2,
+          maxItems: 2,
+          prefixItems: [
+            { type: 'object', required: ['message'], additionalProperties: false, properties: { message: { type: 'string', description: 'The HTTP reason phrase of the status.' } } },
+            { type: 'object', required: ['phrase'], additionalProperties: false, properties: { phrase: { type: 'string', description: 'What is wrong and what to do, in one sentence.' } } },
+          ],
+        },
+      },
+    },
+    example: JSON.parse(errorEnvelope(401, PHRASES.unauthorized)),
+  };
+}
+
+export const renderOpenApiDocument = (): string => `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
+
+/** Lints a document with Redocly's recommended rules; returns one line per problem (errors and warnings). */
+export async function lintOpenApi(file = OPENAPI_FILE): Promise<string[]> {
+  // Redocly ships ESM only; a dynamic import keeps this CommonJS module loadable.
+  const { createConfig, lint } = await import('@redocly/openapi-core');
+  const problems = await lint({ ref: file, config: await createConfig({ extends: ['recommended'] }) });
+  return problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} (${p.location.map((l) => l.pointer).join(', ')})`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.includes('--lint')) {
+    const problems = await lintOpenApi();
+    for (const line of problems) console.log(line);
+    console.log(problems.length === 0 ? 'docs/openapi.json: no problems (Redocly recommended rules)' : `${problems.length} problem(s)`);
+    return problems.length === 0 ? 0 : 1;
+  }
+  writeFileSync(OPENAPI_FILE, renderOpenApiDocument());
+  console.log(`Wrote ${path.relative(process.cwd(), OPENAPI_FILE)}`);
+  return 0;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then((code) => process.exit(code));
+}
