@@ -4,11 +4,14 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { AUTHORIZER_ENTRY, ENV, POLICY_FUNCTIONS, resourcePaths, type PolicyFunction } from '../functions/routes';
+import { ServiceAlarms } from './alarms';
 import { DefaultPolicies } from './default-policies';
+import { addNagSuppressions } from './nag-suppressions';
 import { PolicyApi } from './policy-api';
 import { PolicyTables } from './policy-tables';
 import { ServiceFunction } from './service-function';
 import { readSettings, type StackSettings } from './settings';
+import { RateLimitFirewall } from './waf';
 
 /** design.md §3: one stack holding the REST API, the authorizer, the route-bound functions and the tables. */
 export class PasswordPolicyStack extends Stack {
@@ -18,12 +21,16 @@ export class PasswordPolicyStack extends Stack {
   readonly functions: Record<PolicyFunction['id'], IFunction>;
   readonly authorizer: IFunction;
   readonly api: PolicyApi;
+  /** Present unless context waf=false. */
+  readonly firewall?: RateLimitFirewall;
+  /** Present unless context alarms=false. */
+  readonly alarms?: ServiceAlarms;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
     const settings = (this.settings = readSettings((key) => this.node.tryGetContext(key)));
     const removalPolicy = settings.dev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
-    const functionDefaults = { logLevel: settings.logLevel, logRetention: settings.logRetentionDays, removalPolicy };
+    const functionDefaults = { logLevel: settings.logLevel, logRetention: settings.logRetentionDays, removalPolicy, tracing: settings.tracing };
 
     const tables = (this.tables = new PolicyTables(this, 'Tables', { removalPolicy }).byKind);
 
@@ -70,7 +77,21 @@ export class PasswordPolicyStack extends Stack {
       stageName: settings.stageName,
       throttlingRateLimit: settings.throttlingRateLimit,
       throttlingBurstLimit: settings.throttlingBurstLimit,
+      tracing: settings.tracing,
+      logRetention: settings.logRetentionDays,
+      removalPolicy,
+      accountCloudWatchRole: settings.apiGatewayCloudWatchRole,
     });
+    const stage = this.api.api.deploymentStage;
+    if (settings.waf) this.firewall = new RateLimitFirewall(this, 'Firewall', { stage, rateLimit: settings.wafRateLimit });
+    if (settings.alarms) {
+      this.alarms = new ServiceAlarms(this, 'Alarms', {
+        stage,
+        functions: Object.fromEntries(Object.values(POLICY_FUNCTIONS).map((spec) => [spec.id, functions[spec.id]])),
+        authorizer,
+        topic: settings.alarmTopic,
+      });
+    }
 
     new DefaultPolicies(this, 'DefaultPolicies', {
       tables: { generator: tables.generator, strength: tables.strength },
@@ -82,6 +103,9 @@ export class PasswordPolicyStack extends Stack {
     new CfnOutput(this, 'GeneratorPolicyTableName', { value: tables.generator.tableName });
     new CfnOutput(this, 'StrengthPolicyTableName', { value: tables.strength.tableName });
     new CfnOutput(this, 'CredentialsTableName', { value: tables.credentials.tableName });
+    if (this.alarms?.topic) new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn, description: 'The SNS topic the alarms notify' });
+
+    addNagSuppressions(this);
   }
 }
 

@@ -1,10 +1,12 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { errorEnvelope, PHRASES } from '../functions/http/errors';
 import { JSON_CONTENT_TYPE } from '../functions/http/responses';
 import { CREDENTIAL_SCHEMES, ROUTES, resourcePaths, type CredentialScheme, type PolicyFunction } from '../functions/routes';
+import { accessLogFormat, ApiLogGroups } from './api-logging';
 import { addGatewayResponses, assertPlainTemplate } from './gateway-responses';
 
 export interface PolicyApiProps {
@@ -16,6 +18,13 @@ export interface PolicyApiProps {
   readonly stageName: string;
   readonly throttlingRateLimit: number;
   readonly throttlingBurstLimit: number;
+  /** X-Ray tracing on the stage. */
+  readonly tracing: boolean;
+  /** Retention and removal policy of the access and execution logs. */
+  readonly logRetention: RetentionDays;
+  readonly removalPolicy: RemovalPolicy;
+  /** Create the account-level CloudWatch Logs role that API Gateway logging needs (one per account and region). */
+  readonly accountCloudWatchRole: boolean;
 }
 
 /** Content types the 405 mock answers; with passthrough NEVER, any other body type gets the 415 envelope. */
@@ -25,20 +34,40 @@ export const MOCK_CONTENT_TYPES = ['application/json', 'text/plain', 'applicatio
 export class PolicyApi extends Construct {
   readonly api: apigateway.RestApi;
   readonly authorizers: Record<CredentialScheme['name'], apigateway.RequestAuthorizer>;
+  readonly logs: ApiLogGroups;
+  /** Validates the declared query parameters of the GET methods. */
+  readonly requestValidator: apigateway.RequestValidator;
 
   constructor(scope: Construct, id: string, props: PolicyApiProps) {
     super(scope, id);
+    this.logs = new ApiLogGroups(this, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
     this.api = new apigateway.RestApi(this, 'RestApi', {
+      // The stack's name, so the AWS/ApiGateway metrics (ApiName, Stage) of two stacks never mix.
+      restApiName: Stack.of(this).stackName,
       description: 'Password policy retrieval: generator policies (/userapi/) and strength policies (/api/)',
       endpointConfiguration: { types: [apigateway.EndpointType.REGIONAL] },
-      // Execution logging would need an account-wide CloudWatch role; cdk.json's feature flag agrees.
-      cloudWatchRole: false,
+      // Logging needs the account's CloudWatch role; kept on stack deletion, since other APIs may rely on it.
+      cloudWatchRole: props.accountCloudWatchRole,
+      ...(props.accountCloudWatchRole ? { cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN } : {}),
       deployOptions: {
         stageName: props.stageName,
         throttlingRateLimit: props.throttlingRateLimit,
         throttlingBurstLimit: props.throttlingBurstLimit,
+        tracingEnabled: props.tracing,
+        accessLogDestination: new apigateway.LogGroupLogDestination(this.logs.access),
+        accessLogFormat: accessLogFormat(),
+        // Errors only, and never the data trace: it would log request headers (API keys) and bodies.
+        loggingLevel: apigateway.MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
       },
     });
+    this.logs.addExecutionLogs(this.api, props.stageName);
+    // The stage turns logging on, which API Gateway refuses until the account's role is set.
+    const account = this.api.node.tryFindChild('Account');
+    if (account) this.api.deploymentStage.node.addDependency(account);
+    // Parameters and body both: no method declares a body model, so body validation has nothing to check
+    // today, and a model added later is enforced at once.
+    this.requestValidator = this.api.addRequestValidator('RequestValidator', { validateRequestParameters: true, validateRequestBody: true });
     // The stack outputs the URL once, as ApiUrl; the RestApi's own unnamed copy would only confuse.
     this.api.node.tryRemoveChild('Endpoint');
     this.authorizers = {
@@ -50,7 +79,9 @@ export class PolicyApi extends Construct {
       const resource = this.api.root.resourceForPath(route.path);
       resource.addMethod('GET', new apigateway.LambdaIntegration(props.functions[route.function.id], { proxy: true }), {
         authorizer: this.authorizers[route.credentials.name],
+        // search stays optional; unknown or repeated parameters are the handler's 400 (API Gateway cannot refuse them).
         requestParameters: queryParameters(route.path),
+        requestValidator: this.requestValidator,
       });
       // API Gateway prefers the specific GET over ANY, so ANY answers only the other methods.
       resource.addMethod('ANY', methodNotAllowed(), {

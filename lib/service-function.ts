@@ -1,18 +1,19 @@
 import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { BUNDLE_ALIASES, BUNDLE_OPTIONS } from './bundling';
+import { SERVICE_METRICS } from './metrics';
 
 /** The project root: entry files and the lockfile are resolved from here, whatever the working directory. */
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
 
-/** What Powertools reads (functions/observability.ts). */
+/** What Powertools reads (functions/observability.ts); the names live in lib/metrics.ts with the metric names. */
 export const POWERTOOLS = {
-  serviceName: 'password-policy-service',
-  metricsNamespace: 'PasswordPolicyService',
+  serviceName: SERVICE_METRICS.serviceName,
+  metricsNamespace: SERVICE_METRICS.namespace,
 } as const;
 
 /** BUNDLE_OPTIONS (the one esbuild configuration, shared with the local gateway) in NodejsFunction's terms. */
@@ -40,9 +41,11 @@ export interface ServiceFunctionProps {
   readonly logRetention: logs.RetentionDays;
   /** Applied to the log group, like the tables: kept unless the stack is a development stack. */
   readonly removalPolicy: RemovalPolicy;
+  /** X-Ray active tracing (context `tracing`). */
+  readonly tracing: boolean;
 }
 
-/** Every Lambda default held once: runtime, architecture, memory, bundling, Powertools, its own log group. */
+/** Every Lambda default held once: runtime, architecture, memory, bundling, Powertools, tracing, its own log group. */
 export class ServiceFunction extends Construct {
   readonly function: NodejsFunction;
   readonly logGroup: logs.LogGroup;
@@ -62,6 +65,8 @@ export class ServiceFunction extends Construct {
       memorySize: 256,
       timeout: props.timeout,
       logGroup: this.logGroup,
+      // Active tracing samples requests itself, so traces exist even when no upstream header asks for one.
+      tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       bundling: NODEJS_BUNDLING,
       environment: {
         POWERTOOLS_SERVICE_NAME: POWERTOOLS.serviceName,

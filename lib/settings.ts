@@ -2,9 +2,12 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 
 /**
  * The deploy-time settings of the stack, each read from CDK context (`cdk deploy -c key=value` or cdk.json).
+ * Context `stage` picks a preset (STAGE_PRESETS); every other key overrides one value of that preset.
  * Values from the command line arrive as strings, so every reader accepts a string or a JSON value.
  */
 export interface StackSettings {
+  /** The preset the other values start from. */
+  readonly stage: StageName;
   /** A development stack: tables and log groups are destroyed with the stack. */
   readonly dev: boolean;
   readonly stageName: string;
@@ -14,49 +17,128 @@ export interface StackSettings {
   readonly authorizerCacheTtlSeconds: number;
   readonly throttlingRateLimit: number;
   readonly throttlingBurstLimit: number;
+  /** X-Ray active tracing on every function and on the API stage. */
+  readonly tracing: boolean;
+  /** A WAF web ACL with a per-source-IP rate-based rule in front of the stage. */
+  readonly waf: boolean;
+  /** Requests one source IP may send in 5 minutes before WAF blocks it (429). */
+  readonly wafRateLimit: number;
+  readonly alarms: boolean;
+  /** Where the alarms notify: nowhere, a topic this stack creates, or an existing topic. */
+  readonly alarmTopic: AlarmTopicSetting;
+  /** Create the account-wide (per region) CloudWatch Logs role API Gateway logs through. */
+  readonly apiGatewayCloudWatchRole: boolean;
   /** Changes on every synth so the default-policies custom resource runs on every deploy. */
   readonly deployNonce: string;
 }
 
-/** The context keys and their defaults (the README documents these). */
-export const CONTEXT_DEFAULTS = {
-  stackName: 'PasswordPolicyService',
-  dev: false,
-  stageName: 'prod',
-  logRetentionDays: 30,
-  logLevel: 'INFO',
-  policyCacheTtlSeconds: 30,
-  // design.md §2: revocation must take effect within 5 minutes by default.
-  authorizerCacheTtlSeconds: 300,
-  throttlingRateLimit: 50,
-  throttlingBurstLimit: 100,
-} as const;
+export type AlarmTopicSetting = { readonly kind: 'none' } | { readonly kind: 'create' } | { readonly kind: 'import'; readonly arn: string };
+
+export type StageName = 'dev' | 'prod';
+
+/** What a `stage` sets; an individual context key overrides any of these. */
+export interface StagePreset {
+  readonly stackName: string;
+  readonly dev: boolean;
+  readonly logRetentionDays: RetentionDays;
+  readonly logLevel: string;
+  readonly policyCacheTtlSeconds: number;
+  readonly authorizerCacheTtlSeconds: number;
+  readonly throttlingRateLimit: number;
+  readonly throttlingBurstLimit: number;
+  readonly tracing: boolean;
+  readonly waf: boolean;
+  readonly wafRateLimit: number;
+  readonly alarms: boolean;
+  readonly apiGatewayCloudWatchRole: boolean;
+}
+
+/** The stage of a bare `cdk deploy`: production, so a deploy without flags is the production-safe one. */
+export const DEFAULT_STAGE: StageName = 'prod';
+
+/** The stage presets (the README and docs/operations.md document these). */
+export const STAGE_PRESETS: Record<StageName, StagePreset> = {
+  prod: {
+    stackName: 'PasswordPolicyService',
+    dev: false,
+    logRetentionDays: RetentionDays.THREE_MONTHS,
+    logLevel: 'INFO',
+    policyCacheTtlSeconds: 30,
+    // design.md §2: revocation must take effect within 5 minutes by default.
+    authorizerCacheTtlSeconds: 300,
+    throttlingRateLimit: 50,
+    throttlingBurstLimit: 100,
+    tracing: true,
+    waf: true,
+    wafRateLimit: 1000,
+    alarms: true,
+    apiGatewayCloudWatchRole: true,
+  },
+  dev: {
+    stackName: 'PasswordPolicyService-dev',
+    dev: true,
+    logRetentionDays: RetentionDays.ONE_WEEK,
+    logLevel: 'INFO',
+    // Short caches so an edited policy or a revoked key shows at once while developing.
+    policyCacheTtlSeconds: 5,
+    authorizerCacheTtlSeconds: 60,
+    throttlingRateLimit: 10,
+    throttlingBurstLimit: 20,
+    tracing: false,
+    waf: false,
+    wafRateLimit: 1000,
+    alarms: false,
+    apiGatewayCloudWatchRole: true,
+  },
+};
 
 const LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'];
 // API Gateway caches authorizer results for at most one hour.
 const MAX_AUTHORIZER_CACHE_TTL_SECONDS = 3600;
+// WAF rate-based rules accept limits from 10 to 2,000,000,000 requests per evaluation window.
+const WAF_RATE_LIMIT_RANGE = [10, 2_000_000_000] as const;
 
 /** Looks a context key up; `undefined` when it is not set. */
 export type ContextLookup = (key: string) => unknown;
 
 export function readSettings(context: ContextLookup): StackSettings {
+  const stage = readStage(context);
+  const preset = STAGE_PRESETS[stage];
+  const alarms = readBoolean(context, 'alarms', preset.alarms);
+  const alarmTopic = readAlarmTopic(context);
+  if (alarmTopic.kind !== 'none' && !alarms) throw new Error('Context alarmTopic needs alarms: the alarms of this stack are off (alarms=false)');
   return {
-    dev: readBoolean(context, 'dev', CONTEXT_DEFAULTS.dev),
-    stageName: readStageName(context),
-    logRetentionDays: readRetention(context),
-    logLevel: readLogLevel(context),
-    policyCacheTtlSeconds: readInteger(context, 'policyCacheTtlSeconds', CONTEXT_DEFAULTS.policyCacheTtlSeconds, 0, 86_400),
-    authorizerCacheTtlSeconds: readInteger(context, 'authorizerCacheTtlSeconds', CONTEXT_DEFAULTS.authorizerCacheTtlSeconds, 0, MAX_AUTHORIZER_CACHE_TTL_SECONDS),
-    throttlingRateLimit: readInteger(context, 'throttlingRateLimit', CONTEXT_DEFAULTS.throttlingRateLimit, 1, 1_000_000),
-    throttlingBurstLimit: readInteger(context, 'throttlingBurstLimit', CONTEXT_DEFAULTS.throttlingBurstLimit, 1, 1_000_000),
+    stage,
+    dev: readBoolean(context, 'dev', preset.dev),
+    stageName: readStageName(context, stage),
+    logRetentionDays: readRetention(context, preset.logRetentionDays),
+    logLevel: readLogLevel(context, preset.logLevel),
+    policyCacheTtlSeconds: readInteger(context, 'policyCacheTtlSeconds', preset.policyCacheTtlSeconds, 0, 86_400),
+    authorizerCacheTtlSeconds: readInteger(context, 'authorizerCacheTtlSeconds', preset.authorizerCacheTtlSeconds, 0, MAX_AUTHORIZER_CACHE_TTL_SECONDS),
+    throttlingRateLimit: readInteger(context, 'throttlingRateLimit', preset.throttlingRateLimit, 1, 1_000_000),
+    throttlingBurstLimit: readInteger(context, 'throttlingBurstLimit', preset.throttlingBurstLimit, 1, 1_000_000),
+    tracing: readBoolean(context, 'tracing', preset.tracing),
+    waf: readBoolean(context, 'waf', preset.waf),
+    wafRateLimit: readInteger(context, 'wafRateLimit', preset.wafRateLimit, ...WAF_RATE_LIMIT_RANGE),
+    alarms,
+    alarmTopic,
+    apiGatewayCloudWatchRole: readBoolean(context, 'apiGatewayCloudWatchRole', preset.apiGatewayCloudWatchRole),
     deployNonce: String(context('deployNonce') ?? new Date().toISOString()),
   };
 }
 
-/** The stack name, read before the stack exists (from the app's context). */
+/** The stack name, read before the stack exists (from the app's context): `stackName`, else the stage's. */
 export function readStackName(context: ContextLookup): string {
   const value = context('stackName');
-  return value === undefined ? CONTEXT_DEFAULTS.stackName : String(value);
+  return value === undefined ? STAGE_PRESETS[readStage(context)].stackName : String(value);
+}
+
+function readStage(context: ContextLookup): StageName {
+  const value = context('stage') ?? DEFAULT_STAGE;
+  if (value !== 'dev' && value !== 'prod') {
+    throw new Error(`Context stage must be one of ${Object.keys(STAGE_PRESETS).join(', ')}, got ${JSON.stringify(value)}`);
+  }
+  return value;
 }
 
 function readBoolean(context: ContextLookup, key: string, fallback: boolean): boolean {
@@ -77,8 +159,8 @@ function readInteger(context: ContextLookup, key: string, fallback: number, min:
   return n;
 }
 
-function readRetention(context: ContextLookup): RetentionDays {
-  const days = readInteger(context, 'logRetentionDays', CONTEXT_DEFAULTS.logRetentionDays, 1, RetentionDays.INFINITE);
+function readRetention(context: ContextLookup, fallback: RetentionDays): RetentionDays {
+  const days = readInteger(context, 'logRetentionDays', fallback, 1, RetentionDays.INFINITE);
   // CloudWatch Logs accepts only these retention periods.
   const allowed = Object.values(RetentionDays).filter((v): v is RetentionDays => typeof v === 'number');
   if (!allowed.includes(days)) {
@@ -87,15 +169,25 @@ function readRetention(context: ContextLookup): RetentionDays {
   return days;
 }
 
-function readLogLevel(context: ContextLookup): string {
-  const level = String(context('logLevel') ?? CONTEXT_DEFAULTS.logLevel).toUpperCase();
+function readLogLevel(context: ContextLookup, fallback: string): string {
+  const level = String(context('logLevel') ?? fallback).toUpperCase();
   if (!LOG_LEVELS.includes(level)) throw new Error(`Context logLevel must be one of ${LOG_LEVELS.join(', ')}, got ${level}`);
   return level;
 }
 
-function readStageName(context: ContextLookup): string {
-  const name = String(context('stageName') ?? CONTEXT_DEFAULTS.stageName);
+function readStageName(context: ContextLookup, stage: StageName): string {
+  const name = String(context('stageName') ?? stage);
   // API Gateway stage names: letters, digits, hyphens and underscores.
   if (!/^[A-Za-z0-9_-]{1,128}$/.test(name)) throw new Error(`Context stageName must hold only letters, digits, '-' and '_', got ${JSON.stringify(name)}`);
   return name;
+}
+
+/** `alarmTopic`: unset or false for none, true to create one, or the ARN of an existing SNS topic. */
+function readAlarmTopic(context: ContextLookup): AlarmTopicSetting {
+  const value = context('alarmTopic');
+  if (value === undefined || value === false || value === 'false' || value === '') return { kind: 'none' };
+  if (value === true || value === 'true') return { kind: 'create' };
+  // A standard topic only: CloudWatch alarms cannot publish to a FIFO topic.
+  if (typeof value === 'string' && /^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/.test(value)) return { kind: 'import', arn: value };
+  throw new Error(`Context alarmTopic must be true, false or the ARN of a standard SNS topic, got ${JSON.stringify(value)}`);
 }

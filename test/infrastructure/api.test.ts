@@ -31,13 +31,13 @@ describe('REST API', () => {
   const authorizers = resourcesOfType(template, 'AWS::ApiGateway::Authorizer');
   const authorizerOf = (scheme: keyof typeof CREDENTIAL_SCHEMES): string => logicalId(stack.api.authorizers[scheme]);
 
-  it('is one regional REST API without the account-wide CloudWatch role, execute-api endpoint kept', () => {
+  it('is one regional REST API named after the stack, execute-api endpoint kept', () => {
     template.resourceCountIs('AWS::ApiGateway::RestApi', 1);
     template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      Name: 'PasswordPolicyService',
       EndpointConfiguration: { Types: ['REGIONAL'] },
       DisableExecuteApiEndpoint: Match.absent(),
     });
-    template.resourceCountIs('AWS::ApiGateway::Account', 0);
   });
 
   it('has exactly the resources of the route table (each path and its parents)', () => {

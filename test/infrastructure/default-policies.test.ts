@@ -90,7 +90,7 @@ describe('default policies custom resource', () => {
     const serviceToken = [...referencedIds(Object.values(defaults)[0]!.Properties.ServiceToken)][0]!;
     const provider = resourcesOfType(template, 'AWS::Lambda::Function')[serviceToken]!;
     const logGroup = resourcesOfType(template, 'AWS::Logs::LogGroup')[[...referencedIds(provider.Properties.LoggingConfig.LogGroup)][0]!];
-    expect(logGroup?.Properties.RetentionInDays).toBe(30);
+    expect(logGroup?.Properties.RetentionInDays).toBe(90);
   });
 
   describe('validation of the default records at synth time', () => {

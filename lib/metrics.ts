@@ -1,0 +1,27 @@
+/**
+ * The one place that names the service's custom metrics: the namespace and `service` dimension Powertools
+ * writes (EMF), and each metric name. The stack's environment and alarms read these; the functions may
+ * import this module too: it imports nothing, so it adds nothing to a bundle but these strings.
+ */
+export const SERVICE_METRICS = {
+  /** POWERTOOLS_METRICS_NAMESPACE */
+  namespace: 'PasswordPolicyService',
+  /** POWERTOOLS_SERVICE_NAME; Powertools adds it to every metric as the `service` dimension. */
+  serviceName: 'password-policy-service',
+  /** The exact dimension set of every custom metric: an alarm matches a metric only on all of its dimensions. */
+  dimensions: { service: 'password-policy-service' },
+  names: {
+    /** Records left out of a response because they failed validation (design.md §5). */
+    invalidPolicyRecords: 'InvalidPolicyRecords',
+    /** The authorizer's outcomes, one count per decision. */
+    authorizerAllow: 'AuthorizerAllow',
+    authorizerDeny: 'AuthorizerDeny',
+    authorizerUnauthorized: 'AuthorizerUnauthorized',
+    /** The policy cache of the route-bound functions. */
+    policyCacheHit: 'PolicyCacheHit',
+    policyCacheMiss: 'PolicyCacheMiss',
+    staleCollectionServed: 'StaleCollectionServed',
+  },
+} as const;
+
+export type ServiceMetricName = (typeof SERVICE_METRICS.names)[keyof typeof SERVICE_METRICS.names];

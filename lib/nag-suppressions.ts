@@ -1,0 +1,85 @@
+import { CfnResource } from 'aws-cdk-lib';
+import type { Method } from 'aws-cdk-lib/aws-apigateway';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
+import { NagSuppressions, type NagPackSuppression } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import type { PasswordPolicyStack } from './password-policy-stack';
+
+/** The AWS-managed policy every Lambda role gets from CDK, as cdk-nag names it. */
+const BASIC_EXECUTION = 'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole';
+const API_GATEWAY_LOGS = 'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs';
+
+/**
+ * Every AwsSolutions finding this stack accepts, each on the resources it concerns, with the rule and the
+ * reason (docs/operations.md lists them). Anything else cdk-nag reports fails the infrastructure tests.
+ */
+export const NAG_SUPPRESSIONS = {
+  lambdaBasicExecution: {
+    id: 'AwsSolutions-IAM4',
+    appliesTo: [BASIC_EXECUTION],
+    reason: 'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs; table access is granted separately, per table.',
+  },
+  lambdaRuntime: {
+    id: 'AwsSolutions-L1',
+    reason: 'Node.js 22 is a current, supported Lambda runtime (design.md §3 allows 22 or 24); the bundles target node22 and the local gateway runs the same target.',
+  },
+  xrayWildcard: {
+    id: 'AwsSolutions-IAM5',
+    appliesTo: ['Resource::*'],
+    reason: 'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so CDK grants them on *.',
+  },
+  apiGatewayLogsRole: {
+    id: 'AwsSolutions-IAM4',
+    appliesTo: [API_GATEWAY_LOGS],
+    reason: "AmazonAPIGatewayPushToCloudWatchLogs is the AWS-documented policy of API Gateway's account-level logging role.",
+  },
+  customAuthorizer: {
+    id: 'AwsSolutions-COG4',
+    reason: 'Callers authenticate with Passwordstate-style UserID/APIKey headers, checked by the Lambda REQUEST authorizer by design; there are no Cognito users.',
+  },
+  methodNotAllowedMock: {
+    id: 'AwsSolutions-APIG4',
+    reason: 'The ANY method is a mock that only answers 405 Method Not Allowed; it reaches no integration and returns no data.',
+  },
+  mockCognito: {
+    id: 'AwsSolutions-COG4',
+    reason: 'The ANY method is a mock that only answers 405 Method Not Allowed; it has no caller to authenticate.',
+  },
+  wafDisabled: {
+    id: 'AwsSolutions-APIG3',
+    reason: 'WAF is turned off by context (waf=false, the dev preset); the stage throttling still applies.',
+  },
+} as const satisfies Record<string, NagPackSuppression>;
+
+/** Adds the suppressions of NAG_SUPPRESSIONS that apply to this stack's configuration, each on the one resource it concerns. */
+export function addNagSuppressions(stack: PasswordPolicyStack): void {
+  const s = NAG_SUPPRESSIONS;
+  const suppress = (construct: IConstruct, ...suppressions: NagPackSuppression[]): void =>
+    NagSuppressions.addResourceSuppressions(resourceOf(construct), suppressions);
+
+  for (const fn of [...Object.values(stack.functions), stack.authorizer]) {
+    suppress(fn, s.lambdaRuntime);
+    suppress(fn.role!, s.lambdaBasicExecution);
+    const policy = fn.role!.node.tryFindChild('DefaultPolicy');
+    if (stack.settings.tracing && policy) suppress(policy, s.xrayWildcard);
+  }
+  // The singleton function behind the default-policies custom resource (CDK's own AwsCustomResource).
+  const provider = stack.node.tryFindChild(`AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`) as IFunction | undefined;
+  if (provider?.role) suppress(provider.role, s.lambdaBasicExecution);
+
+  const api = stack.api.api;
+  const cloudWatchRole = api.node.tryFindChild('CloudWatchRole');
+  if (cloudWatchRole) suppress(cloudWatchRole, s.apiGatewayLogsRole);
+  const methods = (httpMethod: string): Method[] => api.methods.filter((m) => m.httpMethod === httpMethod);
+  for (const method of methods('GET')) suppress(method, s.customAuthorizer);
+  for (const method of methods('ANY')) suppress(method, s.methodNotAllowedMock, s.mockCognito);
+  if (!stack.firewall) suppress(api.deploymentStage, s.wafDisabled);
+}
+
+/** The CloudFormation resource of an L2 construct: a suppression there covers that resource and nothing else. */
+function resourceOf(construct: IConstruct): CfnResource {
+  const resource = construct.node.defaultChild;
+  if (!(resource instanceof CfnResource)) throw new Error(`${construct.node.path} has no CloudFormation resource to suppress a finding on`);
+  return resource;
+}
