@@ -1,16 +1,17 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
+import { SERVICE_METRICS, type ServiceMetricName } from './metrics';
 
 /**
  * One logger and one metrics sink per function, configured from the environment
  * (POWERTOOLS_SERVICE_NAME, POWERTOOLS_LOG_LEVEL, POWERTOOLS_METRICS_NAMESPACE).
  * Nothing logged here ever carries a header value or a key.
  */
-export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'password-policy-service' });
+export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_METRICS.serviceName });
 export const metrics = new Metrics({
-  namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'PasswordPolicyService',
-  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'password-policy-service',
+  namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? SERVICE_METRICS.namespace,
+  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_METRICS.serviceName,
 });
 
 let metricsPending = false;
@@ -20,7 +21,7 @@ let lastTallyFlush = Date.now();
 export const TALLY_FLUSH_INTERVAL_MS = 60_000;
 
 /** Counts an event in a metric; it is published when the invocation ends. */
-export function countMetric(name: string, value = 1): void {
+export function countMetric(name: ServiceMetricName, value = 1): void {
   metrics.addMetric(name, MetricUnit.Count, value);
   metricsPending = true;
 }
@@ -30,7 +31,7 @@ export function countMetric(name: string, value = 1): void {
  * next invocation that publishes anyway, or once TALLY_FLUSH_INTERVAL_MS has passed. A tally not yet
  * published when Lambda recycles the environment is lost; that is under a minute of hits.
  */
-export function tallyMetric(name: string): void {
+export function tallyMetric(name: ServiceMetricName): void {
   tallies.set(name, (tallies.get(name) ?? 0) + 1);
 }
 

@@ -5,7 +5,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { SERVICE_METRICS, type ServiceMetricName } from './metrics';
+import { SERVICE_METRICS, type ServiceMetricName } from '../functions/metrics';
 import type { AlarmTopicSetting } from './settings';
 
 /** Thresholds of the alarms (docs/operations.md explains each). */
@@ -88,15 +88,10 @@ export class ServiceAlarms extends Construct {
         alarmDescription: `The ${name} function was throttled: the account's or region's Lambda concurrency is exhausted.`,
       });
     }
-    // The authorizer answers 401 by throwing 'Unauthorized' (API Gateway's contract), and Lambda counts each
-    // throw as an error; its own AuthorizerUnauthorized count takes those out, leaving the real failures.
+    // Not Lambda's Errors: the authorizer answers every 401 by throwing 'Unauthorized' (API Gateway's
+    // contract), so it counts its real failures itself.
     this.add('AuthorizerErrors', {
-      metric: new cloudwatch.MathExpression({
-        expression: 'FILL(errors, 0) - FILL(unauthorized, 0)',
-        usingMetrics: { errors: props.authorizer.metricErrors(sum), unauthorized: serviceMetric(SERVICE_METRICS.names.authorizerUnauthorized) },
-        label: 'Authorizer errors other than 401 Unauthorized',
-        period,
-      }),
+      metric: serviceMetric(SERVICE_METRICS.names.authorizerFailure),
       ...atLeastOne,
       alarmDescription: 'The authorizer failed other than by rejecting credentials (API Gateway answers these 500 AUTHORIZER_FAILURE).',
     });

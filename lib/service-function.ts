@@ -5,12 +5,12 @@ import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { BUNDLE_ALIASES, BUNDLE_OPTIONS } from './bundling';
-import { SERVICE_METRICS } from './metrics';
+import { SERVICE_METRICS } from '../functions/metrics';
 
 /** The project root: entry files and the lockfile are resolved from here, whatever the working directory. */
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
 
-/** What Powertools reads (functions/observability.ts); the names live in lib/metrics.ts with the metric names. */
+/** What Powertools reads (functions/observability.ts); the names live in functions/metrics.ts with the metric names. */
 export const POWERTOOLS = {
   serviceName: SERVICE_METRICS.serviceName,
   metricsNamespace: SERVICE_METRICS.namespace,

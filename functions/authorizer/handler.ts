@@ -1,18 +1,34 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { countMetric, logger, instrumented } from '../observability';
+import { SERVICE_METRICS } from '../metrics';
+import { countMetric, instrumented, logger } from '../observability';
 import { createDocumentClient } from '../store/dynamodb-policy-store';
 import { ENV, schemeForPath, type CredentialScheme } from '../routes';
-import { authorize, type HeaderLookup } from './authorize';
+import { authorize, type Decision, type HeaderLookup } from './authorize';
 import { DynamoDbCredentialStore } from './credential-store';
 
 /** One authorizer function behind both API Gateway authorizer definitions; the path picks the scheme. */
 const store = new DynamoDbCredentialStore(createDocumentClient(), process.env[ENV.credentialsTable] ?? '');
 
+const OUTCOME_METRICS = {
+  allow: SERVICE_METRICS.names.authorizerAllow,
+  deny: SERVICE_METRICS.names.authorizerDeny,
+  unauthorized: SERVICE_METRICS.names.authorizerUnauthorized,
+} as const;
+
 export const handler = instrumented(async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
   const scheme = schemeForPath(event.resource ?? event.path ?? '');
   if (!scheme) throw new Error('Unauthorized');
-  const decision = await authorize(scheme, headerLookup(event), store);
-  countMetric(`Authorizer${decision.outcome[0]!.toUpperCase()}${decision.outcome.slice(1)}`);
+  let decision: Decision;
+  try {
+    decision = await authorize(scheme, headerLookup(event), store);
+  } catch (error) {
+    // A real failure (the credentials table unreadable): API Gateway answers 500. Lambda's Errors metric
+    // cannot tell these from 401s, which are thrown too, so the authorizer counts them itself.
+    countMetric(SERVICE_METRICS.names.authorizerFailure);
+    logger.error('Authorizer failed', { error: error instanceof Error ? error.name : typeof error });
+    throw new Error('Authorizer failure');
+  }
+  countMetric(OUTCOME_METRICS[decision.outcome]);
   if (decision.outcome === 'unauthorized') {
     logger.info('Credentials rejected', { routeGroup: scheme.pathPrefix });
     // The exact message API Gateway maps to its 401 UNAUTHORIZED response.

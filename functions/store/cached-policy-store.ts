@@ -1,3 +1,4 @@
+import { SERVICE_METRICS } from '../metrics';
 import { countMetric, logger, tallyMetric } from '../observability';
 import { StoreUnavailableError, type PolicyStore } from './policy-store';
 
@@ -30,7 +31,7 @@ export class CachedPolicyStore<T, V> {
   /** The cached value while it is fresh, synchronously: the warm path needs no promise. */
   peek(): V | undefined {
     if (!this.cached || this.now() - this.cached.loadedAt >= this.options.ttlMs) return undefined;
-    tallyMetric('PolicyCacheHit');
+    tallyMetric(SERVICE_METRICS.names.policyCacheHit);
     return this.cached.value;
   }
 
@@ -42,7 +43,7 @@ export class CachedPolicyStore<T, V> {
   }
 
   private async reload(): Promise<V> {
-    countMetric('PolicyCacheMiss');
+    countMetric(SERVICE_METRICS.names.policyCacheMiss);
     try {
       const value = this.derive(await this.store.loadAll());
       this.cached = { value, loadedAt: this.now() };
@@ -52,7 +53,7 @@ export class CachedPolicyStore<T, V> {
         // Serve the last good collection for one more TTL rather than retry DynamoDB on every request.
         logger.warn('Policy store unavailable; serving the cached collection for another TTL', { ageMs: this.now() - this.cached.loadedAt, error: errorName(error) });
         this.cached = { value: this.cached.value, loadedAt: this.now() };
-        countMetric('StaleCollectionServed');
+        countMetric(SERVICE_METRICS.names.staleCollectionServed);
         return this.cached.value;
       }
       logger.error('Policy store unavailable and nothing cached', { error: errorName(error) });

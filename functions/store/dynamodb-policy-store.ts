@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { validatePolicy, type PolicyResource } from '../domain/policy-resource';
+import { SERVICE_METRICS } from '../metrics';
 import { countMetric, logger } from '../observability';
 import type { PolicyStore } from './policy-store';
 
@@ -30,7 +31,7 @@ export class DynamoDbPolicyStore<T extends object> implements PolicyStore<T> {
         }
       }
     }
-    if (invalid > 0) countMetric('InvalidPolicyRecords', invalid);
+    if (invalid > 0) countMetric(SERVICE_METRICS.names.invalidPolicyRecords, invalid);
     const id = this.resource.idField;
     return policies.sort((a, b) => (a[id] as number) - (b[id] as number));
   }

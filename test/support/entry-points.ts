@@ -5,13 +5,21 @@ import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
  * Loads an entry file as a cold Lambda would: a fresh module registry (so module-scope caches start
  * empty) and the given environment, with the DynamoDB document client of that registry mocked.
  */
-export function loadEntry<M>(entry: string, env: Record<string, string>): { module: M; dynamo: AwsClientStub<any>; lib: typeof import('@aws-sdk/lib-dynamodb') } {
+export interface LoadedEntry<M> {
+  readonly module: M;
+  readonly dynamo: AwsClientStub<any>;
+  readonly lib: typeof import('@aws-sdk/lib-dynamodb');
+  /** The entry's own copy of functions/observability (its logger and metrics), for spies. */
+  readonly observability: typeof import('../../functions/observability');
+}
+
+export function loadEntry<M>(entry: string, env: Record<string, string>): LoadedEntry<M> {
   Object.assign(process.env, env);
-  let loaded: { module: M; dynamo: AwsClientStub<any>; lib: typeof import('@aws-sdk/lib-dynamodb') } | undefined;
+  let loaded: LoadedEntry<M> | undefined;
   jest.isolateModules(() => {
     const lib = require('@aws-sdk/lib-dynamodb') as typeof import('@aws-sdk/lib-dynamodb');
     const dynamo = mockClient(lib.DynamoDBDocumentClient);
-    loaded = { module: require(entry) as M, dynamo, lib };
+    loaded = { module: require(entry) as M, dynamo, lib, observability: require('../../functions/observability') };
   });
   return loaded!;
 }

@@ -123,12 +123,15 @@ describe('strength API (/api/): a password strength key', () => {
 });
 
 describe('authorizer failures', () => {
-  it('fails (500 through API Gateway), not 401, when the credentials table cannot be read', async () => {
-    const { module, dynamo, lib } = authorizer();
-    dynamo.on(lib.GetCommand).rejects(new Error('ProvisionedThroughputExceededException'));
-    const failure = module.handler(event(STRENGTH, { APIKey: strengthKey.key }));
-    await expect(failure).rejects.toThrow();
-    await expect(failure).rejects.not.toThrow(new Error('Unauthorized'));
+  it('fails (500 through API Gateway), not 401, when the credentials table cannot be read, and counts the failure', async () => {
+    const { module, dynamo, lib, observability } = authorizer();
+    const counted = jest.spyOn(observability.metrics, 'addMetric');
+    const logged = jest.spyOn(observability.logger, 'error').mockImplementation(() => undefined);
+    dynamo.on(lib.GetCommand).rejects(Object.assign(new Error('Throughput exceeded for table credentials-table'), { name: 'ProvisionedThroughputExceededException' }));
+    await expect(module.handler(event(STRENGTH, { APIKey: strengthKey.key }))).rejects.toThrow(new Error('Authorizer failure'));
+    expect(counted).toHaveBeenCalledWith('AuthorizerFailure', 'Count', 1);
+    // The log names the error kind only: an SDK message can carry a table name.
+    expect(logged).toHaveBeenCalledWith('Authorizer failed', { error: 'ProvisionedThroughputExceededException' });
   });
 
   it('never writes a presented key to the logs', async () => {

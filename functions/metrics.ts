@@ -1,7 +1,7 @@
 /**
  * The one place that names the service's custom metrics: the namespace and `service` dimension Powertools
- * writes (EMF), and each metric name. The stack's environment and alarms read these; the functions may
- * import this module too: it imports nothing, so it adds nothing to a bundle but these strings.
+ * writes (EMF), and each metric name. The functions count them (observability.ts); the stack sets the
+ * environment from them and alarms on them. It imports nothing, so it adds only these strings to a bundle.
  */
 export const SERVICE_METRICS = {
   /** POWERTOOLS_METRICS_NAMESPACE */
@@ -17,6 +17,8 @@ export const SERVICE_METRICS = {
     authorizerAllow: 'AuthorizerAllow',
     authorizerDeny: 'AuthorizerDeny',
     authorizerUnauthorized: 'AuthorizerUnauthorized',
+    /** The authorizer failed other than by rejecting credentials (API Gateway answers 500). */
+    authorizerFailure: 'AuthorizerFailure',
     /** The policy cache of the route-bound functions. */
     policyCacheHit: 'PolicyCacheHit',
     policyCacheMiss: 'PolicyCacheMiss',
