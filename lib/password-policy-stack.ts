@@ -5,6 +5,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { AUTHORIZER_ENTRY, ENV, POLICY_FUNCTIONS, resourcePaths, type PolicyFunction } from '../functions/routes';
 import { ServiceAlarms } from './alarms';
+import { ServiceDashboard } from './dashboard';
 import { DefaultPolicies } from './default-policies';
 import { addNagSuppressions } from './nag-suppressions';
 import { PolicyApi } from './policy-api';
@@ -90,6 +91,15 @@ export class PasswordPolicyStack extends Stack {
         functions: Object.fromEntries(Object.values(POLICY_FUNCTIONS).map((spec) => [spec.id, functions[spec.id]])),
         authorizer,
         topic: settings.alarmTopic,
+      });
+    }
+
+    if (settings.dashboard) {
+      new ServiceDashboard(this, 'Dashboard', {
+        stage,
+        functions: Object.fromEntries(Object.values(POLICY_FUNCTIONS).map((spec) => [spec.id, functions[spec.id]])),
+        authorizer,
+        alarms: this.alarms?.alarms ?? [],
       });
     }
 

@@ -24,6 +24,8 @@ export interface StackSettings {
   /** Requests one source IP may send in 5 minutes before WAF blocks it (429). */
   readonly wafRateLimit: number;
   readonly alarms: boolean;
+  /** A CloudWatch dashboard of the API, the functions, the cache and the authorizer. */
+  readonly dashboard: boolean;
   /** Where the alarms notify: nowhere, a topic this stack creates, or an existing topic. */
   readonly alarmTopic: AlarmTopicSetting;
   /** Create the account-wide (per region) CloudWatch Logs role API Gateway logs through. */
@@ -50,6 +52,7 @@ export interface StagePreset {
   readonly waf: boolean;
   readonly wafRateLimit: number;
   readonly alarms: boolean;
+  readonly dashboard: boolean;
   readonly apiGatewayCloudWatchRole: boolean;
 }
 
@@ -72,6 +75,7 @@ export const STAGE_PRESETS: Record<StageName, StagePreset> = {
     waf: true,
     wafRateLimit: 1000,
     alarms: true,
+    dashboard: true,
     apiGatewayCloudWatchRole: true,
   },
   dev: {
@@ -88,6 +92,7 @@ export const STAGE_PRESETS: Record<StageName, StagePreset> = {
     waf: false,
     wafRateLimit: 1000,
     alarms: false,
+    dashboard: false,
     apiGatewayCloudWatchRole: true,
   },
 };
@@ -121,6 +126,7 @@ export function readSettings(context: ContextLookup): StackSettings {
     waf: readBoolean(context, 'waf', preset.waf),
     wafRateLimit: readInteger(context, 'wafRateLimit', preset.wafRateLimit, ...WAF_RATE_LIMIT_RANGE),
     alarms,
+    dashboard: readBoolean(context, 'dashboard', preset.dashboard),
     alarmTopic,
     apiGatewayCloudWatchRole: readBoolean(context, 'apiGatewayCloudWatchRole', preset.apiGatewayCloudWatchRole),
     deployNonce: String(context('deployNonce') ?? new Date().toISOString()),

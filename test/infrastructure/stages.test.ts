@@ -28,6 +28,7 @@ describe('stage presets (context stage)', () => {
         waf: true,
         wafRateLimit: 1000,
         alarms: true,
+        dashboard: true,
         apiGatewayCloudWatchRole: true,
       },
       dev: {
@@ -43,6 +44,7 @@ describe('stage presets (context stage)', () => {
         waf: false,
         wafRateLimit: 1000,
         alarms: false,
+        dashboard: false,
         apiGatewayCloudWatchRole: true,
       },
     });
