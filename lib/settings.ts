@@ -38,23 +38,8 @@ export type AlarmTopicSetting = { readonly kind: 'none' } | { readonly kind: 'cr
 
 export type StageName = 'dev' | 'prod';
 
-/** What a `stage` sets; an individual context key overrides any of these. */
-export interface StagePreset {
-  readonly stackName: string;
-  readonly dev: boolean;
-  readonly logRetentionDays: RetentionDays;
-  readonly logLevel: string;
-  readonly policyCacheTtlSeconds: number;
-  readonly authorizerCacheTtlSeconds: number;
-  readonly throttlingRateLimit: number;
-  readonly throttlingBurstLimit: number;
-  readonly tracing: boolean;
-  readonly waf: boolean;
-  readonly wafRateLimit: number;
-  readonly alarms: boolean;
-  readonly dashboard: boolean;
-  readonly apiGatewayCloudWatchRole: boolean;
-}
+/** What a `stage` sets: every setting but those given per deploy; an individual context key overrides any. */
+export type StagePreset = Omit<StackSettings, 'stage' | 'stageName' | 'alarmTopic' | 'deployNonce'> & { readonly stackName: string };
 
 /** The stage of a bare `cdk deploy`: production, so a deploy without flags is the production-safe one. */
 export const DEFAULT_STAGE: StageName = 'prod';
