@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { PHRASES } from '../functions/http/errors';
+import type { Duplex } from 'node:stream';
+import { PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http/errors';
 import { errorResponse, JSON_CONTENT_TYPE } from '../functions/http/responses';
 import { resourcePaths } from '../functions/routes';
 import { authorizerEvent, methodArn, newRequestId, proxyEvent, type ParsedRequest } from './api-gateway-events';
@@ -25,29 +26,42 @@ export interface GatewayOptions {
  */
 export function createGateway(options: GatewayOptions): Server {
   const routes = new Map(resourcePaths().map((r) => [r.path, r]));
-  const server = createServer((req, res) => {
+  // A missing Host is answered in handle(), in the envelope, instead of by Node's bare 400.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     const started = process.hrtime.bigint();
     handle(req, routes, options)
       .catch(() => errorResponse(500, PHRASES.internal))
       .then((result) => {
+        // Once the server is closing, keep-alive connections end with this response so shutdown is prompt.
+        if (!server.listening) res.setHeader('Connection', 'close');
         send(res, result);
         options.log?.(`${req.method} ${req.url} -> ${result.statusCode} (${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms)`);
       });
   });
-  // Malformed HTTP (oversized headers, bad framing) still gets the envelope rather than Node's bare reply.
-  server.on('clientError', (_error, socket) => {
+  // What Node would otherwise answer itself, with a bare body or none, still gets the envelope.
+  server.on('clientError', (error: Error & { rawPacket?: Buffer }, socket) => {
     if (!socket.writable) {
       socket.destroy();
       return;
     }
-    const body = errorResponse(400, 'The request is not valid HTTP or its headers are too large.').body;
-    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    const head = error.rawPacket?.toString('latin1').startsWith('HEAD ') ?? false;
+    rawReply(socket, errorResponse(400, 'The request is not valid HTTP or its headers are too large.'), !head);
   });
+  server.on('checkExpectation', (_req, res) => send(res, errorResponse(417, 'Only "Expect: 100-continue" is supported.')));
+  server.on('connect', (_req, socket: Duplex) => rawReply(socket, errorResponse(405, PHRASES.methodNotAllowed, { Allow: 'GET' }), true));
   return server;
+}
+
+/** A whole HTTP/1.1 response written straight to a socket that Node's response object does not own. */
+function rawReply(socket: Duplex, result: APIGatewayProxyResult, withBody: boolean): void {
+  const headers = Object.entries({ ...result.headers, 'Content-Length': Buffer.byteLength(result.body), Connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`);
+  const reason = REASON_PHRASES[result.statusCode as ErrorStatus];
+  socket.end(`HTTP/1.1 ${result.statusCode} ${reason}\r\n${headers.join('')}\r\n${withBody ? result.body : ''}`);
 }
 
 async function handle(req: IncomingMessage, routes: Map<string, ReturnType<typeof resourcePaths>[number]>, options: GatewayOptions): Promise<APIGatewayProxyResult> {
   req.resume(); // GET carries no body; drain whatever was sent.
+  if (req.httpVersion === '1.1' && req.headers.host === undefined) return errorResponse(400, 'An HTTP/1.1 request needs a Host header.');
   const url = req.url ?? '/';
   const queryStart = url.indexOf('?');
   const rawPath = queryStart < 0 ? url : url.slice(0, queryStart);

@@ -78,6 +78,8 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        // close() stops Node's header timeout, so a client that stalls mid-request would hold shutdown forever.
+        setTimeout(() => server.closeAllConnections(), 5_000).unref();
       });
       await embedded?.close();
     },

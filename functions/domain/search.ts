@@ -6,9 +6,13 @@ export const MAX_SEARCH_LENGTH = 256;
 /** A parsed search: everything, or terms that must each occur in the name or the description. */
 export type SearchQuery = { readonly all: true } | { readonly all: false; readonly terms: readonly string[] };
 
-/** The comparison form of any text: NFKC, then lower case. Used for queries and policy text alike. */
+/**
+ * The comparison form of any text, for queries and policy text alike: NFKC, lower case, then the two
+ * folds lower-casing misses (ß and ẞ match "ss"; final ς matches σ), and NFKC again because lower-casing
+ * can decompose (Greek ΐ). So "STRASSE" finds "Straße" and "ΔΟΣ" finds "οδοσα".
+ */
 export function fold(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
+  return text.normalize('NFKC').toLowerCase().replace(/ß/g, 'ss').replace(/ς/g, 'σ').normalize('NFKC');
 }
 
 /** design.md §1: URL-decoded text in, NFKC + lower case + trim; empty, whitespace or "*" mean everything. */

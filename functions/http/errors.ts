@@ -11,6 +11,7 @@ export const REASON_PHRASES = {
   405: 'Method Not Allowed',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  417: 'Expectation Failed',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',

@@ -11,6 +11,8 @@ export function readSearchParameter(parameters: Record<string, string[] | undefi
   let search: string | undefined;
   for (const [name, values] of Object.entries(parameters ?? {})) {
     if (name !== 'search') {
+      // A key pasted into the URL must not come back in the answer (design.md §1: no part of a key).
+      if (looksLikeKey(name)) throw new ApiError(400, 'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".');
       throw new ApiError(400, `Unknown query parameter "${echo(name)}"; the only parameter is "search".`);
     }
     if (!values || values.length === 0) continue;
@@ -20,7 +22,11 @@ export function readSearchParameter(parameters: Record<string, string[] | undefi
   return search;
 }
 
+/** An issued key's prefix (ppg_, pps_, or any future pp?_ kind), or anything too long to be a parameter name. */
+function looksLikeKey(name: string): boolean {
+  return /^pp[a-z]_/i.test(name) || name.length > MAX_ECHOED_NAME;
+}
+
 function echo(name: string): string {
-  const printable = name.replace(/[^\x20-\x7e]/g, '?');
-  return printable.length > MAX_ECHOED_NAME ? `${printable.slice(0, MAX_ECHOED_NAME)}...` : printable;
+  return name.replace(/[^\x20-\x7e]/g, '?');
 }

@@ -47,9 +47,20 @@ export function createDocumentClient(env: NodeJS.ProcessEnv = process.env): Dyna
   const client = new DynamoDBClient({
     ...(endpoint ? { endpoint, region: env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     maxAttempts: positiveInt(env.DYNAMODB_MAX_ATTEMPTS, 3),
-    requestHandler: { connectionTimeout: 1000, requestTimeout: positiveInt(env.DYNAMODB_REQUEST_TIMEOUT_MS, 2000) },
+    // Without throwOnRequestTimeout the SDK only logs a warning at requestTimeout and keeps waiting.
+    requestHandler: { connectionTimeout: 1000, requestTimeout: positiveInt(env.DYNAMODB_REQUEST_TIMEOUT_MS, 2000), throwOnRequestTimeout: true },
   });
-  return DynamoDBDocumentClient.from(client);
+  return DynamoDBDocumentClient.from(client, { unmarshallOptions: { wrapNumbers: safeNumber } });
+}
+
+/**
+ * Every number of both resources is an integer. One the SDK cannot convert (beyond JavaScript's safe
+ * integers) would make it throw for the whole Scan; kept as a string, it fails validation ("must be an
+ * integer") and only its record is left out. Other non-integers go the same way.
+ */
+function safeNumber(value: string): number | string {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
 }
 
 export function positiveInt(value: string | undefined, fallback: number): number {

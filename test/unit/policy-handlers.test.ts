@@ -137,6 +137,8 @@ describe('bad queries: 400 in the envelope, naming the parameter', () => {
     [{ serach: ['x'] }, 'Unknown query parameter "serach"; the only parameter is "search".'],
     [{ search: ['a'], page: ['2'] }, 'Unknown query parameter "page"; the only parameter is "search".'],
     [{ search: ['a', 'b'] }, 'The query parameter "search" is given more than once; give it once.'],
+    [{ ppg_9656851f760c_YDHTOJwiEKJpIpSCIpOWXV42: [''] }, 'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".'],
+    [{ ['x'.repeat(41)]: ['1'] }, 'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".'],
     [{ search: ['x'.repeat(257)] }, 'The search parameter is longer than 256 characters; shorten it.'],
   ])('%j', async (query, phrase) => {
     const { module, dynamo, lib } = entry('generator');

@@ -37,6 +37,17 @@ describe('search matching (design.md §1)', () => {
     expect(idsFor('cafe\u0301')).toEqual([4]);
   });
 
+  it('folds case as Unicode does, not only by lower-casing: ß and ẞ are "ss", final ς is σ', () => {
+    const folded = buildCatalog(generatorPolicies, [
+      generatorPolicy({ PasswordGeneratorID: 7, GeneratorName: 'Straße Accounts', GeneratorDescription: 'ΟΔΟΣ' }),
+    ]);
+    const ids = (text: string) => (JSON.parse(searchPolicies(folded, parseSearch(text))) as { PasswordGeneratorID: number }[]).map((p) => p.PasswordGeneratorID);
+    expect(ids('STRASSE')).toEqual([7]);
+    expect(ids('STRAẞE')).toEqual([7]);
+    expect(ids('οδοσ')).toEqual([7]);
+    expect(ids('ΟΔΟς')).toEqual([7]);
+  });
+
   it('considers no field other than name and description', () => {
     expect(idsFor('#$')).toEqual([]);
     expect(idsFor('12')).toEqual([]);

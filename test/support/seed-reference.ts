@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { PROJECT_ROOT } from './local-service';
+
+/**
+ * The seed data and design.md §1's search rules, read independently of the product code: what a correct
+ * service answers for the seed collections.
+ */
+export type Policy = Record<string, unknown>;
+
+export interface SeedCollection {
+  readonly path: string;
+  readonly group: 'userapi' | 'api';
+  readonly idField: string;
+  readonly nameField: string;
+  readonly descriptionField: string;
+  readonly policies: readonly Policy[];
+}
+
+function readSeed(file: string, idField: string): Policy[] {
+  const policies = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', file), 'utf8')) as Policy[];
+  return [...policies].sort((a, b) => (a[idField] as number) - (b[idField] as number));
+}
+
+export const SEED_GENERATOR: SeedCollection = {
+  path: '/userapi/passwordgenerator',
+  group: 'userapi',
+  idField: 'PasswordGeneratorID',
+  nameField: 'GeneratorName',
+  descriptionField: 'GeneratorDescription',
+  policies: readSeed('generator-policies.json', 'PasswordGeneratorID'),
+};
+
+export const SEED_STRENGTH: SeedCollection = {
+  path: '/api/passwordstrength',
+  group: 'api',
+  idField: 'PasswordStrengthPolicyID',
+  nameField: 'PolicyName',
+  descriptionField: 'PolicyDescription',
+  policies: readSeed('strength-policies.json', 'PasswordStrengthPolicyID'),
+};
+
+/** The README's rule, written out independently: NFKC, lower case, ß/ẞ as "ss", final ς as σ, NFKC again. */
+export const referenceFold = (s: string): string => s.normalize('NFKC').toLowerCase().split('ß').join('ss').split('ς').join('σ').normalize('NFKC');
+
+/** The folded, trimmed query: undefined when it is over 256 characters (a 400). */
+export function referenceQuery(text: string): string | undefined {
+  const query = referenceFold(text).trim();
+  return [...query].length > 256 ? undefined : query;
+}
+
+/** NFKC, lower case, trim; empty, blank or "*" is everything; else every term in the name or the description. */
+export function referenceSearch(c: SeedCollection, text: string): Policy[] {
+  const query = referenceFold(text).trim();
+  if (query === '' || query === '*') return [...c.policies];
+  const terms = query.split(/\s+/u);
+  return c.policies.filter((p) => terms.every((t) => referenceFold(String(p[c.nameField])).includes(t) || referenceFold(String(p[c.descriptionField])).includes(t)));
+}
+
+export interface LocalCredentialsFile {
+  readonly generatorAdmin: { readonly UserID: string; readonly APIKey: string };
+  readonly userWithoutRole: { readonly UserID: string; readonly APIKey: string };
+  readonly passwordStrengthAPIKey: string;
+}
+
+export const LOCAL_CREDENTIALS = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', 'local-credentials.json'), 'utf8')) as LocalCredentialsFile;
