@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../local/bundles';
 import { readLocalCredentials } from '../local/credentials';
 import { CREDENTIALS_FILE } from '../local/start';
-import { ratio } from './stats';
+import { median, ratio } from './stats';
 
 /**
  * HTTP: requests/s and latency through the local gateway (a child process running startLocalService; the
@@ -116,9 +116,8 @@ export async function runHttpBench(baseEnv: NodeJS.ProcessEnv, workDir: string, 
 
     const results: HttpEndpointResult[] = [];
     for (const [i, endpoint] of endpoints.entries()) {
-      log(`  HTTP: ${endpoint.name}: gateway, then bare server, ${seconds} s each`);
-      const gatewayFigures = await load(gateway.url, endpoint, seconds);
-      const bareFigures = await load(bare.url, endpoint, seconds);
+      log(`  HTTP: ${endpoint.name}: gateway and bare server alternating, ${HTTP_ROUNDS} rounds, ${seconds} s each in all`);
+      const [gatewayFigures, bareFigures] = (await alternate([gateway.url, bare.url], endpoint, seconds)) as [LoadFigures, LoadFigures];
       results.push({
         name: endpoint.name,
         path: endpoint.path,
@@ -137,20 +136,31 @@ export async function runHttpBench(baseEnv: NodeJS.ProcessEnv, workDir: string, 
   }
 }
 
-/** A warm-up, then the measured run, with the endpoint's credentials. */
-async function load(baseUrl: string, endpoint: Endpoint, seconds: number): Promise<LoadFigures> {
-  const options = { url: baseUrl + endpoint.path, connections: HTTP_CONNECTIONS, headers: endpoint.headers };
-  await autocannon({ ...options, duration: WARMUP_SECONDS });
-  const result = await autocannon({ ...options, duration: seconds });
-  return {
-    requestsPerSecond: result.requests.total / result.duration,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+/**
+ * Rounds that alternate the servers, so drift on this shared machine (another tenant, a frequency change)
+ * falls on both sides of the ratio rather than on whichever ran second. A warm-up of each first; then
+ * throughput over all rounds, and the median round's latencies.
+ */
+export const HTTP_ROUNDS = 5;
+
+async function alternate(baseUrls: readonly string[], endpoint: Endpoint, seconds: number): Promise<LoadFigures[]> {
+  const options = (url: string, duration: number) => ({ url: url + endpoint.path, connections: HTTP_CONNECTIONS, headers: endpoint.headers, duration });
+  for (const url of baseUrls) await autocannon(options(url, WARMUP_SECONDS));
+  const rounds: autocannon.Result[][] = baseUrls.map(() => []);
+  for (let round = 0; round < HTTP_ROUNDS; round++) {
+    for (const [i, url] of baseUrls.entries()) rounds[i]!.push(await autocannon(options(url, seconds / HTTP_ROUNDS)));
+  }
+  return rounds.map((results) => ({
+    requestsPerSecond: sumOf(results, (r) => r.requests.total) / sumOf(results, (r) => r.duration),
+    p50Ms: median(results.map((r) => r.latency.p50)),
+    p99Ms: median(results.map((r) => r.latency.p99)),
+    requests: sumOf(results, (r) => r.requests.total),
+    non2xx: sumOf(results, (r) => r.non2xx),
+    errors: sumOf(results, (r) => r.errors),
+  }));
 }
+
+const sumOf = (results: autocannon.Result[], value: (r: autocannon.Result) => number): number => results.reduce((total, r) => total + value(r), 0);
 
 /** One real response: status, the headers the application set (in the case it sent them), body. */
 function capture(baseUrl: string, endpoint: Endpoint): Promise<Captured> {

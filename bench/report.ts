@@ -1,3 +1,4 @@
+import { HTTP_ROUNDS } from './http-bench';
 import type { ColdStartResult } from './cold-start-bench';
 import type { HandlerBenchResult } from './handler-bench';
 import type { HttpBenchResult } from './http-bench';
@@ -143,7 +144,7 @@ export function renderReport(results: BenchResults): string {
   );
 
   const http = results.http;
-  out.push('', `HTTP (autocannon, ${http.connections} connections, ${http.seconds} s per run; local gateway with authorizer vs bare node:http answering the same bytes; latency at autocannon's 1 ms resolution)`);
+  out.push('', `HTTP (autocannon, ${http.connections} connections, ${http.seconds} s per server in ${HTTP_ROUNDS} alternating rounds; local gateway with authorizer vs bare node:http answering the same bytes; latency: median round, at autocannon's 1 ms resolution)`);
   out.push(
     table(
       ['endpoint', 'bytes', 'gateway req/s', 'bare req/s', 'ratio', 'gateway p99', 'bare p99', 'p99 ratio', 'non-2xx/errors'],

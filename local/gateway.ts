@@ -27,15 +27,15 @@ export interface GatewayOptions {
 export function createGateway(options: GatewayOptions): Server {
   const routes = new Map(resourcePaths().map((r) => [r.path, r]));
   // A missing Host is answered in handle(), in the envelope, instead of by Node's bare 400.
+  const { log } = options;
   const server = createServer({ requireHostHeader: false }, (req, res) => {
-    const started = process.hrtime.bigint();
+    const started = log ? process.hrtime.bigint() : 0n;
     handle(req, routes, options)
       .catch(() => errorResponse(500, PHRASES.internal))
       .then((result) => {
         // Once the server is closing, keep-alive connections end with this response so shutdown is prompt.
-        if (!server.listening) res.setHeader('Connection', 'close');
-        send(res, result);
-        options.log?.(`${req.method} ${req.url} -> ${result.statusCode} (${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms)`);
+        send(res, result, !server.listening);
+        log?.(`${req.method} ${req.url} -> ${result.statusCode} (${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms)`);
       });
   });
   // What Node would otherwise answer itself, with a bare body or none, still gets the envelope.
@@ -47,7 +47,7 @@ export function createGateway(options: GatewayOptions): Server {
     const head = error.rawPacket?.toString('latin1').startsWith('HEAD ') ?? false;
     rawReply(socket, errorResponse(400, 'The request is not valid HTTP or its headers are too large.'), !head);
   });
-  server.on('checkExpectation', (_req, res) => send(res, errorResponse(417, 'Only "Expect: 100-continue" is supported.')));
+  server.on('checkExpectation', (_req, res) => send(res, errorResponse(417, 'Only "Expect: 100-continue" is supported.'), true));
   server.on('connect', (_req, socket: Duplex) => rawReply(socket, errorResponse(405, PHRASES.methodNotAllowed, { Allow: 'GET' }), true));
   return server;
 }
@@ -131,12 +131,15 @@ function headerMaps(rawHeaders: string[]): { headers: Record<string, string>; mu
   return { headers, multiValueHeaders };
 }
 
-function send(res: ServerResponse, result: APIGatewayProxyResult): void {
+function send(res: ServerResponse, result: APIGatewayProxyResult, closeConnection = false): void {
   // A text body is written as it is: Node encodes it once on the socket, with no intermediate copy.
   const body: string | Buffer = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : (result.body ?? '');
-  res.statusCode = result.statusCode;
-  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
-  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) res.setHeader(name, values.map(String));
-  res.setHeader('Content-Length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  // One flat header list for writeHead: cheaper than a setHeader call (and its bookkeeping) per header.
+  const headers: string[] = [];
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers.push(name, String(value));
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) for (const value of values) headers.push(name, String(value));
+  headers.push('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
+  if (closeConnection) headers.push('Connection', 'close');
+  res.writeHead(result.statusCode, headers);
   res.end(body);
 }
