@@ -33,7 +33,7 @@ import { createTables, writePolicies } from '../../seed/seed-data';
 import { startBlackHole, startDynalite, type BlackHole, type DynaliteServer } from '../support/dynalite-server';
 import { getEvent } from '../support/entry-points';
 import { envelopeProblems } from '../support/error-envelope';
-import { loadIsolatedEntry } from '../support/isolated-entry';
+import { loadEntry } from '../support/entry-points';
 import { generatorPolicy } from '../support/policies';
 
 jest.setTimeout(60_000);
@@ -70,7 +70,7 @@ const FAULTS: Record<string, () => unknown> = {
 const LEAKS = [TABLE, ARN, 'ECONNREFUSED', 'ProvisionedThroughput', 'not authorized', 'requestTimeout', 'socket hang up'];
 
 function coldFunction(ttlSeconds = '0') {
-  const entry = loadIsolatedEntry<{ handler: Handler }>('../../functions/api/generator-policies', { POLICY_TABLE_NAME: TABLE, POLICY_CACHE_TTL_SECONDS: ttlSeconds, POWERTOOLS_METRICS_DISABLED: 'true' });
+  const entry = loadEntry<{ handler: Handler }>('../../functions/api/generator-policies', { POLICY_TABLE_NAME: TABLE, POLICY_CACHE_TTL_SECONDS: ttlSeconds, POWERTOOLS_METRICS_DISABLED: 'true' });
   const logged: unknown[][] = [];
   for (const level of ['error', 'warn', 'info'] as const) jest.spyOn(entry.observability.logger, level).mockImplementation((...args: unknown[]) => void logged.push([level, ...args]));
   return { ...entry, logged };
