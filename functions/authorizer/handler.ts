@@ -1,4 +1,5 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { headerValues, type EventHeaders } from '../http/headers';
 import { SERVICE_METRICS } from '../metrics';
 import { countMetric, instrumented, logger } from '../observability';
 import { createDocumentClient } from '../store/dynamodb-policy-store';
@@ -53,18 +54,9 @@ export function routeGroupArn(methodArn: string, scheme: CredentialScheme): stri
 }
 
 /** Case-insensitive header access; a header given twice (or with a comma-joined value) is a duplicate. */
-export function headerLookup(event: Pick<APIGatewayRequestAuthorizerEvent, 'headers' | 'multiValueHeaders'>): HeaderLookup {
+export function headerLookup(event: EventHeaders): HeaderLookup {
   return (name) => {
-    const wanted = name.toLowerCase();
-    const values: string[] = [];
-    for (const [key, list] of Object.entries(event.multiValueHeaders ?? {})) {
-      if (key.toLowerCase() === wanted) values.push(...(list ?? []));
-    }
-    if (values.length === 0) {
-      for (const [key, value] of Object.entries(event.headers ?? {})) {
-        if (key.toLowerCase() === wanted && value !== undefined) values.push(value);
-      }
-    }
+    const values = headerValues(event, name);
     if (values.length > 1 || values.some((v) => v.includes(','))) return 'duplicate';
     return values[0];
   };

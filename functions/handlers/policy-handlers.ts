@@ -2,6 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { searchEntityTag, searchPolicies, type PolicyCatalog } from '../domain/catalog';
 import { parseSearch } from '../domain/search';
 import { ApiError, PHRASES } from '../http/errors';
+import { headerValues } from '../http/headers';
 import { readSearchParameter } from '../http/query';
 import { conditionalJsonResponse, errorResponse } from '../http/responses';
 import { logger } from '../observability';
@@ -56,9 +57,7 @@ function frozen(response: APIGatewayProxyResult): APIGatewayProxyResult {
 
 /** The If-None-Match header, whatever the case of its name; repeated headers are joined as one list. */
 function ifNoneMatch(event: APIGatewayProxyEvent): string | undefined {
-  const values: string[] = [];
-  for (const [name, list] of Object.entries(event.multiValueHeaders ?? {})) if (name.toLowerCase() === 'if-none-match') values.push(...(list ?? []));
-  if (values.length === 0) for (const [name, value] of Object.entries(event.headers ?? {})) if (name.toLowerCase() === 'if-none-match' && value) values.push(value);
+  const values = headerValues(event, 'If-None-Match');
   return values.length > 0 ? values.join(',') : undefined;
 }
 
