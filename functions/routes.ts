@@ -24,23 +24,26 @@ export const CREDENTIAL_SCHEMES = {
 
 /** One route-bound Lambda function: its entry file, the policy table it alone reads, its handlers. */
 export interface PolicyFunction {
-  readonly id: 'GeneratorPolicies' | 'StrengthPolicies';
+  readonly id: 'GeneratorPolicies' | 'StrengthPolicies' | 'GeneratePassword';
+  /** What it does, for its Lambda description. */
+  readonly description: string;
   /** Path of the entry file from the project root. */
   readonly entry: string;
   readonly table: 'generator' | 'strength'; // a key of TABLES
 }
 
 export const POLICY_FUNCTIONS = {
-  generatorPolicies: { id: 'GeneratorPolicies', entry: 'functions/api/generator-policies.ts', table: 'generator' },
-  strengthPolicies: { id: 'StrengthPolicies', entry: 'functions/api/strength-policies.ts', table: 'strength' },
+  generatorPolicies: { id: 'GeneratorPolicies', description: 'List and search of password generator policies', entry: 'functions/api/generator-policies.ts', table: 'generator' },
+  strengthPolicies: { id: 'StrengthPolicies', description: 'List and search of password strength policies', entry: 'functions/api/strength-policies.ts', table: 'strength' },
+  generatePassword: { id: 'GeneratePassword', description: 'Passwords generated from a password generator policy', entry: 'functions/api/generate-password.ts', table: 'generator' },
 } as const satisfies Record<string, PolicyFunction>;
 
 export interface Route {
   readonly method: 'GET';
   /** The API Gateway resource path (a trailing slash on the request is accepted). */
   readonly path: string;
-  /** The query parameter that selects this route over its sibling, if any. */
-  readonly query?: 'search';
+  /** The query parameters this route accepts (all optional); any other is a 400. */
+  readonly query: readonly string[];
   readonly credentials: CredentialScheme;
   readonly function: PolicyFunction;
   /** The exported handler of the entry file that serves this route. */
@@ -48,10 +51,18 @@ export interface Route {
 }
 
 export const ROUTES: readonly Route[] = [
-  { method: 'GET', path: '/userapi/passwordgenerator', credentials: CREDENTIAL_SCHEMES.generatorUser, function: POLICY_FUNCTIONS.generatorPolicies, handler: 'listGeneratorPolicies' },
-  { method: 'GET', path: '/userapi/passwordgenerator', query: 'search', credentials: CREDENTIAL_SCHEMES.generatorUser, function: POLICY_FUNCTIONS.generatorPolicies, handler: 'searchGeneratorPolicies' },
-  { method: 'GET', path: '/api/passwordstrength', credentials: CREDENTIAL_SCHEMES.strengthKey, function: POLICY_FUNCTIONS.strengthPolicies, handler: 'listStrengthPolicies' },
-  { method: 'GET', path: '/api/passwordstrength', query: 'search', credentials: CREDENTIAL_SCHEMES.strengthKey, function: POLICY_FUNCTIONS.strengthPolicies, handler: 'searchStrengthPolicies' },
+  { method: 'GET', path: '/userapi/passwordgenerator', query: [], credentials: CREDENTIAL_SCHEMES.generatorUser, function: POLICY_FUNCTIONS.generatorPolicies, handler: 'listGeneratorPolicies' },
+  { method: 'GET', path: '/userapi/passwordgenerator', query: ['search'], credentials: CREDENTIAL_SCHEMES.generatorUser, function: POLICY_FUNCTIONS.generatorPolicies, handler: 'searchGeneratorPolicies' },
+  { method: 'GET', path: '/api/passwordstrength', query: [], credentials: CREDENTIAL_SCHEMES.strengthKey, function: POLICY_FUNCTIONS.strengthPolicies, handler: 'listStrengthPolicies' },
+  { method: 'GET', path: '/api/passwordstrength', query: ['search'], credentials: CREDENTIAL_SCHEMES.strengthKey, function: POLICY_FUNCTIONS.strengthPolicies, handler: 'searchStrengthPolicies' },
+  {
+    method: 'GET',
+    path: '/userapi/generatepassword',
+    query: ['PasswordGeneratorID', 'Qty'],
+    credentials: CREDENTIAL_SCHEMES.generatorUser,
+    function: POLICY_FUNCTIONS.generatePassword,
+    handler: 'generatePasswords',
+  },
 ];
 
 /** The authorizer function's entry file (one function, two API Gateway authorizer definitions). */

@@ -62,11 +62,17 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Generator policies', description: 'Password generator policies, for generator policy administrators (/userapi/).' },
       { name: 'Strength policies', description: 'Password strength policies, for password strength API keys (/api/).' },
     ],
-    paths: Object.fromEntries(resourcePaths().map((route) => [route.path, { get: operation(route) }])),
+    paths: Object.fromEntries(resourcePaths().map((route) => [route.path, { get: route.function.id === 'GeneratePassword' ? generateOperation() : operation(route) }])),
     components: {
       schemas: {
         ...Object.fromEntries(Object.values(RESOURCES).map(({ name, resource }) => [name, resourceSchema(resource)])),
         ErrorEnvelope: errorEnvelopeSchema(),
+        GeneratedPassword: {
+          type: 'object',
+          required: ['Password'],
+          additionalProperties: false,
+          properties: { Password: { type: 'string', description: 'A password generated from the policy; shown once, never stored or cached.' } },
+        },
       },
       securitySchemes: {
         UserID: { type: 'apiKey', in: 'header', name: 'UserID', description: 'The user id of a generator policy administrator.' },
@@ -120,6 +126,42 @@ function operation(route: ReturnType<typeof resourcePaths>[number]): Record<stri
             description: `${REASON_PHRASES[e.status]}. ${e.when}`,
             content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, example: JSON.parse(errorEnvelope(e.status, e.phrase)) } },
           },
+        ]),
+      ),
+    },
+  };
+}
+
+/** GET /userapi/generatepassword: passwords from a generator policy, in Passwordstate's shape. */
+function generateOperation(): Record<string, unknown> {
+  const errors: { status: ErrorStatus; phrase: string; when: string }[] = [
+    { status: 400, phrase: 'Qty must be a whole number from 1 to 100.', when: 'A bad parameter: not a whole number, Qty outside 1..100, an unknown or repeated parameter.' },
+    { status: 401, phrase: PHRASES.unauthorized, when: 'Credentials missing, malformed, unknown, revoked, disabled, or of the other route group.' },
+    { status: 403, phrase: PHRASES.missingRole, when: 'A valid user without the Password Generator Policy Security Administrator role.' },
+    { status: 404, phrase: 'No password generator policy has PasswordGeneratorID 99.', when: 'No generator policy has that identifier.' },
+    { status: 422, phrase: 'Policy 99 cannot be satisfied: 4 character classes must each appear once, but MinLength is 3', when: 'The policy cannot be satisfied (decided by calculation).' },
+    ...ERROR_RESPONSES.filter((e) => e.status >= 429),
+  ];
+  return {
+    operationId: 'generatePasswords',
+    tags: ['Generator policies'],
+    summary: 'Generate passwords from a password generator policy',
+    description: 'Every class the policy switches on appears at least once, by construction; randomness comes only from node:crypto. Needs a user holding the Password Generator Policy Security Administrator role.',
+    parameters: [
+      { name: 'PasswordGeneratorID', in: 'query', required: false, description: 'The policy; the default policy (1) when absent.', schema: { type: 'integer', minimum: 1, default: 1 } },
+      { name: 'Qty', in: 'query', required: false, description: 'How many passwords.', schema: { type: 'integer', minimum: 1, maximum: 100, default: 1 } },
+    ],
+    security: SECURITY.generatorUser,
+    responses: {
+      200: {
+        description: 'The passwords.',
+        headers: { 'Cache-Control': { description: 'Always `no-store`.', schema: { type: 'string', const: 'no-store' } } },
+        content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/GeneratedPassword' } }, example: [{ Password: 'k7#Rv!Qm2p@Zx9' }] } },
+      },
+      ...Object.fromEntries(
+        errors.map((e) => [
+          e.status,
+          { description: `${REASON_PHRASES[e.status]}. ${e.when}`, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, example: JSON.parse(errorEnvelope(e.status, e.phrase)) } } },
         ]),
       ),
     },

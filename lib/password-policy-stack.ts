@@ -41,7 +41,7 @@ export class PasswordPolicyStack extends Stack {
       const { function: fn } = new ServiceFunction(this, spec.id, {
         ...functionDefaults,
         entry: spec.entry,
-        description: `List and search of ${spec.table} policies: GET ${pathsOf(spec).join(', ')}`,
+        description: `${spec.description}: GET ${pathsOf(spec).join(', ')}`,
         timeout: Duration.seconds(10),
         environment: { [ENV.policyTable]: table.tableName, [ENV.policyCacheTtl]: String(settings.policyCacheTtlSeconds) },
       });

@@ -106,7 +106,7 @@ export class PolicyApi extends Construct {
 
 /** The optional query parameters of a path: those that select one of its routes (search). */
 function queryParameters(path: string): Record<string, boolean> {
-  const names = new Set(ROUTES.filter((r) => r.path === path && r.query).map((r) => r.query));
+  const names = new Set(ROUTES.filter((r) => r.path === path).flatMap((r) => r.query));
   return Object.fromEntries([...names].map((name) => [`method.request.querystring.${name}`, false]));
 }
 

@@ -13,6 +13,8 @@ import { validatePolicy, type PolicyResource } from '../functions/domain/policy-
 import { generatorPolicies, type GeneratorPolicy } from '../functions/domain/generator-policy';
 import { strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
 import { TABLES, type TableKind } from '../functions/store/tables';
+import { checkFeasibility } from '../functions/domain/password-generator';
+import { WORD_LIST } from '../functions/domain/word-list';
 
 /** The committed seed files, resolved from this module so the CLI works from any working directory. */
 export const DEFAULT_GENERATOR_FILE = path.join(__dirname, 'generator-policies.json');
@@ -30,7 +32,7 @@ export class SeedValidationError extends Error {
 }
 
 /**
- * Reads a JSON array of policies and validates every record, every ID's uniqueness and the presence of
+ * Reads a JSON array of policies and validates every record (and, for generator policies, its feasibility), every ID's uniqueness and the presence of
  * ID 1 (the default policy, spec rule 3). All problems of the file are reported together, each naming the
  * file, the record (zero-based index and ID) and the field.
  */
@@ -51,6 +53,11 @@ export async function readSeedFile<T extends object>(file: string, resource: Pol
     const first = firstIndexOfId.get(id);
     if (first !== undefined) problems.push(`${where}: ${resource.idField}: duplicates record #${first}`);
     else firstIndexOfId.set(id, index);
+    // A generator policy must also be feasible: some password satisfies it (decided by calculation).
+    if ((resource as unknown) === generatorPolicies) {
+      const feasibility = checkFeasibility(result.policy as unknown as GeneratorPolicy, WORD_LIST);
+      if (!feasibility.ok) problems.push(`${where}: infeasible: ${feasibility.reason}`);
+    }
     policies.push(result.policy);
   });
   if (!records.some((r) => isObject(r) && r[resource.idField] === 1)) {

@@ -62,7 +62,7 @@ function ifNoneMatch(event: APIGatewayProxyEvent): string | undefined {
 }
 
 /** Turns every outcome into a response in design.md's envelope; nothing thrown escapes as a raw 5xx. */
-function answering(handler: ProxyHandler): ProxyHandler {
+export function answering(handler: ProxyHandler): ProxyHandler {
   return async (event) => {
     try {
       return await handler(event);

@@ -12,6 +12,7 @@ export const REASON_PHRASES = {
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   417: 'Expectation Failed',
+  422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',

@@ -4,22 +4,28 @@ import { ApiError } from './errors';
 const MAX_ECHOED_NAME = 40;
 
 /**
- * design.md §1: `search` at most once, and no other parameter (a mistyped `?serach=` must not silently
- * return the whole collection). Returns the decoded search text, or undefined when there is none.
+ * The query parameters a route accepts, each at most once, and no other (design.md §1: a mistyped
+ * `?serach=` must not silently be ignored). Returns the decoded value of each parameter given.
  */
-export function readSearchParameter(parameters: Record<string, string[] | undefined> | null | undefined): string | undefined {
-  let search: string | undefined;
+export function readQueryParameters<N extends string>(parameters: Record<string, string[] | undefined> | null | undefined, allowed: readonly N[]): Partial<Record<N, string>> {
+  const read: Partial<Record<N, string>> = {};
+  const only = allowed.length === 1 ? `the only parameter is "${allowed[0]}"` : `the parameters are ${allowed.map((a) => `"${a}"`).join(', ')}`;
   for (const [name, values] of Object.entries(parameters ?? {})) {
-    if (name !== 'search') {
+    if (!(allowed as readonly string[]).includes(name)) {
       // A key pasted into the URL must not come back in the answer (design.md §1: no part of a key).
-      if (looksLikeKey(name)) throw new ApiError(400, 'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".');
-      throw new ApiError(400, `Unknown query parameter "${echo(name)}"; the only parameter is "search".`);
+      if (looksLikeKey(name)) throw new ApiError(400, `Unknown query parameter (not shown: it looks like a key); ${only}.`);
+      throw new ApiError(400, `Unknown query parameter "${echo(name)}"; ${only}.`);
     }
     if (!values || values.length === 0) continue;
-    if (values.length > 1) throw new ApiError(400, 'The query parameter "search" is given more than once; give it once.');
-    search = values[0];
+    if (values.length > 1) throw new ApiError(400, `The query parameter "${name}" is given more than once; give it once.`);
+    read[name as N] = values[0];
   }
-  return search;
+  return read;
+}
+
+/** The list and search routes: `search` at most once and nothing else; its decoded text, if given. */
+export function readSearchParameter(parameters: Record<string, string[] | undefined> | null | undefined): string | undefined {
+  return readQueryParameters(parameters, ['search']).search;
 }
 
 /** An issued key's prefix (ppg_, pps_, or any future pp?_ kind), or anything too long to be a parameter name. */

@@ -8,8 +8,10 @@ const ALARM_IDS = [
   'ApiLatencyP99',
   'GeneratorPoliciesErrors',
   'StrengthPoliciesErrors',
+  'GeneratePasswordErrors',
   'GeneratorPoliciesThrottles',
   'StrengthPoliciesThrottles',
+  'GeneratePasswordThrottles',
   'AuthorizerThrottles',
   'AuthorizerErrors',
   'InvalidPolicyRecords',
@@ -75,8 +77,10 @@ describe('alarms', () => {
   it.each([
     ['GeneratorPoliciesErrors', 'Errors', 'GeneratorPolicies'],
     ['StrengthPoliciesErrors', 'Errors', 'StrengthPolicies'],
+    ['GeneratePasswordErrors', 'Errors', 'GeneratePassword'],
     ['GeneratorPoliciesThrottles', 'Throttles', 'GeneratorPolicies'],
     ['StrengthPoliciesThrottles', 'Throttles', 'StrengthPolicies'],
+    ['GeneratePasswordThrottles', 'Throttles', 'GeneratePassword'],
     ['AuthorizerThrottles', 'Throttles', 'Authorizer'],
   ] as const)('%s: Lambda %s Sum of its function >= 1 in 5 minutes', (id, metric, fn) => {
     expect(alarms[id]).toEqual(

@@ -50,8 +50,8 @@ describe('REST API', () => {
     expect(new Set(methods.keys())).toEqual(expected);
   });
 
-  it.each(ROUTES.map((r) => [`${r.method} ${r.path}${r.query ? `?${r.query}` : ''}`, r] as const))(
-    '%s: Lambda proxy to its function, behind its scheme authorizer, search declared optional',
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}${r.query.length > 0 ? `?${r.query.join('&')}` : ''}`, r] as const))(
+    '%s: Lambda proxy to its function, behind its scheme authorizer, its query parameters declared optional',
     (_, route) => {
       const method = methods.get(`${route.method} ${route.path}`)!;
       expect(method.AuthorizationType).toBe('CUSTOM');
@@ -59,7 +59,8 @@ describe('REST API', () => {
       expect(method.Integration.Type).toBe('AWS_PROXY');
       expect(method.Integration.IntegrationHttpMethod).toBe('POST');
       expect([...referencedIds(method.Integration.Uri)]).toEqual([logicalId(stack.functions[route.function.id])]);
-      expect(method.RequestParameters).toEqual({ 'method.request.querystring.search': false });
+      const declared = ROUTES.filter((r) => r.path === route.path).flatMap((r) => r.query);
+      expect(method.RequestParameters).toEqual(Object.fromEntries(declared.map((name) => [`method.request.querystring.${name}`, false])));
     },
   );
 

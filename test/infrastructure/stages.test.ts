@@ -1,5 +1,5 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { ENV } from '../../functions/routes';
+import { ENV, POLICY_FUNCTIONS, resourcePaths } from '../../functions/routes';
 import { DEFAULT_STAGE, readSettings, readStackName, STAGE_PRESETS, type StageName } from '../../lib/settings';
 import { referencedIds, resourcesOfType, synth } from './synth';
 
@@ -133,7 +133,8 @@ describe('stage presets (context stage)', () => {
     });
 
     it('log retention of every log group (functions, API access and execution logs, custom resource): 90 days in prod, 7 in dev', () => {
-      expect(Object.keys(resourcesOfType(prod.template, 'AWS::Logs::LogGroup'))).toHaveLength(6);
+      // Each function and the authorizer, the API's access and execution logs, the custom resource.
+      expect(Object.keys(resourcesOfType(prod.template, 'AWS::Logs::LogGroup'))).toHaveLength(Object.keys(POLICY_FUNCTIONS).length + 4);
       prod.template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
       dev.template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 });
     });
@@ -166,7 +167,7 @@ describe('stage presets (context stage)', () => {
     it('the same API and the same account logging role in both', () => {
       for (const s of [prod, dev]) {
         s.template.resourceCountIs('AWS::ApiGateway::Account', 1);
-        s.template.resourceCountIs('AWS::ApiGateway::Method', 4);
+        s.template.resourceCountIs('AWS::ApiGateway::Method', resourcePaths().length * 2);
         s.template.resourceCountIs('AWS::ApiGateway::RequestValidator', 1);
         const stage = Object.values(resourcesOfType(s.template, 'AWS::ApiGateway::Stage'))[0]!;
         expect(referencedIds(stage.Properties.AccessLogSetting.DestinationArn).size).toBe(1);

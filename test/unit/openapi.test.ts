@@ -25,12 +25,14 @@ describe('docs/openapi.json', () => {
 });
 
 describe('what the document describes', () => {
-  it('has one GET per path of the route table, with the search parameter of its search route', () => {
+  it('has one GET per path of the route table, declaring exactly the query parameters of its routes', () => {
     const paths = [...new Set(ROUTES.map((r) => r.path))].sort();
     expect(Object.keys(document.paths).sort()).toEqual(paths);
     for (const path of paths) {
-      expect(document.paths[path]!.get.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['query:search', 'header:If-None-Match']);
+      const declared = document.paths[path]!.get.parameters.filter((p) => p.in === 'query').map((p) => p.name);
+      expect(declared).toEqual(ROUTES.filter((r) => r.path === path).flatMap((r) => r.query));
     }
+    expect(document.paths['/api/passwordstrength']!.get.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['query:search', 'header:If-None-Match']);
   });
 
   it('requires UserID and the user key on /userapi/, and a password strength key on /api/', () => {
@@ -46,6 +48,7 @@ describe('what the document describes', () => {
   it('lists every status of design.md §1 that an operation can answer', () => {
     expect(Object.keys(document.paths['/userapi/passwordgenerator']!.get.responses)).toEqual(['200', '304', '400', '401', '403', '429', '500', '503']);
     expect(Object.keys(document.paths['/api/passwordstrength']!.get.responses)).toEqual(['200', '304', '400', '401', '429', '500', '503']);
+    expect(Object.keys(document.paths['/userapi/generatepassword']!.get.responses)).toEqual(['200', '400', '401', '403', '404', '422', '429', '500', '503']);
   });
 
   it.each([

@@ -1,0 +1,86 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { main } from '../../admin/policy';
+import { generatorPolicy } from '../support/policies';
+
+async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } });
+  return { code, stdout, stderr };
+}
+
+describe('npm run policy -- explain', () => {
+  it('--id 1 prints one line for the default policy', async () => {
+    const { code, stdout, stderr } = await run('explain', '--id', '1');
+    expect([code, stderr]).toEqual([0, '']);
+    expect(stdout).toBe(
+      'Policy 1 "Default Password Generator Policy": 12 to 16 characters of lower-case, upper-case, digits and special (!@#$%^&*-_=+?), ' +
+        'more letters than not, no ambiguous characters; entropy ≥ 62.1 bits; feasible\n',
+    );
+  });
+
+  it('--all prints every policy of the seed file, each feasible', async () => {
+    const { code, stdout } = await run('explain', '--all');
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(12);
+    lines.forEach((line, i) => expect(line).toMatch(new RegExp(`^Policy ${i + 1} ".+": .+; entropy ≥ \\d+\\.\\d bits; feasible$`)));
+    expect(lines[9]).toContain('the pattern u{2}l{4}d{3}s{2}: 11 characters');
+  });
+
+  it('--file explains another file and reports infeasible policies with the reason', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'policy-cli-'));
+    try {
+      const file = path.join(dir, 'p.json');
+      await writeFile(file, JSON.stringify([generatorPolicy({ PasswordGeneratorID: 7, GeneratorName: 'Tight', MinLength: 4, MaxLength: 4, BracketChars: true, HigherAlphaRatio: false })]));
+      const { code, stdout } = await run('explain', '--id', '7', '--file', file);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^Policy 7 "Tight": 4 characters of .*; entropy ≥ 0\.0 bits; infeasible: 5 character classes must each appear once, but MinLength is 4\.\n$/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an unknown id exits 1', async () => {
+    const { code, stdout, stderr } = await run('explain', '--id', '99');
+    expect([code, stdout]).toEqual([1, '']);
+    expect(stderr).toMatch(/^No policy has PasswordGeneratorID 99 in .*generator-policies\.json\.\n$/);
+  });
+
+  it('an invalid or missing file exits 1', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'policy-cli-'));
+    try {
+      const file = path.join(dir, 'p.json');
+      await writeFile(file, JSON.stringify([{ ...generatorPolicy(), MaxLength: 300 }]));
+      expect(await run('explain', '--all', '--file', file)).toEqual({ code: 1, stdout: '', stderr: `${file} record #0: MaxLength: must be at most 256\n` });
+      expect((await run('explain', '--all', '--file', path.join(dir, 'none.json'))).code).toBe(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [[], 'A command is required.'],
+    [['explain'], 'Give exactly one of --id N and --all.'],
+    [['explain', '--id', '1', '--all'], 'Give exactly one of --id N and --all.'],
+    [['explain', '--id', 'one'], '--id must be a whole number of at least 1.'],
+    [['generate', '--id', '1'], 'Unknown command "generate".'],
+    [['explain', 'extra', '--all'], 'Unexpected argument after the command (options start with --).'],
+  ])('usage error %j exits 2', async (argv, message) => {
+    const { code, stdout, stderr } = await run(...argv);
+    expect([code, stdout]).toEqual([2, '']);
+    expect(stderr.startsWith(`${message}\n\nUsage: npm run policy -- explain`)).toBe(true);
+  });
+
+  it('an unknown option exits 2', async () => {
+    expect((await run('explain', '--all', '--bogus')).code).toBe(2);
+  });
+
+  it('--help prints the usage and exits 0', async () => {
+    const { code, stdout } = await run('--help');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Exit status: 0 done, 1');
+  });
+});
