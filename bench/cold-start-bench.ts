@@ -93,6 +93,8 @@ export async function runColdStartBench(bundles: BuiltBundles, workDir: string, 
     };
     const generatorRequest = request('/userapi/passwordgenerator', { UserID: credentials.generatorAdmin.UserID, APIKey: credentials.generatorAdmin.APIKey });
     const strengthRequest = request('/api/passwordstrength', { APIKey: credentials.passwordStrengthAPIKey });
+    const generateRequest = request('/userapi/generatepassword', { UserID: credentials.generatorAdmin.UserID, APIKey: credentials.generatorAdmin.APIKey });
+    const evaluateRequest = request('/api/passwordstrength/evaluate', { APIKey: credentials.passwordStrengthAPIKey, 'Content-Type': 'application/json' }, { body: JSON.stringify({ Password: 'Velvet-Orchard-Comet-58?' }) });
     const context = { principalId: 'bench' };
     const generatorEnv = { ...base, [ENV.policyTable]: TABLE_NAMES.generator, BENCH_EVENT: JSON.stringify(proxyEvent(generatorRequest, 'cold-start', context)) };
     const subjects: Subject[] = [
@@ -102,6 +104,13 @@ export async function runColdStartBench(bundles: BuiltBundles, workDir: string, 
         name: 'StrengthPolicies',
         file: bundles.StrengthPolicies!.file,
         env: { ...base, [ENV.policyTable]: TABLE_NAMES.strength, BENCH_EVENT: JSON.stringify(proxyEvent(strengthRequest, 'cold-start', context)) },
+      },
+      { name: 'GeneratePassword', file: bundles.GeneratePassword!.file, env: { ...generatorEnv, BENCH_EVENT: JSON.stringify(proxyEvent(generateRequest, 'cold-start', context)) } },
+      {
+        // Its init ranks zxcvbn's dictionaries: on Lambda that happens in the init phase, before any request.
+        name: 'EvaluatePassword',
+        file: bundles.EvaluatePassword!.file,
+        env: { ...base, [ENV.policyTable]: TABLE_NAMES.strength, BENCH_EVENT: JSON.stringify(proxyEvent(evaluateRequest, 'cold-start', context)) },
       },
       {
         name: 'Authorizer',
@@ -143,11 +152,12 @@ export async function runColdStartBench(bundles: BuiltBundles, workDir: string, 
   }
 }
 
-function request(requestPath: string, headers: Record<string, string>): ParsedRequest {
+function request(requestPath: string, headers: Record<string, string>, post?: { body: string }): ParsedRequest {
   return {
-    method: 'GET',
+    method: post ? 'POST' : 'GET',
     path: requestPath,
     resource: requestPath,
+    body: post?.body ?? null,
     headers,
     multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
     query: null,

@@ -1,5 +1,6 @@
 import { HTTP_ROUNDS } from './http-bench';
 import type { ColdStartResult } from './cold-start-bench';
+import type { EvaluationBenchResult } from './evaluation-bench';
 import type { HandlerBenchResult } from './handler-bench';
 import type { HttpBenchResult } from './http-bench';
 import { HELLO_WORLD, type BuiltBundles } from './bundles';
@@ -29,6 +30,7 @@ export interface BenchResults {
   };
   readonly bundles: Record<string, { bytes: number; routeBound: boolean }>;
   readonly inProcess: HandlerBenchResult[];
+  readonly evaluation: EvaluationBenchResult;
   readonly coldStart: ColdStartResult;
   readonly http: HttpBenchResult;
   readonly targets: TargetResult[];
@@ -39,7 +41,7 @@ export interface TargetResult {
   readonly measured: number;
   readonly comparison: '<=' | '>=' | '=';
   readonly limit: number;
-  readonly unit: 'x' | 'KB' | 'calls';
+  readonly unit: 'x' | 'KB' | 'calls' | 'ms';
   /** How far inside the limit (positive) or outside it (negative), in the unit. */
   readonly margin: number;
   readonly pass: boolean;
@@ -51,7 +53,10 @@ function target(name: string, measured: number, comparison: TargetResult['compar
   return { target: name, measured, comparison, limit, unit, margin, pass: inside && extraCondition && Number.isFinite(measured) };
 }
 
-export function evaluateTargets(bundles: BuiltBundles, inProcess: HandlerBenchResult[], coldStart: ColdStartResult, http: HttpBenchResult): TargetResult[] {
+/** The most one evaluation may cost, whatever the password (256 characters at most): a bound, not a goal. */
+export const EVALUATION_LIMIT_MS = 100;
+
+export function evaluateTargets(bundles: BuiltBundles, inProcess: HandlerBenchResult[], evaluation: EvaluationBenchResult, coldStart: ColdStartResult, http: HttpBenchResult): TargetResult[] {
   const targets: TargetResult[] = [];
   const maxCalls = Math.max(...inProcess.map((r) => r.dynamodb.callsPer1000Warm));
   const allWithinTtl = inProcess.every((r) => r.dynamodb.countedWithinTtl);
@@ -68,6 +73,8 @@ export function evaluateTargets(bundles: BuiltBundles, inProcess: HandlerBenchRe
     const figures = coldStart.bundles[name]!;
     targets.push(target(`${name} cold start: process wall time over hello-world`, figures.wallRatio ?? Number.NaN, '<=', 2, 'x'));
   }
+  const worst = Math.max(...evaluation.cases.map((c) => c.bounded.p99));
+  targets.push(target('Strength evaluation, worst p99 of any case (in process, adversarial 256-character passwords included)', worst, '<=', EVALUATION_LIMIT_MS, 'ms'));
   for (const endpoint of http.endpoints.filter((e) => e.list)) {
     const clean = endpoint.gateway.non2xx === 0 && endpoint.gateway.errors === 0;
     targets.push(target(`Gateway throughput, ${endpoint.name}: over bare node:http`, endpoint.throughputRatio, '>=', 0.7, 'x', clean));
@@ -75,7 +82,8 @@ export function evaluateTargets(bundles: BuiltBundles, inProcess: HandlerBenchRe
   return targets;
 }
 
-const fmtUnit = (value: number, unit: TargetResult['unit']) => (unit === 'x' ? formatRatio(value) : unit === 'KB' ? `${value.toFixed(1)} KB` : `${value}`);
+const fmtUnit = (value: number, unit: TargetResult['unit']) =>
+  unit === 'x' ? formatRatio(value) : unit === 'KB' ? `${value.toFixed(1)} KB` : unit === 'ms' ? `${value.toFixed(1)} ms` : `${value}`;
 const signed = (value: number, unit: TargetResult['unit']) => (Number.isFinite(value) ? `${value >= 0 ? '+' : '-'}${fmtUnit(Math.abs(value), unit)}` : 'n/a');
 
 export function renderReport(results: BenchResults): string {
@@ -124,6 +132,19 @@ export function renderReport(results: BenchResults): string {
       `DynamoDB: ${results.inProcess.map((r) => `${r.policies}: ${r.dynamodb.initialLoadCalls} Scan call(s) on the first load, ${r.dynamodb.callsDuringTiming} during timing`).join('; ')}.`,
     );
   }
+
+  const ev = results.evaluation;
+  out.push(
+    '',
+    `Strength evaluation in process (policy 1; zxcvbn-ts bounded to the first ${ev.bounds.maxLength} characters and ${ev.bounds.l33tMaxSubstitutions} l33t substitutions, against the library defaults 256 and 100, alternated)`,
+  );
+  out.push(
+    table(
+      ['password', 'chars', 'p50', 'p99', 'defaults p50', 'defaults p99', 'defaults / ours (p50)'],
+      ev.cases.map((c) => [c.name, String(c.characters), formatMicros(c.bounded.p50 * 1000), formatMicros(c.bounded.p99 * 1000), formatMicros(c.unbounded.p50 * 1000), formatMicros(c.unbounded.p99 * 1000), formatRatio(c.speedup)]),
+    ),
+  );
+  out.push(`Building the estimator (ranking the dictionaries, once per cold start): median ${ev.buildMs.bounded.toFixed(1)} ms of ${ev.buildMs.runs}.`);
 
   const cs = results.coldStart;
   out.push('', `Cold start (fresh node process: import the bundle, answer one request against dynalite, exit; median of ${cs.runs} interleaved runs)`);

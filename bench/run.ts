@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildBenchBundles, HELLO_WORLD } from './bundles';
 import { runColdStartBench } from './cold-start-bench';
 import { DEFAULT_POLICY_CACHE_TTL_SECONDS } from '../functions/api/policy-function';
+import { runEvaluationBench } from './evaluation-bench';
 import { HANDLER_SIZES, runHandlerBench } from './handler-bench';
 import { HTTP_CONNECTIONS, runHttpBench } from './http-bench';
 import { evaluateTargets, renderReport, ROUTE_BOUND_BUNDLES, type BenchResults } from './report';
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
     const bundles = await buildBenchBundles(path.join(workDir, 'bundles'));
     progress('In-process handler...');
     const inProcess = await runHandlerBench(progress);
+    progress('Strength evaluation...');
+    const evaluation = await runEvaluationBench(progress);
     progress('Cold start...');
     const coldStart = await runColdStartBench(bundles, workDir, coldRuns, progress);
     progress('HTTP...');
@@ -65,9 +68,10 @@ async function main(): Promise<void> {
           .map(([name, b]) => [name, { bytes: b.bytes, routeBound: (ROUTE_BOUND_BUNDLES as readonly string[]).includes(name) }]),
       ),
       inProcess,
+      evaluation,
       coldStart,
       http,
-      targets: evaluateTargets(bundles, inProcess, coldStart, http),
+      targets: evaluateTargets(bundles, inProcess, evaluation, coldStart, http),
     };
     // Three decimals are plenty for figures this noisy.
     const rounded = JSON.stringify(results, (_key, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? round(value) : value), 2);

@@ -4,11 +4,24 @@ import type { Context } from 'aws-lambda';
 import { SERVICE_METRICS, type ServiceMetricName } from './metrics';
 
 /**
+ * Keys whose values are never written to a log, at any depth, whatever logs them (the event, when an
+ * operator sets POWERTOOLS_LOGGER_LOG_EVENT=true, or a future log call): request bodies (a password to
+ * evaluate), header maps (UserID and APIKey), and the password and key fields themselves.
+ */
+export const REDACTED_KEYS: ReadonlySet<string> = new Set(['body', 'headers', 'multiValueHeaders', 'Password', 'APIKey']);
+export const REDACTED = '[redacted]';
+
+/** The logger's JSON replacer: redacts the values of REDACTED_KEYS (absent and null values stay as they are). */
+export function redactSecrets(key: string, value: unknown): unknown {
+  return REDACTED_KEYS.has(key) && value !== undefined && value !== null ? REDACTED : value;
+}
+
+/**
  * One logger and one metrics sink per function, configured from the environment
  * (POWERTOOLS_SERVICE_NAME, POWERTOOLS_LOG_LEVEL, POWERTOOLS_METRICS_NAMESPACE).
  * Nothing logged here ever carries a header value or a key.
  */
-export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_METRICS.serviceName });
+export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_METRICS.serviceName, jsonReplacerFn: redactSecrets });
 export const metrics = new Metrics({
   namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? SERVICE_METRICS.namespace,
   serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_METRICS.serviceName,
@@ -56,6 +69,8 @@ function publishMetrics(now: number): void {
 export function instrumented<E, R>(handler: (event: E) => Promise<R>): (event: E, context?: Context) => Promise<R> {
   return async (event, context) => {
     if (context) logger.addContext(context);
+    // Off unless POWERTOOLS_LOGGER_LOG_EVENT=true; then written through redactSecrets, like every line.
+    logger.logEventIfEnabled(event);
     try {
       return await handler(event);
     } finally {

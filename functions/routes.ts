@@ -24,26 +24,42 @@ export const CREDENTIAL_SCHEMES = {
 
 /** One route-bound Lambda function: its entry file, the policy table it alone reads, its handlers. */
 export interface PolicyFunction {
-  readonly id: 'GeneratorPolicies' | 'StrengthPolicies' | 'GeneratePassword';
+  readonly id: 'GeneratorPolicies' | 'StrengthPolicies' | 'GeneratePassword' | 'EvaluatePassword';
   /** What it does, for its Lambda description. */
   readonly description: string;
   /** Path of the entry file from the project root. */
   readonly entry: string;
   readonly table: 'generator' | 'strength'; // a key of TABLES
+  /** Lambda memory in MiB, for a function that needs more CPU (Lambda's CPU share grows with memory); 256 when absent. */
+  readonly memoryMiB?: number;
 }
 
 export const POLICY_FUNCTIONS = {
   generatorPolicies: { id: 'GeneratorPolicies', description: 'List and search of password generator policies', entry: 'functions/api/generator-policies.ts', table: 'generator' },
   strengthPolicies: { id: 'StrengthPolicies', description: 'List and search of password strength policies', entry: 'functions/api/strength-policies.ts', table: 'strength' },
   generatePassword: { id: 'GeneratePassword', description: 'Passwords generated from a password generator policy', entry: 'functions/api/generate-password.ts', table: 'generator' },
+  // 1024 MB: Lambda gives CPU in proportion to memory, and zxcvbn-ts is CPU-bound twice over, ranking its
+  // dictionaries at init (about 0.2 s of CPU) and matching each password per request; at 256 MB both run at
+  // a quarter of a vCPU. The listing functions mostly wait on DynamoDB or their cache and keep the default.
+  evaluatePassword: {
+    id: 'EvaluatePassword',
+    description: 'Passwords evaluated against a password strength policy',
+    entry: 'functions/api/evaluate-password.ts',
+    table: 'strength',
+    memoryMiB: 1024,
+  },
 } as const satisfies Record<string, PolicyFunction>;
 
+export type RouteMethod = 'GET' | 'POST';
+
 export interface Route {
-  readonly method: 'GET';
+  readonly method: RouteMethod;
   /** The API Gateway resource path (a trailing slash on the request is accepted). */
   readonly path: string;
   /** The query parameters this route accepts (all optional); any other is a 400. */
   readonly query: readonly string[];
+  /** A route that takes a request body: the largest body it accepts, in bytes (larger is a 400). */
+  readonly maxBodyBytes?: number;
   readonly credentials: CredentialScheme;
   readonly function: PolicyFunction;
   /** The exported handler of the entry file that serves this route. */
@@ -63,15 +79,37 @@ export const ROUTES: readonly Route[] = [
     function: POLICY_FUNCTIONS.generatePassword,
     handler: 'generatePasswords',
   },
+  {
+    method: 'POST',
+    path: '/api/passwordstrength/evaluate',
+    query: [],
+    maxBodyBytes: 4096,
+    credentials: CREDENTIAL_SCHEMES.strengthKey,
+    function: POLICY_FUNCTIONS.evaluatePassword,
+    handler: 'evaluatePassword',
+  },
 ];
 
 /** The authorizer function's entry file (one function, two API Gateway authorizer definitions). */
 export const AUTHORIZER_ENTRY = 'functions/authorizer/handler.ts';
 
+export interface ResourcePath {
+  readonly path: string;
+  /** The methods its routes answer (each path has one); any other method is a 405 naming these in Allow. */
+  readonly methods: readonly RouteMethod[];
+  readonly function: PolicyFunction;
+  readonly credentials: CredentialScheme;
+  /** The largest request body it accepts, for paths whose route takes one. */
+  readonly maxBodyBytes?: number;
+}
+
 /** The distinct resource paths, each with the one function and credential scheme bound to it. */
-export function resourcePaths(): { path: string; function: PolicyFunction; credentials: CredentialScheme }[] {
-  const byPath = new Map<string, { path: string; function: PolicyFunction; credentials: CredentialScheme }>();
-  for (const r of ROUTES) byPath.set(r.path, { path: r.path, function: r.function, credentials: r.credentials });
+export function resourcePaths(): ResourcePath[] {
+  const byPath = new Map<string, ResourcePath>();
+  for (const r of ROUTES) {
+    const methods = [...new Set([...(byPath.get(r.path)?.methods ?? []), r.method])];
+    byPath.set(r.path, { path: r.path, methods, function: r.function, credentials: r.credentials, ...(r.maxBodyBytes ? { maxBodyBytes: r.maxBodyBytes } : {}) });
+  }
   return [...byPath.values()];
 }
 

@@ -15,9 +15,8 @@ export interface GatewayError {
  */
 export const GATEWAY_PHRASES = {
   accessDenied: '$context.authorizer.reason',
-  badRequest: 'The request could not be read; send a GET request with no body and at most the search query parameter.',
-  tooLarge: 'The request is too large; send a GET request with no body.',
-  unsupportedMediaType: 'The request content type is not supported; send a GET request with no body.',
+  badRequest: 'The request could not be read; check its query parameters and, for /api/passwordstrength/evaluate, its JSON body.',
+  unsupportedMediaType: 'The request content type is not supported; send GET requests with no body, and POST /api/passwordstrength/evaluate an application/json body.',
   forbidden: 'The request was refused; /userapi/ needs the UserID and APIKey headers of a user, /api/ the APIKey header of a password strength key.',
   wafFiltered: 'The request was blocked by the firewall of this API.',
   clientError: 'The request could not be processed; check the path, the method and the headers.',
@@ -34,7 +33,7 @@ export const GATEWAY_ERRORS: readonly GatewayError[] = [
   { type: ResponseType.QUOTA_EXCEEDED, status: 429, phrase: PHRASES.throttled },
   { type: ResponseType.BAD_REQUEST_PARAMETERS, status: 400, phrase: GATEWAY_PHRASES.badRequest },
   { type: ResponseType.BAD_REQUEST_BODY, status: 400, phrase: GATEWAY_PHRASES.badRequest },
-  { type: ResponseType.REQUEST_TOO_LARGE, status: 413, phrase: GATEWAY_PHRASES.tooLarge },
+  { type: ResponseType.REQUEST_TOO_LARGE, status: 413, phrase: PHRASES.tooLarge },
   { type: ResponseType.UNSUPPORTED_MEDIA_TYPE, status: 415, phrase: GATEWAY_PHRASES.unsupportedMediaType },
   { type: ResponseType.INVALID_API_KEY, status: 403, phrase: GATEWAY_PHRASES.forbidden },
   { type: ResponseType.INVALID_SIGNATURE, status: 403, phrase: GATEWAY_PHRASES.forbidden },

@@ -71,9 +71,10 @@ export function addNagSuppressions(stack: PasswordPolicyStack): void {
   const api = stack.api.api;
   const cloudWatchRole = api.node.tryFindChild('CloudWatchRole');
   if (cloudWatchRole) suppress(cloudWatchRole, s.apiGatewayLogsRole);
-  const methods = (httpMethod: string): Method[] => api.methods.filter((m) => m.httpMethod === httpMethod);
-  for (const method of methods('GET')) suppress(method, s.customAuthorizer);
-  for (const method of methods('ANY')) suppress(method, s.methodNotAllowedMock, s.mockCognito);
+  // Every route method (GET, POST) is behind a REQUEST authorizer; every ANY is a 405 mock.
+  const routeMethods: Method[] = api.methods.filter((m) => m.httpMethod !== 'ANY');
+  for (const method of routeMethods) suppress(method, s.customAuthorizer);
+  for (const method of api.methods.filter((m) => m.httpMethod === 'ANY')) suppress(method, s.methodNotAllowedMock, s.mockCognito);
   if (!stack.firewall) suppress(api.deploymentStage, s.wafDisabled);
 }
 

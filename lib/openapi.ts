@@ -5,9 +5,14 @@ import { generatorPolicies } from '../functions/domain/generator-policy';
 import type { PolicyResource } from '../functions/domain/policy-resource';
 import { MAX_SEARCH_LENGTH } from '../functions/domain/search';
 import { strengthPolicies } from '../functions/domain/strength-policy';
+import { zxcvbnEstimator } from '../functions/domain/guessability';
+import { validatePolicy } from '../functions/domain/policy-resource';
+import { evaluatePassword, type CompositionFailure, type CompositionRule, type StrengthEvaluation } from '../functions/domain/strength-evaluator';
+import { COMPLIANCE_LEVELS, type StrengthPolicy } from '../functions/domain/strength-policy';
+import { DEFAULT_STRENGTH_POLICY_ID, MAX_EVALUATION_BODY_BYTES, MAX_PASSWORD_LENGTH } from '../functions/handlers/evaluate-password-handler';
 import { errorEnvelope, PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http/errors';
 import { CACHE_CONTROL } from '../functions/http/responses';
-import { resourcePaths, type CredentialScheme } from '../functions/routes';
+import { resourcePaths, type CredentialScheme, type ResourcePath, type RouteMethod } from '../functions/routes';
 
 /**
  * The OpenAPI 3.1 description of the API, generated from what the code itself uses: the route table, the
@@ -37,6 +42,36 @@ const ERROR_RESPONSES: { status: ErrorStatus; phrase: string; when: string; only
   { status: 503, phrase: PHRASES.unavailable, when: 'DynamoDB unavailable and nothing cached, or the function timed out.' },
 ];
 
+/** The passwords of the evaluation examples; their answers are computed from them (evaluationExample). */
+export const EVALUATION_EXAMPLE_PASSWORD = 'Correct-Horse-7';
+export const WEAK_EXAMPLE_PASSWORD = 'password1';
+
+/** The fields of StrengthEvaluation and CompositionFailure, in their order; the compiler checks that none is missing. */
+export const EVALUATION_FIELDS = ['PasswordStrengthPolicyID', 'Score', 'ComplianceLevel', 'ComplianceLevelName', 'Compliant', 'Mandatory', 'Failures', 'Suggestions'] as const;
+export const FAILURE_FIELDS = ['Rule', 'Required', 'Found', 'Message'] as const;
+/** Every CompositionRule, in spec.md's field order (compositionFailures reports them in this order). */
+export const COMPOSITION_RULES = ['MinimumLowerCaseCharacters', 'MinimumNumericCharacters', 'MinimumSymbolCharacters', 'MinimumUpperCaseCharacters', 'RequiresUpperAndLowerCase'] as const;
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const exhaustive: [
+  Exactly<(typeof EVALUATION_FIELDS)[number], keyof StrengthEvaluation>,
+  Exactly<(typeof FAILURE_FIELDS)[number], keyof CompositionFailure>,
+  Exactly<(typeof COMPOSITION_RULES)[number], CompositionRule>,
+] = [true, true, true];
+void exhaustive;
+
+/**
+ * What POST /api/passwordstrength/evaluate answers for EVALUATION_EXAMPLE_PASSWORD against seed strength
+ * policy 1, computed by the service's own evaluator and estimator, so the example cannot drift from the code.
+ */
+export function evaluationExample(password = EVALUATION_EXAMPLE_PASSWORD): StrengthEvaluation {
+  const seed = (JSON.parse(readFileSync(path.join(ROOT, 'seed', RESOURCES.strength.seed), 'utf8')) as unknown[]).find(
+    (p) => (p as StrengthPolicy).PasswordStrengthPolicyID === DEFAULT_STRENGTH_POLICY_ID,
+  );
+  const validated = validatePolicy(strengthPolicies, seed);
+  if (!validated.ok) throw new Error(`seed strength policy ${DEFAULT_STRENGTH_POLICY_ID} is not valid: ${validated.problems.join('; ')}`);
+  return evaluatePassword(validated.policy, password, zxcvbnEstimator());
+}
+
 export function buildOpenApiDocument(): Record<string, unknown> {
   const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
   return {
@@ -62,7 +97,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Generator policies', description: 'Password generator policies, for generator policy administrators (/userapi/).' },
       { name: 'Strength policies', description: 'Password strength policies, for password strength API keys (/api/).' },
     ],
-    paths: Object.fromEntries(resourcePaths().map((route) => [route.path, { get: route.function.id === 'GeneratePassword' ? generateOperation() : operation(route) }])),
+    paths: Object.fromEntries(resourcePaths().map((route) => [route.path, Object.fromEntries(route.methods.map((method) => [method.toLowerCase(), operationOf(route, method)]))])),
     components: {
       schemas: {
         ...Object.fromEntries(Object.values(RESOURCES).map(({ name, resource }) => [name, resourceSchema(resource)])),
@@ -73,6 +108,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           additionalProperties: false,
           properties: { Password: { type: 'string', description: 'A password generated from the policy; shown once, never stored or cached.' } },
         },
+        ...evaluationSchemas(),
       },
       securitySchemes: {
         UserID: { type: 'apiKey', in: 'header', name: 'UserID', description: 'The user id of a generator policy administrator.' },
@@ -83,7 +119,15 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   };
 }
 
-function operation(route: ReturnType<typeof resourcePaths>[number]): Record<string, unknown> {
+/** The operation of one method of a resource path. */
+function operationOf(route: ResourcePath, method: RouteMethod): Record<string, unknown> {
+  if (method === 'POST' && route.function.id === 'EvaluatePassword') return evaluateOperation(route);
+  if (method === 'GET' && route.function.id === 'GeneratePassword') return generateOperation();
+  if (method === 'GET') return operation(route);
+  throw new Error(`no OpenAPI operation is written for ${method} ${route.path}`);
+}
+
+function operation(route: ResourcePath): Record<string, unknown> {
   const { name, seed } = RESOURCES[route.function.table];
   const generator = route.function.table === 'generator';
   const examples = (JSON.parse(readFileSync(path.join(ROOT, 'seed', seed), 'utf8')) as object[]).slice(0, 2);
@@ -164,6 +208,125 @@ function generateOperation(): Record<string, unknown> {
           { description: `${REASON_PHRASES[e.status]}. ${e.when}`, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, example: JSON.parse(errorEnvelope(e.status, e.phrase)) } } },
         ]),
       ),
+    },
+  };
+}
+
+/** POST /api/passwordstrength/evaluate: a password scored against a password strength policy. */
+function evaluateOperation(route: ResourcePath): Record<string, unknown> {
+  const errors: { status: ErrorStatus; phrase: string; when: string }[] = [
+    {
+      status: 400,
+      phrase: 'Password is required: the password to evaluate, as a JSON string.',
+      when:
+        `A bad body: not a JSON object, over ${MAX_EVALUATION_BODY_BYTES} bytes, an unknown field, Password missing, empty, not a string, over ${MAX_PASSWORD_LENGTH} ` +
+        'characters or holding control characters, PasswordStrengthPolicyID not a whole number of at least 1; or any query parameter.',
+    },
+    ...ERROR_RESPONSES.filter((e) => e.status === 401),
+    { status: 404, phrase: 'No password strength policy has PasswordStrengthPolicyID 99.', when: 'No strength policy has that identifier.' },
+    { status: 415, phrase: 'The body must be JSON: send Content-Type: application/json (UTF-8).', when: 'Content-Type is not application/json (with at most a UTF-8 charset).' },
+    ...ERROR_RESPONSES.filter((e) => e.status >= 429),
+  ];
+  return {
+    operationId: 'evaluatePassword',
+    tags: ['Strength policies'],
+    summary: 'Evaluate a password against a password strength policy',
+    description:
+      "The password's score (length, numeric, casing and symbol parts, weighted by the policy's CalculationWeightings), its compliance level " +
+      '(the lower of the score band and the zxcvbn-ts guessability score), the composition rules it fails, and suggestions. ' +
+      'The password is sent in the body, never in the URL; it is never logged or kept, and the answer may not be cached. Needs a password strength key.',
+    security: SECURITY[route.credentials.name],
+    requestBody: {
+      required: true,
+      description: `A JSON object of at most ${MAX_EVALUATION_BODY_BYTES} bytes (UTF-8).`,
+      content: {
+        'application/json': {
+          schema: { $ref: '#/components/schemas/PasswordEvaluationRequest' },
+          examples: {
+            compliant: { summary: 'A compliant password', value: { PasswordStrengthPolicyID: DEFAULT_STRENGTH_POLICY_ID, Password: EVALUATION_EXAMPLE_PASSWORD } },
+            weak: { summary: 'A weak password, against the default policy', value: { Password: WEAK_EXAMPLE_PASSWORD } },
+          },
+        },
+      },
+    },
+    responses: {
+      200: {
+        description: 'The evaluation.',
+        headers: { 'Cache-Control': { description: 'Always `no-store`: the answer is about a password.', schema: { type: 'string', const: 'no-store' } } },
+        content: {
+          'application/json': {
+            schema: { $ref: '#/components/schemas/StrengthEvaluation' },
+            // Computed by the service's evaluator against seed policy 1, for the request examples of the same names.
+            examples: {
+              compliant: { summary: `${EVALUATION_EXAMPLE_PASSWORD} against the default policy`, value: evaluationExample(EVALUATION_EXAMPLE_PASSWORD) },
+              weak: { summary: `${WEAK_EXAMPLE_PASSWORD} against the default policy`, value: evaluationExample(WEAK_EXAMPLE_PASSWORD) },
+            },
+          },
+        },
+      },
+      ...Object.fromEntries(
+        errors.map((e) => [
+          e.status,
+          { description: `${REASON_PHRASES[e.status]}. ${e.when}`, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, example: JSON.parse(errorEnvelope(e.status, e.phrase)) } } },
+        ]),
+      ),
+    },
+  };
+}
+
+/** The request and response schemas of the evaluation (functions/handlers/evaluate-password-handler.ts, strength-evaluator.ts). */
+function evaluationSchemas(): Record<string, Record<string, unknown>> {
+  return {
+    PasswordEvaluationRequest: {
+      type: 'object',
+      required: ['Password'],
+      additionalProperties: false,
+      properties: {
+        PasswordStrengthPolicyID: {
+          type: 'integer',
+          minimum: 1,
+          default: DEFAULT_STRENGTH_POLICY_ID,
+          description: `The strength policy to evaluate against; the default policy (${DEFAULT_STRENGTH_POLICY_ID}) when absent.`,
+        },
+        Password: {
+          type: 'string',
+          minLength: 1,
+          maxLength: MAX_PASSWORD_LENGTH,
+          description: 'The password to evaluate, in Unicode characters (code points); no control characters. Never logged, echoed or stored.',
+        },
+      },
+    },
+    StrengthEvaluation: {
+      type: 'object',
+      required: [...EVALUATION_FIELDS],
+      additionalProperties: false,
+      description: 'Exactly these fields, in this order.',
+      properties: {
+        PasswordStrengthPolicyID: { type: 'integer', minimum: 1, description: 'The policy the password was evaluated against.' },
+        Score: { type: 'integer', minimum: 0, maximum: 100, description: "The weighted score of the password's length, digits, letter cases and symbols against the policy's targets." },
+        ComplianceLevel: {
+          type: 'integer',
+          minimum: 0,
+          maximum: COMPLIANCE_LEVELS.length - 1,
+          description: 'The lower of the score band (0-19 → 0, 20-39 → 1, 40-59 → 2, 60-79 → 3, 80-100 → 4) and the guessability score (0..4).',
+        },
+        ComplianceLevelName: { type: 'string', enum: [...COMPLIANCE_LEVELS], description: 'The name of ComplianceLevel.' },
+        Compliant: { type: 'boolean', description: "No composition rule fails and ComplianceLevel reaches the policy's PasswordStrengthCompliance." },
+        Mandatory: { type: 'boolean', description: "The policy's ComplianceMandatory: whether a non-compliant password must be refused." },
+        Failures: { type: 'array', items: { $ref: '#/components/schemas/CompositionFailure' }, description: 'Each composition rule the password fails, in spec.md field order; empty when none.' },
+        Suggestions: { type: 'array', items: { type: 'string' }, description: 'How to strengthen the password; none of them quotes it.' },
+      },
+    },
+    CompositionFailure: {
+      type: 'object',
+      required: [...FAILURE_FIELDS],
+      additionalProperties: false,
+      properties: {
+        Rule: { type: 'string', enum: [...COMPOSITION_RULES], description: 'The policy field of the rule.' },
+        Required: { type: 'integer', minimum: 0, description: 'What the rule requires (for RequiresUpperAndLowerCase: 2 letter cases).' },
+        Found: { type: 'integer', minimum: 0, description: 'What the password has.' },
+        Message: { type: 'string', description: 'The shortfall, in one sentence.' },
+      },
     },
   };
 }

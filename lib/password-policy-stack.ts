@@ -36,13 +36,15 @@ export class PasswordPolicyStack extends Stack {
     const tables = (this.tables = new PolicyTables(this, 'Tables', { removalPolicy }).byKind);
 
     const functions = (this.functions = {} as Record<PolicyFunction['id'], IFunction>);
-    for (const spec of Object.values(POLICY_FUNCTIONS)) {
+    for (const spec of Object.values(POLICY_FUNCTIONS) as PolicyFunction[]) {
       const table = tables[spec.table];
       const { function: fn } = new ServiceFunction(this, spec.id, {
         ...functionDefaults,
         entry: spec.entry,
-        description: `${spec.description}: GET ${pathsOf(spec).join(', ')}`,
+        description: `${spec.description}: ${routesOf(spec).join(', ')}`,
         timeout: Duration.seconds(10),
+        // More memory, more CPU: EvaluatePassword's zxcvbn-ts matching and init ranking are CPU-bound (routes.ts).
+        ...(spec.memoryMiB ? { memoryMiB: spec.memoryMiB } : {}),
         environment: { [ENV.policyTable]: table.tableName, [ENV.policyCacheTtl]: String(settings.policyCacheTtlSeconds) },
       });
       // Least privilege: each function reads its own table and nothing else.
@@ -119,9 +121,9 @@ export class PasswordPolicyStack extends Stack {
   }
 }
 
-/** The API paths bound to a function, for its description. */
-function pathsOf(fn: PolicyFunction): string[] {
+/** The methods and API paths bound to a function, for its description ("GET /api/passwordstrength"). */
+function routesOf(fn: PolicyFunction): string[] {
   return resourcePaths()
     .filter((r) => r.function.id === fn.id)
-    .map((r) => r.path);
+    .map((r) => `${r.methods.join('|')} ${r.path}`);
 }

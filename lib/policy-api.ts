@@ -3,9 +3,9 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { errorEnvelope, PHRASES } from '../functions/http/errors';
+import { errorEnvelope, methodNotAllowedPhrase } from '../functions/http/errors';
 import { JSON_CONTENT_TYPE } from '../functions/http/responses';
-import { CREDENTIAL_SCHEMES, ROUTES, resourcePaths, type CredentialScheme, type PolicyFunction } from '../functions/routes';
+import { CREDENTIAL_SCHEMES, ROUTES, resourcePaths, type CredentialScheme, type PolicyFunction, type RouteMethod } from '../functions/routes';
 import { accessLogFormat, ApiLogGroups } from './api-logging';
 import { addGatewayResponses, assertPlainTemplate } from './gateway-responses';
 
@@ -35,7 +35,7 @@ export class PolicyApi extends Construct {
   readonly api: apigateway.RestApi;
   readonly authorizers: Record<CredentialScheme['name'], apigateway.RequestAuthorizer>;
   readonly logs: ApiLogGroups;
-  /** Validates the declared query parameters of the GET methods. */
+  /** Validates the declared query parameters of the route methods. */
   readonly requestValidator: apigateway.RequestValidator;
 
   constructor(scope: Construct, id: string, props: PolicyApiProps) {
@@ -65,8 +65,8 @@ export class PolicyApi extends Construct {
     // The stage turns logging on, which API Gateway refuses until the account's role is set.
     const account = this.api.node.tryFindChild('Account');
     if (account) this.api.deploymentStage.node.addDependency(account);
-    // Parameters and body both: no method declares a body model, so body validation has nothing to check
-    // today, and a model added later is enforced at once.
+    // Parameters and body both: no method declares a body model (the POST handler validates its JSON body
+    // itself), so body validation has nothing to check today, and a model added later is enforced at once.
     this.requestValidator = this.api.addRequestValidator('RequestValidator', { validateRequestParameters: true, validateRequestBody: true });
     // The stack outputs the URL once, as ApiUrl; the RestApi's own unnamed copy would only confuse.
     this.api.node.tryRemoveChild('Endpoint');
@@ -77,14 +77,18 @@ export class PolicyApi extends Construct {
 
     for (const route of resourcePaths()) {
       const resource = this.api.root.resourceForPath(route.path);
-      resource.addMethod('GET', new apigateway.LambdaIntegration(props.functions[route.function.id], { proxy: true }), {
-        authorizer: this.authorizers[route.credentials.name],
-        // search stays optional; unknown or repeated parameters are the handler's 400 (API Gateway cannot refuse them).
-        requestParameters: queryParameters(route.path),
-        requestValidator: this.requestValidator,
-      });
-      // API Gateway prefers the specific GET over ANY, so ANY answers only the other methods.
-      resource.addMethod('ANY', methodNotAllowed(), {
+      const integration = new apigateway.LambdaIntegration(props.functions[route.function.id], { proxy: true });
+      for (const httpMethod of route.methods) {
+        resource.addMethod(httpMethod, integration, {
+          authorizer: this.authorizers[route.credentials.name],
+          // search stays optional; unknown or repeated parameters are the handler's 400 (API Gateway cannot refuse them).
+          requestParameters: queryParameters(route.path, httpMethod),
+          // No body model: the handler validates the body (the local gateway could not emulate a model's messages).
+          requestValidator: this.requestValidator,
+        });
+      }
+      // API Gateway prefers a specific method over ANY, so ANY answers only the others, naming this path's.
+      resource.addMethod('ANY', methodNotAllowed(route.methods), {
         authorizationType: apigateway.AuthorizationType.NONE,
         methodResponses: [{ statusCode: '405', responseParameters: { 'method.response.header.Allow': true, 'method.response.header.Content-Type': true } }],
       });
@@ -104,14 +108,14 @@ export class PolicyApi extends Construct {
   }
 }
 
-/** The optional query parameters of a path: those that select one of its routes (search). */
-function queryParameters(path: string): Record<string, boolean> {
-  const names = new Set(ROUTES.filter((r) => r.path === path).flatMap((r) => r.query));
+/** The optional query parameters of a path's method: those that select one of its routes (search). */
+function queryParameters(path: string, method: RouteMethod): Record<string, boolean> {
+  const names = new Set(ROUTES.filter((r) => r.path === path && r.method === method).flatMap((r) => r.query));
   return Object.fromEntries([...names].map((name) => [`method.request.querystring.${name}`, false]));
 }
 
-/** A mock answering 405 with `Allow: GET` and the error envelope, without invoking anything. */
-function methodNotAllowed(): apigateway.MockIntegration {
+/** A mock answering 405 with `Allow: <the path's methods>` and the error envelope, without invoking anything. */
+function methodNotAllowed(allowed: readonly RouteMethod[]): apigateway.MockIntegration {
   return new apigateway.MockIntegration({
     passthroughBehavior: apigateway.PassthroughBehavior.NEVER,
     requestTemplates: Object.fromEntries(MOCK_CONTENT_TYPES.map((type) => [type, '{"statusCode": 405}'])),
@@ -119,10 +123,10 @@ function methodNotAllowed(): apigateway.MockIntegration {
       {
         statusCode: '405',
         responseParameters: {
-          'method.response.header.Allow': "'GET'",
+          'method.response.header.Allow': `'${allowed.join(', ')}'`,
           'method.response.header.Content-Type': `'${JSON_CONTENT_TYPE}'`,
         },
-        responseTemplates: { 'application/json': assertPlainTemplate(errorEnvelope(405, PHRASES.methodNotAllowed)) },
+        responseTemplates: { 'application/json': assertPlainTemplate(errorEnvelope(405, methodNotAllowedPhrase(allowed))) },
       },
     ],
   });

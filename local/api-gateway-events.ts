@@ -9,6 +9,8 @@ export interface ParsedRequest {
   readonly headers: Record<string, string>;
   readonly multiValueHeaders: Record<string, string[]>;
   readonly query: Record<string, string[]> | null;
+  /** The request body as UTF-8 text, or null when the request has none. */
+  readonly body: string | null;
   readonly sourceIp: string;
 }
 
@@ -51,7 +53,7 @@ export function proxyEvent(request: ParsedRequest, requestId: string, authorizer
     multiValueQueryStringParameters: request.query,
     pathParameters: null,
     stageVariables: null,
-    body: null,
+    body: request.body,
     isBase64Encoded: false,
     requestContext: requestContext(request, requestId, authorizer) as unknown as APIGatewayProxyEvent['requestContext'],
   };

@@ -1,9 +1,9 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http/errors';
+import { methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http/errors';
 import { errorResponse, JSON_CONTENT_TYPE } from '../functions/http/responses';
-import { resourcePaths } from '../functions/routes';
+import { resourcePaths, type ResourcePath } from '../functions/routes';
 import { authorizerEvent, methodArn, newRequestId, proxyEvent, type ParsedRequest } from './api-gateway-events';
 import type { AuthorizerEmulation } from './authorizer-emulation';
 
@@ -19,10 +19,14 @@ export interface GatewayOptions {
   readonly log?: (line: string) => void;
 }
 
+/** API Gateway's REST payload limit: a larger request body is a 413 before anything runs. */
+export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+
 /**
  * A local stand-in for the REST API of the stack, built from the same route table: unknown paths are 404,
- * other methods than GET on a route are 405 with `Allow: GET`, the authorizer runs first with a REQUEST
- * event, and the handler gets a proxy event carrying the authorizer context.
+ * other methods than a path's own are 405 with `Allow` naming them, the body is read whole (up to API
+ * Gateway's payload limit), the authorizer runs first with a REQUEST event, and the handler gets a proxy
+ * event carrying the authorizer context and the body.
  */
 export function createGateway(options: GatewayOptions): Server {
   const routes = new Map(resourcePaths().map((r) => [r.path, r]));
@@ -33,8 +37,9 @@ export function createGateway(options: GatewayOptions): Server {
     handle(req, routes, options)
       .catch(() => errorResponse(500, PHRASES.internal))
       .then((result) => {
-        // Once the server is closing, keep-alive connections end with this response so shutdown is prompt.
-        send(res, result, !server.listening);
+        // Once the server is closing, keep-alive connections end with this response so shutdown is prompt;
+        // so does a request whose body was not read to its end (what is left of it cannot be skipped).
+        send(res, result, !server.listening || !req.complete);
         log?.(`${req.method} ${req.url} -> ${result.statusCode} (${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms)`);
       });
   });
@@ -48,7 +53,7 @@ export function createGateway(options: GatewayOptions): Server {
     rawReply(socket, errorResponse(400, 'The request is not valid HTTP or its headers are too large.'), !head);
   });
   server.on('checkExpectation', (_req, res) => send(res, errorResponse(417, 'Only "Expect: 100-continue" is supported.'), true));
-  server.on('connect', (_req, socket: Duplex) => rawReply(socket, errorResponse(405, PHRASES.methodNotAllowed, { Allow: 'GET' }), true));
+  server.on('connect', (_req, socket: Duplex) => rawReply(socket, errorResponse(405, methodNotAllowedPhrase(['GET']), { Allow: 'GET' }), true));
   return server;
 }
 
@@ -59,8 +64,7 @@ function rawReply(socket: Duplex, result: APIGatewayProxyResult, withBody: boole
   socket.end(`HTTP/1.1 ${result.statusCode} ${reason}\r\n${headers.join('')}\r\n${withBody ? result.body : ''}`);
 }
 
-async function handle(req: IncomingMessage, routes: Map<string, ReturnType<typeof resourcePaths>[number]>, options: GatewayOptions): Promise<APIGatewayProxyResult> {
-  req.resume(); // GET carries no body; drain whatever was sent.
+async function handle(req: IncomingMessage, routes: Map<string, ResourcePath>, options: GatewayOptions): Promise<APIGatewayProxyResult> {
   if (req.httpVersion === '1.1' && req.headers.host === undefined) return errorResponse(400, 'An HTTP/1.1 request needs a Host header.');
   const url = req.url ?? '/';
   const queryStart = url.indexOf('?');
@@ -68,15 +72,22 @@ async function handle(req: IncomingMessage, routes: Map<string, ReturnType<typeo
   // API Gateway matches a resource with or without one trailing slash.
   const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
   if (path === '/openapi.json' && options.openApiDocument !== undefined && req.method === 'GET') {
+    req.resume();
     return { statusCode: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE }, body: options.openApiDocument };
   }
   const route = routes.get(path);
-  if (!route) return errorResponse(404, PHRASES.notFound);
-  if (req.method !== 'GET') return errorResponse(405, PHRASES.methodNotAllowed, { Allow: 'GET' });
+  const method = route?.methods.find((m) => m === req.method);
+  if (!route || !method) {
+    req.resume(); // what the client sent is not read, only drained
+    if (!route) return errorResponse(404, PHRASES.notFound);
+    return errorResponse(405, methodNotAllowedPhrase(route.methods), { Allow: route.methods.join(', ') });
+  }
+  const body = await readBody(req, MAX_PAYLOAD_BYTES);
+  if (body === 'too-large') return errorResponse(413, PHRASES.tooLarge);
 
   const query = parseQuery(queryStart < 0 ? '' : url.slice(queryStart + 1));
   if (query === 'invalid') return errorResponse(400, 'The query string has invalid percent-encoding; encode "%" as %25.');
-  const request: ParsedRequest = { method: 'GET', path: rawPath, resource: route.path, ...headerMaps(req.rawHeaders), query, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' };
+  const request: ParsedRequest = { method, path: rawPath, body, resource: route.path, ...headerMaps(req.rawHeaders), query, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' };
   const requestId = newRequestId();
 
   const outcome = await options.authorizer.authorize(route.credentials, { multiValueHeaders: request.multiValueHeaders, methodArn: methodArn(request) }, () =>
@@ -90,6 +101,30 @@ async function handle(req: IncomingMessage, routes: Map<string, ReturnType<typeo
   if (!handler) return errorResponse(500, PHRASES.internal);
   const result = await handler(proxyEvent(request, requestId, outcome.context));
   return { ...result, headers: { ...result.headers, 'x-amzn-RequestId': requestId } };
+}
+
+/**
+ * The whole request body as text (API Gateway decodes it as UTF-8 when no binary media type is set), or
+ * null when there is none. Past `limit` bytes reading stops; the connection is then closed after the 413.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<string | null | 'too-large'> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) return Promise.resolve('too-large');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.pause();
+        resolve('too-large');
+      } else chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(size === 0 ? null : Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+  });
 }
 
 /**

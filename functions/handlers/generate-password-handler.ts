@@ -1,10 +1,9 @@
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { GeneratorPolicy } from '../domain/generator-policy';
 import { checkFeasibility, generatePassword } from '../domain/password-generator';
 import { WORD_LIST } from '../domain/word-list';
 import { ApiError } from '../http/errors';
 import { readQueryParameters } from '../http/query';
-import { JSON_CONTENT_TYPE } from '../http/responses';
+import { noStoreJsonResponse } from '../http/responses';
 import { answering, type CatalogSource, type ProxyHandler } from './policy-handlers';
 
 /** At most this many passwords per request. */
@@ -27,12 +26,8 @@ export function generatePasswordsHandler(source: CatalogSource<GeneratorPolicy>)
     const feasibility = checkFeasibility(policy, WORD_LIST);
     if (!feasibility.ok) throw new ApiError(422, `Policy ${id} cannot be satisfied: ${feasibility.reason}`);
     const passwords = Array.from({ length: quantity }, () => ({ Password: generatePassword(policy, WORD_LIST) }));
-    return noStore(JSON.stringify(passwords));
+    return noStoreJsonResponse(JSON.stringify(passwords));
   });
-}
-
-function noStore(body: string): APIGatewayProxyResult {
-  return { statusCode: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': 'no-store' }, body };
 }
 
 /** A decimal integer in [min, max], or the default when the parameter is absent. */

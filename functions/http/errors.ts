@@ -27,12 +27,17 @@ export const PHRASES = {
   unauthorized:
     'Credentials are missing or not valid: /userapi/ needs the UserID and APIKey headers of a user, /api/ the APIKey header of a password strength key.',
   missingRole: 'This user does not hold the Password Generator Policy Security Administrator role.',
-  notFound: 'No such path; the paths are /userapi/passwordgenerator and /api/passwordstrength.',
-  methodNotAllowed: 'Only GET is supported on this path.',
+  notFound: 'No such path; the paths are /userapi/passwordgenerator, /userapi/generatepassword, /api/passwordstrength and /api/passwordstrength/evaluate.',
+  tooLarge: 'The request is too large: API Gateway accepts at most 10 MB, and /api/passwordstrength/evaluate a body of at most 4096 bytes.',
   throttled: 'Too many requests; retry after a short, growing delay.',
   unavailable: 'The policy store is unavailable and nothing is cached; retry shortly.',
   internal: 'An internal error occurred; retry, and contact the operator if it persists.',
 } as const;
+
+/** The 405 phrase of a path that answers these methods (its Allow header lists the same). */
+export function methodNotAllowedPhrase(allowed: readonly string[]): string {
+  return `Only ${allowed.join(' and ')} is supported on this path.`;
+}
 
 export function errorEnvelope(status: ErrorStatus, phrase: string): string {
   return JSON.stringify([{ errors: [{ message: REASON_PHRASES[status] }, { phrase }] }]);

@@ -10,6 +10,11 @@ export function jsonResponse(body: string, headers: Record<string, string> = {})
   return { statusCode: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers }, body };
 }
 
+/** A 200 no cache may keep: generated passwords, evaluations of a submitted password. */
+export function noStoreJsonResponse(body: string): APIGatewayProxyResult {
+  return jsonResponse(body, { 'Cache-Control': 'no-store' });
+}
+
 /**
  * A 200 with the body and its entity tag, or a 304 with no body when the request's If-None-Match already
  * names that tag (RFC 9110 §13.1.2: weak comparison, "*" matches any). `body` is built only for a 200.

@@ -23,7 +23,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { errorEnvelope, PHRASES, REASON_PHRASES, type ErrorStatus } from '../../functions/http/errors';
+import { errorEnvelope, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../../functions/http/errors';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { PROJECT_ROOT, spawnLocalService, type SpawnedService } from '../support/local-service';
 
@@ -429,7 +429,7 @@ describe('paths and methods', () => {
   const cases = fourPaths.flatMap((p) => ['POST', 'PUT', 'DELETE', 'PATCH'].map((method) => [method, p] as const));
   test.each(cases)('%s %s: 405 with Allow: GET', async (method, target) => {
     const response = await send(method, target);
-    expectError(response, 405, PHRASES.methodNotAllowed);
+    expectError(response, 405, methodNotAllowedPhrase(['GET']));
     expect(response.headers.allow).toBe('GET');
   });
 });

@@ -9,9 +9,11 @@ const ALARM_IDS = [
   'GeneratorPoliciesErrors',
   'StrengthPoliciesErrors',
   'GeneratePasswordErrors',
+  'EvaluatePasswordErrors',
   'GeneratorPoliciesThrottles',
   'StrengthPoliciesThrottles',
   'GeneratePasswordThrottles',
+  'EvaluatePasswordThrottles',
   'AuthorizerThrottles',
   'AuthorizerErrors',
   'InvalidPolicyRecords',
@@ -78,9 +80,11 @@ describe('alarms', () => {
     ['GeneratorPoliciesErrors', 'Errors', 'GeneratorPolicies'],
     ['StrengthPoliciesErrors', 'Errors', 'StrengthPolicies'],
     ['GeneratePasswordErrors', 'Errors', 'GeneratePassword'],
+    ['EvaluatePasswordErrors', 'Errors', 'EvaluatePassword'],
     ['GeneratorPoliciesThrottles', 'Throttles', 'GeneratorPolicies'],
     ['StrengthPoliciesThrottles', 'Throttles', 'StrengthPolicies'],
     ['GeneratePasswordThrottles', 'Throttles', 'GeneratePassword'],
+    ['EvaluatePasswordThrottles', 'Throttles', 'EvaluatePassword'],
     ['AuthorizerThrottles', 'Throttles', 'Authorizer'],
   ] as const)('%s: Lambda %s Sum of its function >= 1 in 5 minutes', (id, metric, fn) => {
     expect(alarms[id]).toEqual(

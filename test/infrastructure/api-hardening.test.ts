@@ -184,13 +184,15 @@ describe('API Gateway hardening', () => {
       for (const method of methods) expect(method.Properties.RequestModels).toBeUndefined();
     });
 
-    it('guards every GET method, whose declared query parameters (those of its routes) all stay optional', () => {
-      const gets = methods.filter((m) => m.Properties.HttpMethod === 'GET');
-      expect(gets).toHaveLength(new Set(ROUTES.map((r) => r.path)).size);
-      for (const method of gets) {
+    it('guards every route method (GET and POST), whose declared query parameters (those of its routes) all stay optional', () => {
+      const routeMethods = methods.filter((m) => m.Properties.HttpMethod !== 'ANY');
+      expect(routeMethods).toHaveLength(new Set(ROUTES.map((r) => `${r.method} ${r.path}`)).size);
+      expect(routeMethods.map((m) => m.Properties.HttpMethod).sort()).toEqual(['GET', 'GET', 'GET', 'POST']);
+      for (const method of routeMethods) {
         expect(method.Properties.RequestValidatorId).toEqual({ Ref: Object.keys(validators)[0] });
-        const declared = Object.keys(method.Properties.RequestParameters);
-        expect(Object.values(method.Properties.RequestParameters).every((required) => required === false)).toBe(true);
+        const parameters: Record<string, boolean> = method.Properties.RequestParameters ?? {};
+        const declared = Object.keys(parameters);
+        expect(Object.values(parameters).every((required) => required === false)).toBe(true);
         expect(declared.every((p) => ROUTES.some((r) => r.query.some((q) => p === `method.request.querystring.${q}`)))).toBe(true);
       }
     });

@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { errorEnvelope, PHRASES } from '../../functions/http/errors';
-import { CREDENTIAL_SCHEMES, ROUTES } from '../../functions/routes';
-import { referencedIds, resourcesOfType, synth } from './synth';
+import { errorEnvelope, methodNotAllowedPhrase } from '../../functions/http/errors';
+import { CREDENTIAL_SCHEMES, POLICY_FUNCTIONS, ROUTES, resourcePaths } from '../../functions/routes';
+import { joinedString, referencedIds, resourcesOfType, synth } from './synth';
 
 /** Every resource path of the template, rebuilt from the PathPart/ParentId chain. */
 function resourcePathsById(template: Template): Map<string, string> {
@@ -45,9 +45,16 @@ describe('REST API', () => {
     expect(new Set(resourcePathsById(template).values())).toEqual(expected);
   });
 
-  it('has a GET and an ANY method on each route path, and no other method', () => {
-    const expected = new Set(routePaths.flatMap((p) => [`GET ${p}`, `ANY ${p}`]));
+  it('has a method per route method and an ANY method on each route path, and no other method', () => {
+    const expected = new Set(resourcePaths().flatMap((r) => [...r.methods.map((m) => `${m} ${r.path}`), `ANY ${r.path}`]));
     expect(new Set(methods.keys())).toEqual(expected);
+    // Pinned, so a change of the route table is a visible change here too.
+    expect([...methods.keys()].filter((k) => !k.startsWith('ANY ')).sort()).toEqual([
+      'GET /api/passwordstrength',
+      'GET /userapi/generatepassword',
+      'GET /userapi/passwordgenerator',
+      'POST /api/passwordstrength/evaluate',
+    ]);
   });
 
   it.each(ROUTES.map((r) => [`${r.method} ${r.path}${r.query.length > 0 ? `?${r.query.join('&')}` : ''}`, r] as const))(
@@ -59,38 +66,95 @@ describe('REST API', () => {
       expect(method.Integration.Type).toBe('AWS_PROXY');
       expect(method.Integration.IntegrationHttpMethod).toBe('POST');
       expect([...referencedIds(method.Integration.Uri)]).toEqual([logicalId(stack.functions[route.function.id])]);
-      const declared = ROUTES.filter((r) => r.path === route.path).flatMap((r) => r.query);
-      expect(method.RequestParameters).toEqual(Object.fromEntries(declared.map((name) => [`method.request.querystring.${name}`, false])));
+      const declared = ROUTES.filter((r) => r.path === route.path && r.method === route.method).flatMap((r) => r.query);
+      expect(method.RequestParameters ?? {}).toEqual(Object.fromEntries(declared.map((name) => [`method.request.querystring.${name}`, false])));
     },
   );
 
-  it.each(routePaths)('ANY %s: a 405 mock with Allow: GET and the error envelope, no authorizer', (path) => {
-    const method = methods.get(`ANY ${path}`)!;
-    expect(method.AuthorizationType).toBe('NONE');
-    expect(method.AuthorizerId).toBeUndefined();
-    expect(method.Integration).toEqual(
-      expect.objectContaining({
-        Type: 'MOCK',
-        PassthroughBehavior: 'NEVER',
-        RequestTemplates: expect.objectContaining({ 'application/json': '{"statusCode": 405}' }),
-        IntegrationResponses: [
-          {
-            StatusCode: '405',
-            ResponseParameters: {
-              'method.response.header.Allow': "'GET'",
-              'method.response.header.Content-Type': "'application/json; charset=utf-8'",
+  it.each(resourcePaths().map((r) => [r.path, r.methods.join(', '), r.methods] as const))(
+    'ANY %s: a 405 mock with Allow: %s and the error envelope naming the same, no authorizer',
+    (path, allow, allowed) => {
+      const method = methods.get(`ANY ${path}`)!;
+      expect(method.AuthorizationType).toBe('NONE');
+      expect(method.AuthorizerId).toBeUndefined();
+      expect(method.Integration).toEqual(
+        expect.objectContaining({
+          Type: 'MOCK',
+          PassthroughBehavior: 'NEVER',
+          RequestTemplates: expect.objectContaining({ 'application/json': '{"statusCode": 405}' }),
+          IntegrationResponses: [
+            {
+              StatusCode: '405',
+              ResponseParameters: {
+                'method.response.header.Allow': `'${allow}'`,
+                'method.response.header.Content-Type': "'application/json; charset=utf-8'",
+              },
+              ResponseTemplates: { 'application/json': errorEnvelope(405, methodNotAllowedPhrase(allowed)) },
             },
-            ResponseTemplates: { 'application/json': errorEnvelope(405, PHRASES.methodNotAllowed) },
-          },
-        ],
-      }),
-    );
-    expect(method.MethodResponses).toEqual([
-      { StatusCode: '405', ResponseParameters: { 'method.response.header.Allow': true, 'method.response.header.Content-Type': true } },
-    ]);
-    expect(JSON.parse(method.Integration.IntegrationResponses[0].ResponseTemplates['application/json'])).toEqual([
-      { errors: [{ message: 'Method Not Allowed' }, { phrase: PHRASES.methodNotAllowed }] },
-    ]);
+          ],
+        }),
+      );
+      expect(method.MethodResponses).toEqual([
+        { StatusCode: '405', ResponseParameters: { 'method.response.header.Allow': true, 'method.response.header.Content-Type': true } },
+      ]);
+      expect(JSON.parse(method.Integration.IntegrationResponses[0].ResponseTemplates['application/json'])).toEqual([
+        { errors: [{ message: 'Method Not Allowed' }, { phrase: methodNotAllowedPhrase(allowed) }] },
+      ]);
+    },
+  );
+
+  it("the GET paths' 405 mocks still say GET, literally", () => {
+    for (const path of ['/userapi/passwordgenerator', '/userapi/generatepassword', '/api/passwordstrength']) {
+      const [response] = methods.get(`ANY ${path}`)!.Integration.IntegrationResponses;
+      expect(response.ResponseParameters['method.response.header.Allow']).toBe("'GET'");
+      expect(JSON.parse(response.ResponseTemplates['application/json'])).toEqual([
+        { errors: [{ message: 'Method Not Allowed' }, { phrase: 'Only GET is supported on this path.' }] },
+      ]);
+    }
+  });
+
+  describe('POST /api/passwordstrength/evaluate', () => {
+    const path = '/api/passwordstrength/evaluate';
+
+    it('is a child resource of /api/passwordstrength, each with its own methods', () => {
+      const resources = resourcesOfType(template, 'AWS::ApiGateway::Resource');
+      const byPath = new Map([...resourcePathsById(template)].map(([id, p]) => [p, id]));
+      expect(resources[byPath.get(path)!]!.Properties).toEqual(expect.objectContaining({ PathPart: 'evaluate', ParentId: { Ref: byPath.get('/api/passwordstrength') } }));
+      expect(methods.has('GET /api/passwordstrength')).toBe(true);
+      expect(methods.has('ANY /api/passwordstrength')).toBe(true);
+    });
+
+    it('is behind the StrengthKeyAuthorizer (CUSTOM), a Lambda proxy to the EvaluatePassword function, with the request validator', () => {
+      const method = methods.get(`POST ${path}`)!;
+      expect(method.AuthorizationType).toBe('CUSTOM');
+      expect(method.AuthorizerId).toEqual({ Ref: authorizerOf('strengthKey') });
+      expect(authorizers[authorizerOf('strengthKey')]!.Properties.Name).toBe('StrengthKeyAuthorizer');
+      expect(method.Integration.Type).toBe('AWS_PROXY');
+      expect(method.Integration.IntegrationHttpMethod).toBe('POST');
+      expect([...referencedIds(method.Integration.Uri)]).toEqual([logicalId(stack.functions.EvaluatePassword)]);
+      expect(POLICY_FUNCTIONS.evaluatePassword.id).toBe('EvaluatePassword');
+      expect(method.RequestValidatorId).toEqual({ Ref: Object.keys(resourcesOfType(template, 'AWS::ApiGateway::RequestValidator'))[0] });
+      // No body model: the handler validates the body (with phrases the local gateway gives too).
+      expect(method.RequestModels).toBeUndefined();
+      expect(method.RequestParameters ?? {}).toEqual({});
+    });
+
+    it('has no GET method (and no other route method): its ANY mock answers 405 Allow: POST', () => {
+      expect([...methods.keys()].filter((k) => k.endsWith(` ${path}`)).sort()).toEqual([`ANY ${path}`, `POST ${path}`]);
+      const [response] = methods.get(`ANY ${path}`)!.Integration.IntegrationResponses;
+      expect(response.ResponseParameters['method.response.header.Allow']).toBe("'POST'");
+      expect(response.ResponseTemplates['application/json']).toBe(
+        '[{"errors":[{"message":"Method Not Allowed"},{"phrase":"Only POST is supported on this path."}]}]',
+      );
+    });
+
+    it('API Gateway may invoke the EvaluatePassword function for this method', () => {
+      const permissions = Object.values(resourcesOfType(template, 'AWS::Lambda::Permission')).filter((p) =>
+        referencedIds(p.Properties.FunctionName).has(logicalId(stack.functions.EvaluatePassword)),
+      );
+      expect(permissions.length).toBeGreaterThan(0);
+      expect(permissions.map((p) => joinedString(p.Properties.SourceArn))).toContainEqual(expect.stringMatching(/\/POST\/api\/passwordstrength\/evaluate$/));
+    });
   });
 
   describe('authorizers', () => {

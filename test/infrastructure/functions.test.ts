@@ -1,9 +1,9 @@
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { ENV, POLICY_FUNCTIONS } from '../../functions/routes';
+import { ENV, POLICY_FUNCTIONS, type PolicyFunction } from '../../functions/routes';
 import { TABLES, type TableKind } from '../../functions/store/tables';
 import { BUNDLE_ALIASES, BUNDLE_OPTIONS } from '../../lib/bundling';
-import { NODEJS_BUNDLING } from '../../lib/service-function';
+import { DEFAULT_MEMORY_MIB, NODEJS_BUNDLING } from '../../lib/service-function';
 import { referencedIds, resourcesOfType, roleOfFunction, statementsOfRole, synth } from './synth';
 
 /** The statement CDK adds for active tracing (tracing.test.ts checks it). */
@@ -21,21 +21,42 @@ describe('Lambda functions', () => {
   const tableId = (kind: TableKind): string => logicalId(stack.tables[kind]);
   const fnId = (fn: IFunction): string => logicalId(fn);
 
-  /** Our three functions (the default-policies provider function is CDK's own). */
-  const ours: { name: string; fn: IFunction; table: TableKind; timeout: number }[] = [
-    ...Object.values(POLICY_FUNCTIONS).map((spec) => ({ name: spec.id, fn: stack.functions[spec.id], table: spec.table as TableKind, timeout: 10 })),
-    { name: 'Authorizer', fn: stack.authorizer, table: 'credentials', timeout: 5 },
+  /** Our five functions (the default-policies provider function is CDK's own). */
+  const ours: { name: string; fn: IFunction; table: TableKind; timeout: number; memory: number }[] = [
+    ...(Object.values(POLICY_FUNCTIONS) as PolicyFunction[]).map((spec) => ({
+      name: spec.id,
+      fn: stack.functions[spec.id],
+      table: spec.table as TableKind,
+      timeout: 10,
+      memory: spec.memoryMiB ?? DEFAULT_MEMORY_MIB,
+    })),
+    { name: 'Authorizer', fn: stack.authorizer, table: 'credentials', timeout: 5, memory: DEFAULT_MEMORY_MIB },
   ];
+  const propsOf = (fn: IFunction) => resourcesOfType(template, 'AWS::Lambda::Function')[fnId(fn)]?.Properties;
 
   it('has one function per POLICY_FUNCTIONS entry plus the authorizer', () => {
     expect(Object.keys(stack.functions).sort()).toEqual(Object.values(POLICY_FUNCTIONS).map((f) => f.id).sort());
+    expect(Object.keys(stack.functions).sort()).toEqual(['EvaluatePassword', 'GeneratePassword', 'GeneratorPolicies', 'StrengthPolicies']);
+    expect(ours).toHaveLength(5);
   });
 
-  it.each(ours)('$name: Node.js 22 on arm64, 256 MB, $timeout s, ESM bundle handler', ({ fn, timeout }) => {
-    const props = resourcesOfType(template, 'AWS::Lambda::Function')[fnId(fn)]?.Properties;
-    expect(props).toEqual(
-      expect.objectContaining({ Runtime: 'nodejs22.x', Architectures: ['arm64'], MemorySize: 256, Timeout: timeout, Handler: 'index.handler' }),
+  it.each(ours)('$name: Node.js 22 on arm64, $memory MB, $timeout s, ESM bundle handler', ({ fn, timeout, memory }) => {
+    expect(propsOf(fn)).toEqual(
+      expect.objectContaining({ Runtime: 'nodejs22.x', Architectures: ['arm64'], MemorySize: memory, Timeout: timeout, Handler: 'index.handler' }),
     );
+  });
+
+  it('memory: EvaluatePassword 1024 MB (CPU for zxcvbn-ts), every other function the default 256 MB', () => {
+    expect(DEFAULT_MEMORY_MIB).toBe(256);
+    const memory = Object.fromEntries(ours.map(({ name, fn }) => [name, propsOf(fn).MemorySize]));
+    expect(memory).toEqual({ GeneratorPolicies: 256, StrengthPolicies: 256, GeneratePassword: 256, EvaluatePassword: 1024, Authorizer: 256 });
+  });
+
+  it('descriptions name the method and path each function serves', () => {
+    expect(propsOf(stack.functions.EvaluatePassword).Description).toBe(
+      'Passwords evaluated against a password strength policy: POST /api/passwordstrength/evaluate',
+    );
+    expect(propsOf(stack.functions.StrengthPolicies).Description).toBe('List and search of password strength policies: GET /api/passwordstrength');
   });
 
   it('bundles with BUNDLE_OPTIONS, the configuration the local gateway builds with, by the local esbuild', () => {
@@ -109,6 +130,22 @@ describe('Lambda functions', () => {
       expect(actions.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual(
         ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:Query', 'dynamodb:Scan'],
       );
+    });
+
+    it('EvaluatePassword reads the strength table only: its DynamoDB statements name that table and its indexes, nothing else', () => {
+      const statements = statementsOfRole(template, roleOfFunction(template, fnId(stack.functions.EvaluatePassword))).filter((s) => !isXrayStatement(s));
+      expect(statements.length).toBeGreaterThan(0);
+      const strengthArn = { 'Fn::GetAtt': [tableId('strength'), 'Arn'] };
+      for (const statement of statements) {
+        expect(statement.Effect).toBe('Allow');
+        expect([statement.Action].flat().every((a: string) => a.startsWith('dynamodb:'))).toBe(true);
+        expect([statement.Action].flat().some((a: string) => /Put|Update|Delete|Write/.test(a))).toBe(false);
+        const resources = [statement.Resource].flat();
+        expect(resources).toContainEqual(strengthArn);
+        for (const resource of resources) expect([...referencedIds(resource)]).toEqual([tableId('strength')]);
+      }
+      expect(tablesReadBy(stack.functions.EvaluatePassword)).toEqual([tableId('strength')]);
+      expect(tablesReadBy(stack.functions.EvaluatePassword)).not.toContain(tableId('credentials'));
     });
 
     it('the authorizer may only GetItem on the credentials table, and update only its LastUsed attribute', () => {

@@ -15,7 +15,7 @@ const EXPECTED: Record<string, { status: ErrorStatus; phrase?: string }> = {
   QUOTA_EXCEEDED: { status: 429, phrase: PHRASES.throttled },
   BAD_REQUEST_PARAMETERS: { status: 400 },
   BAD_REQUEST_BODY: { status: 400 },
-  REQUEST_TOO_LARGE: { status: 413 },
+  REQUEST_TOO_LARGE: { status: 413, phrase: PHRASES.tooLarge },
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
   INVALID_API_KEY: { status: 403 },
   INVALID_SIGNATURE: { status: 403 },

@@ -73,15 +73,28 @@ describe('cdk-nag AwsSolutions', () => {
       const count: Record<string, number> = {};
       for (const { suppression } of suppressions) count[suppression.id] = (count[suppression.id] ?? 0) + 1;
       expect(count).toEqual({
-        // The basic-execution policy of our 4 function roles and of the custom resource provider's role, and the API Gateway logging role.
-        'AwsSolutions-IAM4': 6,
-        // Our 4 functions on Node.js 22.
-        'AwsSolutions-L1': 4,
-        // X-Ray's Resource * in our 4 function policies.
-        'AwsSolutions-IAM5': 4,
-        // 3 GET methods behind the REQUEST authorizer, 3 ANY 405 mocks.
-        'AwsSolutions-COG4': 6,
-        'AwsSolutions-APIG4': 3,
+        // The basic-execution policy of our 5 function roles and of the custom resource provider's role, and the API Gateway logging role.
+        'AwsSolutions-IAM4': 7,
+        // Our 5 functions (4 route-bound, the authorizer) on Node.js 22.
+        'AwsSolutions-L1': 5,
+        // X-Ray's Resource * in our 5 function policies.
+        'AwsSolutions-IAM5': 5,
+        // 3 GET methods and 1 POST method behind the REQUEST authorizers, 4 ANY 405 mocks.
+        'AwsSolutions-COG4': 8,
+        'AwsSolutions-APIG4': 4,
+      });
+    });
+
+    it('COG4 sits on every route method (the POST too) and, with APIG4, on every ANY mock', () => {
+      const template = Template.fromStack(prod.stack);
+      const methods = template.findResources('AWS::ApiGateway::Method') as Record<string, { Properties: { HttpMethod: string; ResourceId: unknown } }>;
+      const ruleIdsOn = (id: string) => suppressions.filter((s) => s.resource === id).map((s) => s.suppression.id).sort();
+      const byMethod: Record<string, string[][]> = {};
+      for (const [id, m] of Object.entries(methods)) (byMethod[m.Properties.HttpMethod] ??= []).push(ruleIdsOn(id));
+      expect(byMethod).toEqual({
+        GET: [['AwsSolutions-COG4'], ['AwsSolutions-COG4'], ['AwsSolutions-COG4']],
+        POST: [['AwsSolutions-COG4']],
+        ANY: [0, 1, 2, 3].map(() => ['AwsSolutions-APIG4', 'AwsSolutions-COG4']),
       });
     });
 

@@ -167,7 +167,9 @@ describe('stage presets (context stage)', () => {
     it('the same API and the same account logging role in both', () => {
       for (const s of [prod, dev]) {
         s.template.resourceCountIs('AWS::ApiGateway::Account', 1);
-        s.template.resourceCountIs('AWS::ApiGateway::Method', resourcePaths().length * 2);
+        // Each path's route methods and its ANY 405 mock.
+        s.template.resourceCountIs('AWS::ApiGateway::Method', resourcePaths().reduce((n, r) => n + r.methods.length + 1, 0));
+        s.template.resourceCountIs('AWS::ApiGateway::Method', 8);
         s.template.resourceCountIs('AWS::ApiGateway::RequestValidator', 1);
         const stage = Object.values(resourcesOfType(s.template, 'AWS::ApiGateway::Stage'))[0]!;
         expect(referencedIds(stage.Properties.AccessLogSetting.DestinationArn).size).toBe(1);

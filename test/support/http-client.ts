@@ -13,6 +13,7 @@ export interface RawResponse {
  * One HTTP request with headers sent exactly as given: `headers` is a list of [name, value] pairs, so a
  * header may be repeated and keeps the case of its name (fetch would merge and lower-case them). `target`
  * is appended to the base URL's path as it is, so the caller controls the percent-encoding of the query.
+ * A `body` is sent with its Content-Length unless the headers give one.
  */
 export function rawRequest(
   baseUrl: string,
@@ -20,6 +21,7 @@ export function rawRequest(
   target: string,
   headers: readonly (readonly [string, string])[] = [],
   timeoutMs = 20_000,
+  body?: string | Buffer,
 ): Promise<RawResponse> {
   const base = new URL(baseUrl);
   const transport = base.protocol === 'https:' ? https : http;
@@ -27,6 +29,7 @@ export function rawRequest(
   // With headers given as an array Node adds no Host header, and HTTP/1.1 servers refuse a request without one.
   if (!headers.some(([name]) => name.toLowerCase() === 'host')) flat.push('Host', base.host);
   for (const [name, value] of headers) flat.push(name, value);
+  if (body !== undefined && !headers.some(([name]) => name.toLowerCase() === 'content-length')) flat.push('Content-Length', String(Buffer.byteLength(body)));
   return new Promise<RawResponse>((resolve, reject) => {
     const req = transport.request(
       {
@@ -48,6 +51,6 @@ export function rawRequest(
     );
     req.on('timeout', () => req.destroy(new Error(`${method} ${target} timed out after ${timeoutMs} ms`)));
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }

@@ -1,0 +1,184 @@
+import { COMPLIANCE_LEVELS, type StrengthPolicy } from './strength-policy';
+
+/**
+ * Evaluation of a password against a password strength policy. Pure: no I/O; the guessability estimate
+ * (zxcvbn-ts in the service, see guessability.ts) is passed in, so the scoring can be tested on its own.
+ *
+ * The formula, exactly (the README's "Password strength evaluation" works examples through it):
+ *
+ *   Characters are Unicode code points. Each is upper case (\p{Lu}), lower case (\p{Ll}), numeric (\p{Nd}),
+ *   a symbol (punctuation \p{P}, symbol \p{S} or space \p{Zs}), or none of these (other letters, marks).
+ *   The targets are the policy's minimums, at least 1 each: U, L, N, S; and P = PreferredPasswordLength.
+ *
+ *     length  = min(characters, P) / P
+ *     numeric = min(digits, N) / N
+ *     casing  = (min(upper, U) / U + min(lower, L) / L) / 2
+ *     symbol  = min(symbols, S) / S
+ *
+ *   Score = floor(wLength*length + wNumeric*numeric + wCasing*casing + wSymbol*symbol), with the weights of
+ *   CalculationWeightings (length;numeric;casing;symbol, summing to 100), computed in exact integers.
+ *   The band is min(4, floor(Score / 20)): 0-19 Very Poor, 20-39 Weak, 40-59 Average, 60-79 Strong,
+ *   80-100 Excellent. ComplianceLevel = min(band, guessability score 0..4).
+ *   Compliant = no composition failure and ComplianceLevel >= PasswordStrengthCompliance.
+ */
+
+/** What a guessability estimator (zxcvbn-ts) says about a password. */
+export interface Guessability {
+  /** 0 (too guessable) to 4 (very unguessable), zxcvbn's scale. */
+  readonly score: number;
+  /** Feedback sentences; none of them may quote the password. */
+  readonly feedback: readonly string[];
+}
+
+export type GuessabilityEstimator = (password: string) => Guessability;
+
+/** The composition rules of a strength policy, in spec.md's field order. */
+export type CompositionRule = 'MinimumLowerCaseCharacters' | 'MinimumNumericCharacters' | 'MinimumSymbolCharacters' | 'MinimumUpperCaseCharacters' | 'RequiresUpperAndLowerCase';
+
+/** One shortfall: the rule, what it requires, what the password has (for RequiresUpperAndLowerCase: letter cases). */
+export interface CompositionFailure {
+  readonly Rule: CompositionRule;
+  readonly Required: number;
+  readonly Found: number;
+  readonly Message: string;
+}
+
+/** The response body of POST /api/passwordstrength/evaluate, fields in this order. */
+export interface StrengthEvaluation {
+  readonly PasswordStrengthPolicyID: number;
+  readonly Score: number;
+  readonly ComplianceLevel: number;
+  readonly ComplianceLevelName: (typeof COMPLIANCE_LEVELS)[number];
+  readonly Compliant: boolean;
+  readonly Mandatory: boolean;
+  readonly Failures: readonly CompositionFailure[];
+  readonly Suggestions: readonly string[];
+}
+
+export interface CharacterCounts {
+  /** Unicode code points. */
+  readonly length: number;
+  readonly upper: number;
+  readonly lower: number;
+  readonly numeric: number;
+  readonly symbol: number;
+}
+
+const UPPER = /\p{Lu}/u;
+const LOWER = /\p{Ll}/u;
+const NUMERIC = /\p{Nd}/u;
+const SYMBOL = /[\p{P}\p{S}\p{Zs}]/u;
+
+/** Counts a password's characters by class (each code point in at most one class). */
+export function countCharacters(password: string): CharacterCounts {
+  let length = 0;
+  let upper = 0;
+  let lower = 0;
+  let numeric = 0;
+  let symbol = 0;
+  for (const ch of password) {
+    length += 1;
+    if (UPPER.test(ch)) upper += 1;
+    else if (LOWER.test(ch)) lower += 1;
+    else if (NUMERIC.test(ch)) numeric += 1;
+    else if (SYMBOL.test(ch)) symbol += 1;
+  }
+  return { length, upper, lower, numeric, symbol };
+}
+
+/** A fraction in [0, 1], kept exact. */
+export interface Part {
+  readonly numerator: number;
+  readonly denominator: number;
+}
+
+export interface ScoreParts {
+  readonly length: Part;
+  readonly numeric: Part;
+  readonly casing: Part;
+  readonly symbol: Part;
+}
+
+/** The four weights of CalculationWeightings, in its order length;numeric;casing;symbol. */
+export function weightsOf(policy: StrengthPolicy): { length: number; numeric: number; casing: number; symbol: number } {
+  const [length = 0, numeric = 0, casing = 0, symbol = 0] = policy.CalculationWeightings.split(';').map(Number);
+  return { length, numeric, casing, symbol };
+}
+
+/** How far the password meets each part of the score, each in [0, 1]. */
+export function scoreParts(policy: StrengthPolicy, counts: CharacterCounts): ScoreParts {
+  const upperTarget = Math.max(policy.MinimumUpperCaseCharacters, 1);
+  const lowerTarget = Math.max(policy.MinimumLowerCaseCharacters, 1);
+  return {
+    length: capped(counts.length, policy.PreferredPasswordLength),
+    numeric: capped(counts.numeric, Math.max(policy.MinimumNumericCharacters, 1)),
+    casing: {
+      numerator: Math.min(counts.upper, upperTarget) * lowerTarget + Math.min(counts.lower, lowerTarget) * upperTarget,
+      denominator: 2 * upperTarget * lowerTarget,
+    },
+    symbol: capped(counts.symbol, Math.max(policy.MinimumSymbolCharacters, 1)),
+  };
+}
+
+function capped(count: number, target: number): Part {
+  return { numerator: Math.min(count, target), denominator: target };
+}
+
+/**
+ * floor(sum of weight * part), in exact integer arithmetic over the product of the denominators (at most
+ * 256 * 64 * 8192 * 64 * 100, far inside the safe integers), so no float rounding moves a score across a band.
+ */
+export function strengthScore(policy: StrengthPolicy, counts: CharacterCounts): number {
+  const parts = scoreParts(policy, counts);
+  const weights = weightsOf(policy);
+  const keys = ['length', 'numeric', 'casing', 'symbol'] as const;
+  const common = keys.reduce((product, key) => product * parts[key].denominator, 1);
+  const total = keys.reduce((sum, key) => sum + weights[key] * parts[key].numerator * (common / parts[key].denominator), 0);
+  return Math.floor(total / common);
+}
+
+/** The band of a score: 0-19 Very Poor (0), 20-39 Weak (1), 40-59 Average (2), 60-79 Strong (3), 80-100 Excellent (4). */
+export function scoreBand(score: number): number {
+  return Math.min(COMPLIANCE_LEVELS.length - 1, Math.floor(score / 20));
+}
+
+/** Each shortfall against the composition rules, in spec.md's field order. */
+export function compositionFailures(policy: StrengthPolicy, counts: CharacterCounts): CompositionFailure[] {
+  const failures: CompositionFailure[] = [];
+  const minimum = (rule: CompositionRule, required: number, found: number, singular: string, plural: string) => {
+    if (found >= required) return;
+    failures.push({ Rule: rule, Required: required, Found: found, Message: `At least ${required} ${required === 1 ? singular : plural} ${required === 1 ? 'is' : 'are'} required; the password has ${found}.` });
+  };
+  minimum('MinimumLowerCaseCharacters', policy.MinimumLowerCaseCharacters, counts.lower, 'lower-case letter', 'lower-case letters');
+  minimum('MinimumNumericCharacters', policy.MinimumNumericCharacters, counts.numeric, 'numeric character', 'numeric characters');
+  minimum('MinimumSymbolCharacters', policy.MinimumSymbolCharacters, counts.symbol, 'symbol', 'symbols');
+  minimum('MinimumUpperCaseCharacters', policy.MinimumUpperCaseCharacters, counts.upper, 'upper-case letter', 'upper-case letters');
+  const cases = (counts.upper > 0 ? 1 : 0) + (counts.lower > 0 ? 1 : 0);
+  if (policy.RequiresUpperAndLowerCase && cases < 2) {
+    const has = counts.upper > 0 ? 'only upper-case letters' : counts.lower > 0 ? 'only lower-case letters' : 'no upper-case or lower-case letters';
+    failures.push({ Rule: 'RequiresUpperAndLowerCase', Required: 2, Found: cases, Message: `Both upper-case and lower-case letters are required; the password has ${has}.` });
+  }
+  return failures;
+}
+
+/** The whole evaluation of one password against one policy. */
+export function evaluatePassword(policy: StrengthPolicy, password: string, estimate: GuessabilityEstimator): StrengthEvaluation {
+  const counts = countCharacters(password);
+  const score = strengthScore(policy, counts);
+  const guessability = estimate(password);
+  const level = Math.max(0, Math.min(scoreBand(score), Math.floor(guessability.score)));
+  const failures = compositionFailures(policy, counts);
+  const suggestions: string[] = [];
+  if (counts.length < policy.PreferredPasswordLength) suggestions.push(`Use ${policy.PreferredPasswordLength} characters or more.`);
+  suggestions.push(...guessability.feedback);
+  return {
+    PasswordStrengthPolicyID: policy.PasswordStrengthPolicyID,
+    Score: score,
+    ComplianceLevel: level,
+    ComplianceLevelName: COMPLIANCE_LEVELS[level]!,
+    Compliant: failures.length === 0 && level >= policy.PasswordStrengthCompliance,
+    Mandatory: policy.ComplianceMandatory,
+    Failures: failures,
+    Suggestions: [...new Set(suggestions)],
+  };
+}

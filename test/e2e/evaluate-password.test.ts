@@ -1,0 +1,148 @@
+/**
+ * POST /api/passwordstrength/evaluate through the local gateway over HTTP (`npm start` in a child process,
+ * on dynalite): answers for every seed policy, statuses, body limits, content types, methods, the credential
+ * matrix, no-store, and the gateway's and the functions' output scanned for the password.
+ */
+import * as net from 'node:net';
+import { zxcvbnEstimator } from '../../functions/domain/guessability';
+import { evaluatePassword } from '../../functions/domain/strength-evaluator';
+import type { StrengthPolicy } from '../../functions/domain/strength-policy';
+import { errorEnvelope, methodNotAllowedPhrase, PHRASES } from '../../functions/http/errors';
+import { rawRequest, type RawResponse } from '../support/http-client';
+import { spawnLocalService, type SpawnedService } from '../support/local-service';
+import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
+
+const PATH = '/api/passwordstrength/evaluate';
+const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
+const STRENGTH_KEY: [string, string] = ['APIKey', LOCAL_CREDENTIALS.passwordStrengthAPIKey];
+const JSON_BODY: [string, string] = ['Content-Type', 'application/json'];
+/** Sent in every request of this file; searched for in everything the service printed. */
+const SECRET = 'Velvet-Orchard-Comet-58?';
+const estimate = zxcvbnEstimator();
+
+let service: SpawnedService;
+beforeAll(async () => {
+  // Request lines on (QUIET off), the functions at DEBUG with event logging: the most the service ever prints.
+  service = await spawnLocalService({ env: { QUIET: '', AUTHORIZER_CACHE_TTL_SECONDS: '0', POWERTOOLS_LOG_LEVEL: 'DEBUG', POWERTOOLS_LOGGER_LOG_EVENT: 'true' } });
+}, 90_000);
+afterAll(async () => {
+  expect(await service?.stop()).toEqual({ code: 0, signal: null });
+});
+
+const post = (body: string | Buffer, headers: [string, string][] = [STRENGTH_KEY, JSON_BODY], target = PATH): Promise<RawResponse> =>
+  rawRequest(service.url, 'POST', target, headers, 20_000, body);
+const expectError = (response: RawResponse, status: number, phrase: string) =>
+  expect({ status: response.status, type: response.headers['content-type'], body: response.body }).toEqual({
+    status,
+    type: 'application/json; charset=utf-8',
+    body: errorEnvelope(status as 400, phrase),
+  });
+
+describe('answers', () => {
+  it.each(SEED.map((p) => [p.PasswordStrengthPolicyID, p.PolicyName, p] as const))('policy %i (%s): the evaluation, no-store', async (id, _name, policy) => {
+    const response = await post(JSON.stringify({ PasswordStrengthPolicyID: id, Password: SECRET }));
+    expect({ status: response.status, type: response.headers['content-type'], cache: response.headers['cache-control'] }).toEqual({
+      status: 200,
+      type: 'application/json; charset=utf-8',
+      cache: 'no-store',
+    });
+    expect(JSON.parse(response.body)).toEqual(evaluatePassword(policy, SECRET, estimate));
+  });
+
+  it('defaults to policy 1, with or without the trailing slash', async () => {
+    for (const target of [PATH, `${PATH}/`]) {
+      const response = await post(JSON.stringify({ Password: 'Password1!' }), undefined, target);
+      expect(response.status).toBe(200);
+      expect(JSON.parse(response.body)).toMatchObject({ PasswordStrengthPolicyID: 1, Score: 91, ComplianceLevel: 1, ComplianceLevelName: 'Weak', Compliant: false });
+    }
+  });
+
+  it('404 for an unknown policy; 400 for a bad password; 415 for a body that is not JSON', async () => {
+    expectError(await post(JSON.stringify({ PasswordStrengthPolicyID: 77, Password: SECRET })), 404, 'No password strength policy has PasswordStrengthPolicyID 77.');
+    expectError(await post(JSON.stringify({ Password: 'x'.repeat(257) })), 400, 'Password must be at most 256 characters.');
+    expectError(await post(JSON.stringify({ Password: '' })), 400, 'Password must not be empty.');
+    expectError(await post(`Password=${SECRET}`, [STRENGTH_KEY, ['Content-Type', 'application/x-www-form-urlencoded']]), 415, 'The body must be JSON: send Content-Type: application/json (UTF-8).');
+    expectError(await post(SECRET), 400, 'The body is not valid JSON (UTF-8); send a JSON object.');
+  });
+});
+
+describe('body limits', () => {
+  it('4096 bytes are read; 4097 are a 400', async () => {
+    const base = JSON.stringify({ Password: SECRET });
+    expect((await post(`${base}${' '.repeat(4096 - base.length)}`)).status).toBe(200);
+    expectError(await post(`${base}${' '.repeat(4097 - base.length)}`), 400, 'The body must be at most 4096 bytes; this one has 4097.');
+  });
+
+  it('a declared body over API Gateway’s 10 MB is a 413 before anything is read, and the gateway answers the next request', async () => {
+    const response = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(new URL(service.url).port), '127.0.0.1', () => {
+        socket.write(`POST ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY[1]}\r\nContent-Type: application/json\r\nContent-Length: ${11 * 1024 * 1024}\r\n\r\n{"Password":`);
+      });
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+    expect(response).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
+    expect(response).toMatch(/\r\nConnection: close\r\n/i);
+    expect(response.slice(response.indexOf('\r\n\r\n') + 4)).toBe(errorEnvelope(413, PHRASES.tooLarge));
+    expect((await post(JSON.stringify({ Password: SECRET }))).status).toBe(200);
+  });
+
+  it('a chunked body that grows past 10 MB is a 413 once it does, and the connection is closed', async () => {
+    const response = await new Promise<string>((resolve) => {
+      const socket = net.connect(Number(new URL(service.url).port), '127.0.0.1', () => {
+        socket.write(`POST ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY[1]}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+        const megabyte = ' '.repeat(1024 * 1024);
+        for (let i = 0; i < 11 && socket.writable; i += 1) socket.write(`${megabyte.length.toString(16)}\r\n${megabyte}\r\n`);
+      });
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', () => undefined); // the gateway may close while the rest is still being written
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    });
+    expect(response).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
+    expect(response.slice(response.indexOf('\r\n\r\n') + 4)).toBe(errorEnvelope(413, PHRASES.tooLarge));
+  });
+});
+
+describe('methods', () => {
+  it.each(['GET', 'PUT', 'DELETE', 'PATCH'])('%s on the evaluate path: 405 with Allow: POST', async (method) => {
+    const response = await rawRequest(service.url, method, PATH, [STRENGTH_KEY]);
+    expectError(response, 405, methodNotAllowedPhrase(['POST']));
+    expect(response.headers.allow).toBe('POST');
+  });
+
+  it('POST on the list path stays a 405 with Allow: GET', async () => {
+    const response = await post(JSON.stringify({ Password: SECRET }), [STRENGTH_KEY, JSON_BODY], '/api/passwordstrength');
+    expectError(response, 405, methodNotAllowedPhrase(['GET']));
+    expect(response.headers.allow).toBe('GET');
+  });
+});
+
+describe('credentials: as the strength policies', () => {
+  const admin = LOCAL_CREDENTIALS.generatorAdmin;
+  it.each([
+    ['no key', [JSON_BODY], 401],
+    ['a wrong key', [['APIKey', `${STRENGTH_KEY[1].slice(0, -4)}AAAA`], JSON_BODY], 401],
+    ['a generator user’s UserID and key', [['UserID', admin.UserID], ['APIKey', admin.APIKey], JSON_BODY], 401],
+    ['two APIKey headers', [STRENGTH_KEY, STRENGTH_KEY, JSON_BODY], 401],
+    ['the strength key', [STRENGTH_KEY, JSON_BODY], 200],
+  ] as [string, [string, string][], number][])('%s', async (_what, headers, status) => {
+    const response = await post(JSON.stringify({ Password: SECRET }), headers);
+    if (status === 401) expectError(response, 401, PHRASES.unauthorized);
+    else expect(response.status).toBe(status);
+  });
+});
+
+describe('secrecy', () => {
+  it('the password appears nowhere in what the gateway and the functions printed (request lines, DEBUG logs, logged events)', async () => {
+    await post(JSON.stringify({ Password: SECRET }));
+    const output = service.output();
+    // The functions did log the events: the redaction, not silence, keeps the password out.
+    expect(output).toContain('"body":"[redacted]"');
+    expect(output).toContain(`POST ${PATH} -> 200`);
+    expect(output).not.toContain(SECRET);
+    expect(output).not.toContain(SECRET.slice(0, 10));
+  });
+});

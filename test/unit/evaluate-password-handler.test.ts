@@ -1,0 +1,241 @@
+/**
+ * POST /api/passwordstrength/evaluate in process: the route-bound entry point (functions/api/evaluate-password.ts)
+ * loaded cold with its DynamoDB client mocked, so every status, limit and content type is asserted on the
+ * exact response, and the logs are captured to show that no password ever reaches them.
+ */
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { zxcvbnEstimator } from '../../functions/domain/guessability';
+import { evaluatePassword } from '../../functions/domain/strength-evaluator';
+import type { StrengthPolicy } from '../../functions/domain/strength-policy';
+import { evaluatePasswordHandler } from '../../functions/handlers/evaluate-password-handler';
+import { errorEnvelope, PHRASES } from '../../functions/http/errors';
+import { loadEntry } from '../support/entry-points';
+import { SEED_STRENGTH } from '../support/seed-reference';
+
+type Handler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+const PATH = '/api/passwordstrength/evaluate';
+const JSON_TYPE = 'application/json; charset=utf-8';
+const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
+const SECRET = 'Quiet-Harbor-Lantern-93!';
+
+function event(body: string | null, headers: Record<string, string[]> = { 'Content-Type': ['application/json'] }, extra: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent {
+  return {
+    resource: PATH,
+    path: PATH,
+    httpMethod: 'POST',
+    headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v[v.length - 1]!])),
+    multiValueHeaders: headers,
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: null,
+    stageVariables: null,
+    body,
+    isBase64Encoded: false,
+    requestContext: {} as APIGatewayProxyEvent['requestContext'],
+    ...extra,
+  };
+}
+const post = (value: unknown) => event(JSON.stringify(value));
+
+let loaded: ReturnType<typeof loadEntry<{ handler: Handler }>>;
+let handler: Handler;
+const estimate = zxcvbnEstimator();
+
+beforeAll(() => {
+  loaded = loadEntry<{ handler: Handler }>('../../functions/api/evaluate-password', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' });
+  loaded.dynamo.on(loaded.lib.ScanCommand, { TableName: 'strength-table' }).resolves({ Items: SEED });
+  handler = loaded.module.handler;
+});
+
+const badRequest = (phrase: string) => ({ statusCode: 400, headers: { 'Content-Type': JSON_TYPE }, body: errorEnvelope(400, phrase) });
+
+describe('200: the evaluation, never to be cached', () => {
+  it('evaluates against the default policy (1) when the body names none, with exactly the documented fields', async () => {
+    const result = await handler(post({ Password: 'Password1!' }));
+    expect({ statusCode: result.statusCode, headers: result.headers }).toEqual({ statusCode: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' } });
+    const body = JSON.parse(result.body) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(['PasswordStrengthPolicyID', 'Score', 'ComplianceLevel', 'ComplianceLevelName', 'Compliant', 'Mandatory', 'Failures', 'Suggestions']);
+    // 10 of 12 characters: 50*10/12 + 15 + 15 + 20 = 91.67 -> 91, Excellent by score; zxcvbn says 1 (a common password).
+    expect(body).toEqual({
+      PasswordStrengthPolicyID: 1,
+      Score: 91,
+      ComplianceLevel: 1,
+      ComplianceLevelName: 'Weak',
+      Compliant: false,
+      Mandatory: false,
+      Failures: [],
+      Suggestions: ['Use 12 characters or more.', 'This is similar to a commonly used password.', 'Add more words that are less common.', 'Capitalize more than the first letter.'],
+    });
+  });
+
+  it.each(SEED.map((p) => [p.PasswordStrengthPolicyID, p.PolicyName, p] as const))('policy %i (%s): the evaluator’s answer for that policy', async (id, _name, policy) => {
+    const result = await handler(post({ PasswordStrengthPolicyID: id, Password: SECRET }));
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body)).toEqual(evaluatePassword(policy, SECRET, estimate));
+    expect(JSON.parse(result.body)).toMatchObject({ PasswordStrengthPolicyID: id, Mandatory: policy.ComplianceMandatory });
+  });
+
+  it('reads only the strength policy table, once within the cache TTL', async () => {
+    const fresh = loadEntry<{ handler: Handler }>('../../functions/api/evaluate-password', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' });
+    fresh.dynamo.on(fresh.lib.ScanCommand).resolves({ Items: SEED });
+    for (let i = 0; i < 5; i += 1) expect((await fresh.module.handler(post({ Password: SECRET }))).statusCode).toBe(200);
+    expect(fresh.dynamo.calls().map((c) => [c.args[0].constructor.name, (c.args[0].input as { TableName: string }).TableName])).toEqual([['ScanCommand', 'strength-table']]);
+  });
+
+  it.each([
+    ['application/json; charset=utf-8', {}],
+    ['Application/JSON;charset="UTF-8"', {}],
+    ['application/json', { body: Buffer.from(JSON.stringify({ Password: SECRET })).toString('base64'), isBase64Encoded: true }],
+  ])('accepts Content-Type %s %j', async (type, extra) => {
+    const result = await handler(event(JSON.stringify({ Password: SECRET }), { 'content-type': [type] }, extra));
+    expect(result.statusCode).toBe(200);
+  });
+
+  it('accepts 256 characters (emoji count one each) and a body of exactly 4096 bytes', async () => {
+    expect((await handler(post({ Password: '🔑'.repeat(256) }))).statusCode).toBe(200);
+    const base = JSON.stringify({ Password: SECRET });
+    const padded = `${base.slice(0, -1)}${' '.repeat(4096 - Buffer.byteLength(base))}}`;
+    expect(Buffer.byteLength(padded)).toBe(4096);
+    expect((await handler(event(padded))).statusCode).toBe(200);
+  });
+});
+
+describe('400, 404 and 415 in the envelope', () => {
+  it('404 for an unknown policy', async () => {
+    expect(await handler(post({ PasswordStrengthPolicyID: 4242, Password: SECRET }))).toEqual({
+      statusCode: 404,
+      headers: { 'Content-Type': JSON_TYPE },
+      body: errorEnvelope(404, 'No password strength policy has PasswordStrengthPolicyID 4242.'),
+    });
+  });
+
+  it.each([
+    ['a missing password', {}, 'Password is required: the password to evaluate, as a JSON string.'],
+    ['a null password', { Password: null }, 'Password must be a JSON string.'],
+    ['a numeric password', { Password: 123456 }, 'Password must be a JSON string.'],
+    ['an array password', { Password: ['a'] }, 'Password must be a JSON string.'],
+    ['an object password', { Password: { value: 'a' } }, 'Password must be a JSON string.'],
+    ['a boolean password', { Password: true }, 'Password must be a JSON string.'],
+    ['an empty password', { Password: '' }, 'Password must not be empty.'],
+    ['257 characters', { Password: 'a'.repeat(257) }, 'Password must be at most 256 characters.'],
+    ['a trailing newline', { Password: `${SECRET}\n` }, 'Password must not contain control characters (a trailing newline, perhaps).'],
+    ['a NUL', { Password: 'ab\u0000cd' }, 'Password must not contain control characters (a trailing newline, perhaps).'],
+    ['an unpaired surrogate', { Password: 'ab\ud800cd' }, 'Password must be valid Unicode text (it has an unpaired surrogate escape).'],
+    ['an unknown field', { Password: SECRET, Pasword: SECRET }, 'The body has an unknown field; the fields are "PasswordStrengthPolicyID" (optional) and "Password" (names are case-sensitive).'],
+    ['a field in another case', { password: SECRET }, 'The body has an unknown field; the fields are "PasswordStrengthPolicyID" (optional) and "Password" (names are case-sensitive).'],
+    ['policy 0', { PasswordStrengthPolicyID: 0, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number of at least 1.'],
+    ['policy 1.5', { PasswordStrengthPolicyID: 1.5, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number of at least 1.'],
+    ['policy "2"', { PasswordStrengthPolicyID: '2', Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number of at least 1.'],
+    ['policy null', { PasswordStrengthPolicyID: null, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number of at least 1.'],
+    ['a policy beyond safe integers', { PasswordStrengthPolicyID: 2 ** 53, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number of at least 1.'],
+  ])('%s', async (_what, body, phrase) => {
+    const result = await handler(post(body));
+    expect(result).toEqual(badRequest(phrase));
+    expect(result.body).not.toContain(SECRET);
+  });
+
+  it.each([
+    ['not JSON', SECRET, 'The body is not valid JSON (UTF-8); send a JSON object.'],
+    ['JSON cut short', `{"Password":"${SECRET}"`, 'The body is not valid JSON (UTF-8); send a JSON object.'],
+    ['a JSON array', JSON.stringify([{ Password: SECRET }]), 'The body must be a JSON object.'],
+    ['a JSON string', JSON.stringify(SECRET), 'The body must be a JSON object.'],
+    ['JSON null', 'null', 'The body must be a JSON object.'],
+    ['an empty body', '', 'The body is empty; send a JSON object.'],
+    ['no body', null, 'The body is empty; send a JSON object.'],
+    ['4097 bytes', JSON.stringify({ Password: SECRET }).padEnd(4097, ' '), 'The body must be at most 4096 bytes; this one has 4097.'],
+    ['64 KB', JSON.stringify({ Password: 'x'.repeat(65_536) }), `The body must be at most 4096 bytes; this one has ${65_536 + 15}.`],
+  ])('a body that is %s', async (_what, body, phrase) => {
+    const result = await handler(event(body));
+    expect(result).toEqual(badRequest(phrase));
+    expect(result.body).not.toContain(SECRET);
+  });
+
+  it('400 for any query parameter, without echoing its name (it could be the password)', async () => {
+    const result = await handler(event(JSON.stringify({ Password: 'x1' }), undefined, { queryStringParameters: { [SECRET]: '' }, multiValueQueryStringParameters: { [SECRET]: [''] } }));
+    expect(result).toEqual(badRequest('This route takes no query parameters: send the password in the JSON body, never in the URL.'));
+  });
+
+  it.each([
+    ['no Content-Type', {}],
+    ['text/plain', { 'Content-Type': ['text/plain'] }],
+    ['application/x-www-form-urlencoded', { 'Content-Type': ['application/x-www-form-urlencoded'] }],
+    ['application/json in Latin-1', { 'Content-Type': ['application/json; charset=iso-8859-1'] }],
+    ['application/jsonp', { 'Content-Type': ['application/jsonp'] }],
+    ['two Content-Type headers', { 'Content-Type': ['application/json', 'application/json'] }],
+  ])('415 for %s', async (_what, headers) => {
+    expect(await handler(event(JSON.stringify({ Password: SECRET }), headers))).toEqual({
+      statusCode: 415,
+      headers: { 'Content-Type': JSON_TYPE },
+      body: errorEnvelope(415, 'The body must be JSON: send Content-Type: application/json (UTF-8).'),
+    });
+  });
+});
+
+describe('the password never reaches a log line', () => {
+  /** Everything the entry's logger writes while `run` runs (Powertools writes JSON lines to stdout and stderr). */
+  async function captured(run: () => Promise<unknown>): Promise<string> {
+    const written: string[] = [];
+    const capture = (chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    };
+    const out = jest.spyOn(process.stdout, 'write').mockImplementation(capture);
+    const err = jest.spyOn(process.stderr, 'write').mockImplementation(capture);
+    try {
+      await run();
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+    return written.join('');
+  }
+
+  it('with event logging and DEBUG on, the event is logged with its body and headers redacted', async () => {
+    const entry = loadEntry<{ handler: Handler }>('../../functions/api/evaluate-password', {
+      POLICY_TABLE_NAME: 'strength-table',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      POWERTOOLS_LOGGER_LOG_EVENT: 'true',
+      POWERTOOLS_LOG_LEVEL: 'DEBUG',
+    });
+    entry.dynamo.on(entry.lib.ScanCommand).resolves({ Items: SEED });
+    try {
+      const logs = await captured(async () => {
+        for (const body of [{ Password: SECRET }, { PasswordStrengthPolicyID: 99, Password: SECRET }, { Password: SECRET, extra: 1 }]) await entry.module.handler(post(body));
+        await entry.module.handler(event(`{"Password":"${SECRET}"`));
+      });
+      const lines = logs.split('\n').filter((line) => line.trim() !== '');
+      // The event itself was logged (four times), so the redaction is what keeps the password out.
+      expect(lines.filter((line) => line.includes('"httpMethod":"POST"'))).toHaveLength(4);
+      expect(lines.every((line) => line.includes('"body":"[redacted]"') || !line.includes('"body"'))).toBe(true);
+      expect(logs).not.toContain(SECRET);
+      expect(logs).not.toContain(SECRET.slice(0, 8));
+    } finally {
+      delete process.env.POWERTOOLS_LOGGER_LOG_EVENT;
+      delete process.env.POWERTOOLS_LOG_LEVEL;
+    }
+  });
+
+  it('an unexpected failure is a 500 envelope whose log line names the error kind, never its message', async () => {
+    const failing = evaluatePasswordHandler({ peek: () => undefined, get: async () => ({ policies: SEED }) as never }, (password) => {
+      throw new Error(`estimator choked on ${password}`);
+    });
+    let result: APIGatewayProxyResult | undefined;
+    const logs = await captured(async () => {
+      result = await failing(post({ Password: SECRET }));
+    });
+    expect(result).toEqual({ statusCode: 500, headers: { 'Content-Type': JSON_TYPE }, body: errorEnvelope(500, PHRASES.internal) });
+    expect(logs).toContain('"error":"Error"');
+    expect(logs).not.toContain(SECRET);
+  });
+
+  it('a DynamoDB failure with nothing cached is a 503, and nothing logged carries the password', async () => {
+    const entry = loadEntry<{ handler: Handler }>('../../functions/api/evaluate-password', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' });
+    entry.dynamo.on(entry.lib.ScanCommand).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
+    let result: APIGatewayProxyResult | undefined;
+    const logs = await captured(async () => {
+      result = await entry.module.handler(post({ Password: SECRET }));
+    });
+    expect(result).toEqual({ statusCode: 503, headers: { 'Content-Type': JSON_TYPE }, body: errorEnvelope(503, PHRASES.unavailable) });
+    expect(logs).not.toContain(SECRET);
+  }, 30_000);
+});

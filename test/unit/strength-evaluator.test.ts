@@ -1,0 +1,445 @@
+/**
+ * The password strength evaluator (functions/domain/strength-evaluator.ts) against its documented formula.
+ *
+ * Every expected Score below is derived BY HAND from the module header's formula and the row's character
+ * counts (the arithmetic is the comment above each row); it was not produced by running the evaluator. The
+ * zxcvbn-ts score cannot be derived by hand, so it is pinned per row (`guess`) and asserted against the real
+ * estimator (a zxcvbn upgrade that changes it fails here, not silently elsewhere); ComplianceLevel is then
+ * derived by hand as min(band(Score), guess).
+ *
+ * Policies used (seed/strength-policies.json), with the targets the formula uses (each minimum, at least 1):
+ *   1 Default            P=12  U=L=N=S=1   weights 50;15;15;20  both cases required  compliance 2, advisory
+ *   3 Service Accounts   P=32  U=L=N=S=2   weights 60;10;10;20  both cases required  compliance 4, mandatory
+ *   7 PIN Codes          P=6   N=6, U=L=S=1 (minimums 0)  weights 40;60;0;0          compliance 1, advisory
+ *   8 Passphrases        P=24  L=12, U=N=S=1 (minimums 0) weights 80;5;5;10          compliance 3, advisory
+ *
+ * Run: npx jest test/unit/strength-evaluator
+ */
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import {
+  compositionFailures,
+  countCharacters,
+  evaluatePassword,
+  scoreBand,
+  scoreParts,
+  strengthScore,
+  type CompositionFailure,
+  type GuessabilityEstimator,
+} from '../../functions/domain/strength-evaluator';
+import { zxcvbnEstimator } from '../../functions/domain/guessability';
+import type { StrengthPolicy } from '../../functions/domain/strength-policy';
+import { strengthPolicy } from '../support/policies';
+
+const SEED: StrengthPolicy[] = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'seed', 'strength-policies.json'), 'utf8'));
+const seedPolicy = (id: number): StrengthPolicy => {
+  const policy = SEED.find((p) => p.PasswordStrengthPolicyID === id);
+  if (!policy) throw new Error(`seed strength policy ${id} is missing`);
+  return policy;
+};
+
+/** The level names, written out here rather than imported. */
+const LEVEL_NAMES = ['Very Poor', 'Weak', 'Average', 'Strong', 'Excellent'];
+
+let zxcvbn: GuessabilityEstimator;
+beforeAll(() => {
+  zxcvbn = zxcvbnEstimator();
+});
+
+/** A stub estimator: a fixed score and fixed feedback. */
+const stub = (score: number, feedback: string[] = []): GuessabilityEstimator => () => ({ score, feedback });
+
+// ---------------------------------------------------------------------------------------------------------
+// The failures of the table, written out in full (Rule, Required, Found, Message).
+
+const lower = (required: number, found: number, message: string): CompositionFailure => ({ Rule: 'MinimumLowerCaseCharacters', Required: required, Found: found, Message: message });
+const numeric = (required: number, found: number, message: string): CompositionFailure => ({ Rule: 'MinimumNumericCharacters', Required: required, Found: found, Message: message });
+const symbol = (required: number, found: number, message: string): CompositionFailure => ({ Rule: 'MinimumSymbolCharacters', Required: required, Found: found, Message: message });
+const upper = (required: number, found: number, message: string): CompositionFailure => ({ Rule: 'MinimumUpperCaseCharacters', Required: required, Found: found, Message: message });
+const both = (found: number, message: string): CompositionFailure => ({ Rule: 'RequiresUpperAndLowerCase', Required: 2, Found: found, Message: message });
+
+const L1_0 = lower(1, 0, 'At least 1 lower-case letter is required; the password has 0.');
+const N1_0 = numeric(1, 0, 'At least 1 numeric character is required; the password has 0.');
+const S1_0 = symbol(1, 0, 'At least 1 symbol is required; the password has 0.');
+const U1_0 = upper(1, 0, 'At least 1 upper-case letter is required; the password has 0.');
+const BOTH_NONE = both(0, 'Both upper-case and lower-case letters are required; the password has no upper-case or lower-case letters.');
+const BOTH_LOWER = both(1, 'Both upper-case and lower-case letters are required; the password has only lower-case letters.');
+const BOTH_UPPER = both(1, 'Both upper-case and lower-case letters are required; the password has only upper-case letters.');
+
+const L2_0 = lower(2, 0, 'At least 2 lower-case letters are required; the password has 0.');
+const L2_1 = lower(2, 1, 'At least 2 lower-case letters are required; the password has 1.');
+const N2_1 = numeric(2, 1, 'At least 2 numeric characters are required; the password has 1.');
+const S2_0 = symbol(2, 0, 'At least 2 symbols are required; the password has 0.');
+const S2_1 = symbol(2, 1, 'At least 2 symbols are required; the password has 1.');
+const U2_0 = upper(2, 0, 'At least 2 upper-case letters are required; the password has 0.');
+const U2_1 = upper(2, 1, 'At least 2 upper-case letters are required; the password has 1.');
+
+const N6_0 = numeric(6, 0, 'At least 6 numeric characters are required; the password has 0.');
+const N6_2 = numeric(6, 2, 'At least 6 numeric characters are required; the password has 2.');
+const N6_4 = numeric(6, 4, 'At least 6 numeric characters are required; the password has 4.');
+
+const L12_0 = lower(12, 0, 'At least 12 lower-case letters are required; the password has 0.');
+const L12_8 = lower(12, 8, 'At least 12 lower-case letters are required; the password has 8.');
+
+// ---------------------------------------------------------------------------------------------------------
+// The table. c = hand counts [length (code points), upper, lower, numeric, symbol]; band = band(score);
+// guess = zxcvbn-ts 4.2.0's score (pinned); level = min(band, guess); ok = Compliant.
+
+interface Row {
+  readonly p: 1 | 3 | 7 | 8;
+  readonly pw: string;
+  readonly c: readonly [number, number, number, number, number];
+  readonly score: number;
+  readonly band: number;
+  readonly guess: number;
+  readonly level: number;
+  readonly ok: boolean;
+  readonly failures: readonly CompositionFailure[];
+}
+
+const ROWS: readonly Row[] = [
+  // ---- Policy 1 (Default): 50;15;15;20, P=12, every target 1. Score = floor(len k/12*50 + num + case + sym).
+  // len 0/12*50=0, num 0, case (0+0)/2*15=0, sym 0 -> 0
+  { p: 1, pw: '', c: [0, 0, 0, 0, 0], score: 0, band: 0, guess: 0, level: 0, ok: false, failures: [L1_0, N1_0, S1_0, U1_0, BOTH_NONE] },
+  // len 1/12*50=4.17, num 1/1*15=15, case 0, sym 0 -> 19.17 -> 19 (band boundary 19)
+  { p: 1, pw: '1', c: [1, 0, 0, 1, 0], score: 19, band: 0, guess: 0, level: 0, ok: false, failures: [L1_0, S1_0, U1_0, BOTH_NONE] },
+  // len 3/12*50=12.5, num 0, case (0+1)/2*15=7.5, sym 0 -> 20 (band boundary 20)
+  { p: 1, pw: 'abc', c: [3, 0, 3, 0, 0], score: 20, band: 1, guess: 0, level: 0, ok: false, failures: [N1_0, S1_0, U1_0, BOTH_LOWER] },
+  // len 4/12*50=16.67, num 15, case (0+1)/2*15=7.5, sym 0 -> 39.17 -> 39 (band boundary 39)
+  { p: 1, pw: 'q7zx', c: [4, 0, 3, 1, 0], score: 39, band: 1, guess: 1, level: 1, ok: false, failures: [S1_0, U1_0, BOTH_LOWER] },
+  // len 6/12*50=25, num 0, case (1+1)/2*15=15, sym 0 -> 40 (band boundary 40; no digit)
+  { p: 1, pw: 'kQzWmP', c: [6, 3, 3, 0, 0], score: 40, band: 2, guess: 1, level: 1, ok: false, failures: [N1_0, S1_0] },
+  // len 7/12*50=29.17, num 15, case 15, sym 0 -> 59.17 -> 59 (band boundary 59; only the symbol missing)
+  { p: 1, pw: 'Tqm4Zxr', c: [7, 2, 4, 1, 0], score: 59, band: 2, guess: 2, level: 2, ok: false, failures: [S1_0] },
+  // len 6/12*50=25, num 15, case 0, sym 20 -> 60 (no letters)
+  { p: 1, pw: '12345!', c: [6, 0, 0, 5, 1], score: 60, band: 3, guess: 1, level: 1, ok: false, failures: [L1_0, U1_0, BOTH_NONE] },
+  // len 9/12*50=37.5, num 15, case (0+1)/2*15=7.5, sym 0 -> 60 (band boundary 60, level = band)
+  { p: 1, pw: 'zqxvbnm4k', c: [9, 0, 8, 1, 0], score: 60, band: 3, guess: 3, level: 3, ok: false, failures: [S1_0, U1_0, BOTH_LOWER] },
+  // len 7/12*50=29.17, num 15, case 15, sym 20 -> 79.17 -> 79 (band boundary 79); level 2 >= 2, compliant
+  { p: 1, pw: 'Xq7!mzR', c: [7, 2, 3, 1, 1], score: 79, band: 3, guess: 2, level: 2, ok: true, failures: [] },
+  // len 9/12*50=37.5, num 15, case (0+1)/2*15=7.5, sym 20 -> 80 (band boundary 80; upper missing)
+  { p: 1, pw: 'purple42!', c: [9, 0, 6, 2, 1], score: 80, band: 4, guess: 1, level: 1, ok: false, failures: [U1_0, BOTH_LOWER] },
+  // exactly the preferred length: len 12/12*50=50, num 15, case 15, sym 0 -> 80
+  { p: 1, pw: 'Mx3kVb9Qz7Lp', c: [12, 4, 5, 3, 0], score: 80, band: 4, guess: 4, level: 4, ok: false, failures: [S1_0] },
+  // longer than preferred: len min(13,12)/12*50=50, num 15, case 15, sym 0 -> 80
+  { p: 1, pw: 'Correct7Horse', c: [13, 2, 10, 1, 0], score: 80, band: 4, guess: 3, level: 3, ok: false, failures: [S1_0] },
+  // len 11/12*50=45.83, num 15, case 15, sym 20 -> 95.83 -> 95
+  { p: 1, pw: 'Tr0ub4dor&3', c: [11, 1, 6, 3, 1], score: 95, band: 4, guess: 4, level: 4, ok: true, failures: [] },
+  // common password: len 10/12*50=41.67, num 15, case 15, sym 20 -> 91.67 -> 91; Excellent band, zxcvbn 1 -> Weak
+  { p: 1, pw: 'Password1!', c: [10, 1, 7, 1, 1], score: 91, band: 4, guess: 1, level: 1, ok: false, failures: [] },
+  // common password: len 8/12*50=33.33, num 15, case 15, sym 20 -> 83.33 -> 83; zxcvbn 0 -> Very Poor
+  { p: 1, pw: 'P@ssw0rd', c: [8, 1, 5, 1, 1], score: 83, band: 4, guess: 0, level: 0, ok: false, failures: [] },
+  // passphrase (spaces are symbols): len min(28,12)/12*50=50, num 0, case (0+1)/2*15=7.5, sym 20 -> 77.5 -> 77
+  { p: 1, pw: 'correct horse battery staple', c: [28, 0, 25, 0, 3], score: 77, band: 3, guess: 4, level: 3, ok: false, failures: [N1_0, U1_0, BOTH_LOWER] },
+  // "Éclair été 9" (NFC): É upper, é lower; len 12/12*50=50, num 15, case 15, sym 20 -> 100
+  { p: 1, pw: '\u00c9clair \u00e9t\u00e9 9', c: [12, 1, 8, 1, 2], score: 100, band: 4, guess: 4, level: 4, ok: true, failures: [] },
+  // "Straße": ß is lower case; len 6/12*50=25, num 0, case 15, sym 0 -> 40
+  { p: 1, pw: 'Stra\u00dfe', c: [6, 1, 5, 0, 0], score: 40, band: 2, guess: 1, level: 1, ok: false, failures: [N1_0, S1_0] },
+  // "ÄÖÜ123": upper only; len 6/12*50=25, num 15, case (1+0)/2*15=7.5, sym 0 -> 47.5 -> 47
+  { p: 1, pw: '\u00c4\u00d6\u00dc123', c: [6, 3, 0, 3, 0], score: 47, band: 2, guess: 1, level: 1, ok: false, failures: [L1_0, S1_0, BOTH_UPPER] },
+  // CJK counts only in length: len 7/12*50=29.17 -> 29
+  { p: 1, pw: '密码安全很重要', c: [7, 0, 0, 0, 0], score: 29, band: 1, guess: 2, level: 1, ok: false, failures: [L1_0, N1_0, S1_0, U1_0, BOTH_NONE] },
+  // 4 CJK + A b 1 !: len 8/12*50=33.33, num 15, case 15, sym 20 -> 83.33 -> 83
+  { p: 1, pw: '密码密码Ab1!', c: [8, 1, 1, 1, 1], score: 83, band: 4, guess: 2, level: 2, ok: true, failures: [] },
+  // emoji and 3 spaces are symbols; the emoji is 1 code point (2 UTF-16 units): len 10/12*50=41.67, num 15, case 15, sym 20 -> 91.67 -> 91
+  { p: 1, pw: 'ab 😀 CD 12', c: [10, 2, 2, 2, 4], score: 91, band: 4, guess: 4, level: 4, ok: true, failures: [] },
+  // only upper: len min(16,12)/12*50=50, num 15, case (1+0)/2*15=7.5, sym 20 -> 92.5 -> 92; Excellent but non-compliant
+  { p: 1, pw: 'HELLO WORLD 2024', c: [16, 10, 0, 4, 2], score: 92, band: 4, guess: 4, level: 4, ok: false, failures: [L1_0, BOTH_UPPER] },
+  // "ñandú gruñón": len 12/12*50=50, num 0, case (0+1)/2*15=7.5, sym 20 -> 77.5 -> 77
+  { p: 1, pw: '\u00f1and\u00fa gru\u00f1\u00f3n', c: [12, 0, 11, 0, 1], score: 77, band: 3, guess: 4, level: 3, ok: false, failures: [N1_0, U1_0, BOTH_LOWER] },
+
+  // ---- Policy 3 (Service Accounts): 60;10;10;20, P=32, every target 2.
+  //      Score = floor(len k/32*60 + num min(d,2)/2*10 + case (min(u,2)/2 + min(l,2)/2)/2*10 + sym min(s,2)/2*20).
+  // exactly 32, 8 of each class: len 60, num 10, case 10, sym 20 -> 100
+  { p: 3, pw: 'Xk9#mQ2$vL8@pR4!tN7%wZ3&yB6*cD5^', c: [32, 8, 8, 8, 8], score: 100, band: 4, guess: 4, level: 4, ok: true, failures: [] },
+  // minimums of 2 unmet (1 each, 13 lower): len 16/32*60=30, num 1/2*10=5, case (1/2+2/2)/2*10=7.5, sym 1/2*20=10 -> 52.5 -> 52
+  { p: 3, pw: 'Aa1!bcdefghijklm', c: [16, 1, 13, 1, 1], score: 52, band: 2, guess: 2, level: 2, ok: false, failures: [N2_1, S2_1, U2_1] },
+  // minimums of 2 met exactly: len 8/32*60=15, num 10, case 10, sym 20 -> 55; Average < Excellent
+  { p: 3, pw: 'AB12!@cd', c: [8, 2, 2, 2, 2], score: 55, band: 2, guess: 2, level: 2, ok: false, failures: [] },
+  // exactly 32, lower + 2 digits: len 60, num 10, case (0/2+2/2)/2*10=5, sym 0 -> 75
+  { p: 3, pw: 'correcthorsebatterystaplezebra42', c: [32, 0, 30, 2, 0], score: 75, band: 3, guess: 4, level: 3, ok: false, failures: [S2_0, U2_0, BOTH_LOWER] },
+  // common pattern: len 24/32*60=45, num 10, case 10, sym 20 -> 85; zxcvbn 1 -> Weak
+  { p: 3, pw: 'Password123!Password123!', c: [24, 2, 14, 6, 2], score: 85, band: 4, guess: 1, level: 1, ok: false, failures: [] },
+  // len 16/32*60=30, num 10, case 10, sym 20 -> 70
+  { p: 3, pw: 'jR8#vQ2@wL5!kN9$', c: [16, 4, 4, 4, 4], score: 70, band: 3, guess: 4, level: 3, ok: false, failures: [] },
+  // only upper: len 16/32*60=30, num 10, case (2/2+0/2)/2*10=5, sym 20 -> 65
+  { p: 3, pw: 'HELLO WORLD 2024', c: [16, 10, 0, 4, 2], score: 65, band: 3, guess: 4, level: 3, ok: false, failures: [L2_0, BOTH_UPPER] },
+  // longer than preferred (46): len 32/32*60=60, num 10, case 10, sym 20 -> 100
+  { p: 3, pw: 'Zebra-Crossing-Lantern-Quartz-Velvet-Mosaic-42', c: [46, 6, 32, 2, 6], score: 100, band: 4, guess: 4, level: 4, ok: true, failures: [] },
+  // one of each, every minimum of 2 unmet: len 4/32*60=7.5, num 1/2*10=5, case (1/2+1/2)/2*10=5, sym 1/2*20=10 -> 27.5 -> 27
+  { p: 3, pw: 'Aa1!', c: [4, 1, 1, 1, 1], score: 27, band: 1, guess: 1, level: 1, ok: false, failures: [L2_1, N2_1, S2_1, U2_1] },
+
+  // ---- Policy 7 (PIN Codes): 40;60;0;0, P=6, N=6. Score = floor(len k/6*40 + num min(d,6)/6*60).
+  // len 6/6*40=40, num 6/6*60=60 -> 100; zxcvbn 0 -> Very Poor < Weak
+  { p: 7, pw: '123456', c: [6, 0, 0, 6, 0], score: 100, band: 4, guess: 0, level: 0, ok: false, failures: [] },
+  // len 40, num 60 -> 100; zxcvbn 1 -> Weak >= Weak, compliant
+  { p: 7, pw: '847291', c: [6, 0, 0, 6, 0], score: 100, band: 4, guess: 1, level: 1, ok: true, failures: [] },
+  // len 4/6*40=26.67, num 4/6*60=40 -> 66.67 -> 66
+  { p: 7, pw: '1234', c: [4, 0, 0, 4, 0], score: 66, band: 3, guess: 0, level: 0, ok: false, failures: [N6_4] },
+  // longer than preferred: len min(8,6)/6*40=40, num min(8,6)/6*60=60 -> 100
+  { p: 7, pw: '12345678', c: [8, 0, 0, 8, 0], score: 100, band: 4, guess: 0, level: 0, ok: false, failures: [] },
+  // len 3/6*40=20, num 0 -> 20 (band boundary 20)
+  { p: 7, pw: 'abc', c: [3, 0, 3, 0, 0], score: 20, band: 1, guess: 0, level: 0, ok: false, failures: [N6_0] },
+  // len 6/6*40=40, num 0 -> 40 (band boundary 40)
+  { p: 7, pw: 'abcdef', c: [6, 0, 6, 0, 0], score: 40, band: 2, guess: 0, level: 0, ok: false, failures: [N6_0] },
+  // len 40, num 2/6*60=20 -> 60 (band boundary 60)
+  { p: 7, pw: 'abcd12', c: [6, 0, 4, 2, 0], score: 60, band: 3, guess: 1, level: 1, ok: false, failures: [N6_2] },
+  // len 40, num 4/6*60=40 -> 80 (band boundary 80)
+  { p: 7, pw: 'ab1234', c: [6, 0, 2, 4, 0], score: 80, band: 4, guess: 1, level: 1, ok: false, failures: [N6_4] },
+  // Arabic-Indic digits are \p{Nd}: len 40, num 60 -> 100
+  { p: 7, pw: '\u0663\u0664\u0665\u0666\u0667\u0668', c: [6, 0, 0, 6, 0], score: 100, band: 4, guess: 0, level: 0, ok: false, failures: [] },
+  // space is a symbol (weight 0 here): len 5/6*40=33.33, num 4/6*60=40 -> 73.33 -> 73
+  { p: 7, pw: '12 34', c: [5, 0, 0, 4, 1], score: 73, band: 3, guess: 1, level: 1, ok: false, failures: [N6_4] },
+
+  // ---- Policy 8 (Passphrases): 80;5;5;10, P=24, L=12, U=N=S=1.
+  //      Score = floor(len k/24*80 + num [d]*5 + case (min(u,1)/1 + min(l,12)/12)/2*5 + sym [s]*10).
+  // len min(28,24)/24*80=80, num 0, case (0+12/12)/2*5=2.5, sym 10 -> 92.5 -> 92
+  { p: 8, pw: 'correct horse battery staple', c: [28, 0, 25, 0, 3], score: 92, band: 4, guess: 4, level: 4, ok: true, failures: [] },
+  // len 23/24*80=76.67, num 5, case (1+12/12)/2*5=5, sym 10 -> 96.67 -> 96
+  { p: 8, pw: 'Correct-Horse-Battery-7', c: [23, 3, 16, 1, 3], score: 96, band: 4, guess: 4, level: 4, ok: true, failures: [] },
+  // len 8/24*80=26.67, num 0, case (0+8/12)/2*5=1.67, sym 0 -> 28.33 -> 28
+  { p: 8, pw: 'sunshine', c: [8, 0, 8, 0, 0], score: 28, band: 1, guess: 0, level: 0, ok: false, failures: [L12_8] },
+  // len 24/24*80=80, num 0, case (1+0/12)/2*5=2.5, sym 10 -> 92.5 -> 92; Excellent, non-compliant (composition)
+  { p: 8, pw: 'ALL CAPS PASSPHRASE HERE', c: [24, 21, 0, 0, 3], score: 92, band: 4, guess: 4, level: 4, ok: false, failures: [L12_0] },
+  // len 16/24*80=53.33, num 5, case (0+8/12)/2*5=1.67, sym 0 -> exactly 60 (1280+120+40 = 1440/24); the naive float sum is 59.999...
+  { p: 8, pw: 'mountain7東京大阪京都奈', c: [16, 0, 8, 1, 0], score: 60, band: 3, guess: 4, level: 3, ok: false, failures: [L12_8] },
+  // len 23/24*80=76.67, num 5, case (0+12/12)/2*5=2.5, sym 10 -> 94.17 -> 94
+  { p: 8, pw: 'river otter 42 quietly!', c: [23, 0, 17, 2, 4], score: 94, band: 4, guess: 4, level: 4, ok: true, failures: [] },
+  // CJK passphrase: len 12/24*80=40, rest 0 -> 40
+  { p: 8, pw: '我的密码是一首很长的诗歌', c: [12, 0, 0, 0, 0], score: 40, band: 2, guess: 4, level: 2, ok: false, failures: [L12_0] },
+];
+
+describe('evaluatePassword: the hand-derived table', () => {
+  test('the table covers at least 30 rows, 4 seed policies and every band boundary', () => {
+    expect(ROWS.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(ROWS.map((r) => r.p))).toEqual(new Set([1, 3, 7, 8]));
+    const scores = new Set(ROWS.map((r) => r.score));
+    for (const boundary of [19, 20, 39, 40, 59, 60, 79, 80]) expect(scores).toContain(boundary);
+    // the hand columns agree with each other: level = min(band, guess)
+    for (const r of ROWS) expect([r.pw, r.level]).toEqual([r.pw, Math.min(r.band, r.guess)]);
+    // the non-ASCII rows are written in NFC (escapes), so "é" is one code point
+    for (const r of ROWS) expect(r.pw.normalize('NFC')).toBe(r.pw);
+  });
+
+  test.each(ROWS.map((r) => [r.p, JSON.stringify(r.pw), r]))('policy %i, %s', (_p, _shown, r) => {
+    const policy = seedPolicy(r.p);
+    const [length, up, low, num, sym] = r.c;
+
+    // the hand counts
+    expect(countCharacters(r.pw)).toEqual({ length, upper: up, lower: low, numeric: num, symbol: sym });
+    // the pinned zxcvbn-ts score (an input of the formula)
+    const guess = zxcvbn(r.pw);
+    expect(guess.score).toBe(r.guess);
+
+    const result = evaluatePassword(policy, r.pw, zxcvbn);
+    expect(scoreBand(result.Score)).toBe(r.band);
+    expect(result).toEqual({
+      PasswordStrengthPolicyID: r.p,
+      Score: r.score,
+      ComplianceLevel: r.level,
+      ComplianceLevelName: LEVEL_NAMES[r.level],
+      Compliant: r.ok,
+      Mandatory: r.p === 3,
+      Failures: r.failures,
+      Suggestions: expect.any(Array),
+    });
+    expect(Object.keys(result)).toEqual(['PasswordStrengthPolicyID', 'Score', 'ComplianceLevel', 'ComplianceLevelName', 'Compliant', 'Mandatory', 'Failures', 'Suggestions']);
+
+    // Suggestions: the length suggestion first when shorter than preferred, then zxcvbn's feedback, deduplicated
+    const lengthSuggestion = `Use ${policy.PreferredPasswordLength} characters or more.`;
+    const expected = [...(length < policy.PreferredPasswordLength ? [lengthSuggestion] : []), ...guess.feedback];
+    expect(result.Suggestions).toEqual([...new Set(expected)]);
+    expect(new Set(result.Suggestions).size).toBe(result.Suggestions.length);
+  });
+
+  test('Password1! is not Excellent under the Default policy, however high its score', () => {
+    const result = evaluatePassword(seedPolicy(1), 'Password1!', zxcvbn);
+    expect(result.Score).toBe(91);
+    expect(result.ComplianceLevelName).not.toBe('Excellent');
+    expect(result.Suggestions[0]).toBe('Use 12 characters or more.');
+    expect(result.Suggestions).toContain('This is similar to a commonly used password.');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('countCharacters', () => {
+  const counts = (length: number, upper: number, lower: number, numeric: number, symbol: number) => ({ length, upper, lower, numeric, symbol });
+
+  test('ASCII classes', () => {
+    expect(countCharacters('Aa1!')).toEqual(counts(4, 1, 1, 1, 1));
+    expect(countCharacters('')).toEqual(counts(0, 0, 0, 0, 0));
+    expect(countCharacters('~`|\\ ')).toEqual(counts(5, 0, 0, 0, 5));
+  });
+
+  test('code points: an emoji is one character (and a symbol), not two UTF-16 units', () => {
+    expect('😀'.length).toBe(2);
+    expect(countCharacters('😀')).toEqual(counts(1, 0, 0, 0, 1));
+    // a ZWJ family is 5 code points: 3 emoji (symbols) and 2 zero-width joiners (no class)
+    expect(countCharacters('👨\u200d👩\u200d👧')).toEqual(counts(5, 0, 0, 0, 3));
+    // a flag is two regional indicators, each a symbol
+    expect(countCharacters('🇫🇷')).toEqual(counts(2, 0, 0, 0, 2));
+    // astral letters count by their category
+    expect(countCharacters('\u{1d400}\u{1d41b}')).toEqual(counts(2, 1, 1, 0, 0));
+  });
+
+  test('combining marks count only in length', () => {
+    expect(countCharacters('e\u0301')).toEqual(counts(2, 0, 1, 0, 0));
+    expect(countCharacters('\u00e9')).toEqual(counts(1, 0, 1, 0, 0));
+    expect(countCharacters('E\u0301\u0323')).toEqual(counts(3, 1, 0, 0, 0));
+    expect(countCharacters('Cafe\u0301 1!')).toEqual(counts(8, 1, 3, 1, 2));
+  });
+
+  test('non-ASCII letters, digits and spaces; other characters count only in length', () => {
+    expect(countCharacters('\u00c9\u00c4\u1e9e')).toEqual(counts(3, 3, 0, 0, 0)); // É Ä ẞ upper
+    expect(countCharacters('\u00e9\u00e4\u00df')).toEqual(counts(3, 0, 3, 0, 0)); // é ä ß lower
+    expect(countCharacters('\u0663\u096d')).toEqual(counts(2, 0, 0, 2, 0)); // Arabic-Indic 3, Devanagari 7: \p{Nd}
+    expect(countCharacters('\u00bd\u00b2\u216b')).toEqual(counts(3, 0, 0, 0, 0)); // ½ ² Ⅻ are No/Nl, not Nd
+    expect(countCharacters('\u01c5')).toEqual(counts(1, 0, 0, 0, 0)); // ǅ is title case (Lt): no class
+    expect(countCharacters('密码')).toEqual(counts(2, 0, 0, 0, 0)); // CJK (Lo): length only
+    expect(countCharacters(' \u00a0\u3000')).toEqual(counts(3, 0, 0, 0, 3)); // space, NBSP, ideographic space: \p{Zs}
+    expect(countCharacters('\t\n')).toEqual(counts(2, 0, 0, 0, 0)); // controls (Cc): no class
+    expect(countCharacters('\u20ac\u2014\u00a9')).toEqual(counts(3, 0, 0, 0, 3)); // € — © symbols and punctuation
+    expect(countCharacters('\ud800')).toEqual(counts(1, 0, 0, 0, 0)); // a lone surrogate is one code unit, no class
+  });
+});
+
+describe('compositionFailures', () => {
+  test('no failure when every minimum is met exactly', () => {
+    const policy = seedPolicy(3);
+    expect(compositionFailures(policy, countCharacters('AB12!@cd'))).toEqual([]);
+  });
+
+  test('minimums of 0 and RequiresUpperAndLowerCase false never fail', () => {
+    const policy = strengthPolicy({ MinimumLowerCaseCharacters: 0, MinimumNumericCharacters: 0, MinimumSymbolCharacters: 0, MinimumUpperCaseCharacters: 0, RequiresUpperAndLowerCase: false });
+    expect(compositionFailures(policy, countCharacters(''))).toEqual([]);
+    expect(compositionFailures(policy, countCharacters('ONLYUPPER'))).toEqual([]);
+  });
+
+  test('every rule, in spec.md field order, with singular and plural messages', () => {
+    const policy = strengthPolicy({ MinimumLowerCaseCharacters: 3, MinimumNumericCharacters: 1, MinimumSymbolCharacters: 2, MinimumUpperCaseCharacters: 1 });
+    expect(compositionFailures(policy, countCharacters('ab'))).toEqual([
+      { Rule: 'MinimumLowerCaseCharacters', Required: 3, Found: 2, Message: 'At least 3 lower-case letters are required; the password has 2.' },
+      { Rule: 'MinimumNumericCharacters', Required: 1, Found: 0, Message: 'At least 1 numeric character is required; the password has 0.' },
+      { Rule: 'MinimumSymbolCharacters', Required: 2, Found: 0, Message: 'At least 2 symbols are required; the password has 0.' },
+      { Rule: 'MinimumUpperCaseCharacters', Required: 1, Found: 0, Message: 'At least 1 upper-case letter is required; the password has 0.' },
+      { Rule: 'RequiresUpperAndLowerCase', Required: 2, Found: 1, Message: 'Both upper-case and lower-case letters are required; the password has only lower-case letters.' },
+    ]);
+  });
+
+  test('RequiresUpperAndLowerCase with only upper, only lower, no letters, and both', () => {
+    const policy = strengthPolicy({ MinimumLowerCaseCharacters: 0, MinimumNumericCharacters: 0, MinimumSymbolCharacters: 0, MinimumUpperCaseCharacters: 0, RequiresUpperAndLowerCase: true });
+    expect(compositionFailures(policy, countCharacters('\u00c4BC'))).toEqual([
+      { Rule: 'RequiresUpperAndLowerCase', Required: 2, Found: 1, Message: 'Both upper-case and lower-case letters are required; the password has only upper-case letters.' },
+    ]);
+    expect(compositionFailures(policy, countCharacters('\u00dfbc'))).toEqual([
+      { Rule: 'RequiresUpperAndLowerCase', Required: 2, Found: 1, Message: 'Both upper-case and lower-case letters are required; the password has only lower-case letters.' },
+    ]);
+    expect(compositionFailures(policy, countCharacters('密码 123'))).toEqual([
+      { Rule: 'RequiresUpperAndLowerCase', Required: 2, Found: 0, Message: 'Both upper-case and lower-case letters are required; the password has no upper-case or lower-case letters.' },
+    ]);
+    expect(compositionFailures(policy, countCharacters('\u00c9\u00e9'))).toEqual([]);
+  });
+});
+
+describe('scoreBand', () => {
+  test.each([
+    [0, 0], [19, 0], [20, 1], [39, 1], [40, 2], [59, 2], [60, 3], [79, 3], [80, 4], [99, 4], [100, 4],
+  ])('score %i is band %i', (score, band) => {
+    expect(scoreBand(score)).toBe(band);
+  });
+});
+
+describe('exact integer arithmetic', () => {
+  /** The score computed the naive way, in floating point: weight * part, summed. */
+  function floatSum(policy: StrengthPolicy, password: string): number {
+    const [wl = 0, wn = 0, wc = 0, ws = 0] = policy.CalculationWeightings.split(';').map(Number);
+    const c = countCharacters(password);
+    const [U, L, N, S] = [policy.MinimumUpperCaseCharacters, policy.MinimumLowerCaseCharacters, policy.MinimumNumericCharacters, policy.MinimumSymbolCharacters].map((m) => Math.max(m, 1)) as [number, number, number, number];
+    const P = policy.PreferredPasswordLength;
+    return wl * (Math.min(c.length, P) / P) + wn * (Math.min(c.numeric, N) / N) + wc * ((Math.min(c.upper, U) / U + Math.min(c.lower, L) / L) / 2) + ws * (Math.min(c.symbol, S) / S);
+  }
+
+  test('seed policy 8, 16 characters with 8 lower and a digit: exactly 60 (Strong), where floats give 59.999...', () => {
+    // len 16/24*80 = 1280/24, num 1/1*5 = 120/24, case (0/1 + 8/12)/2*5 = 40/24, sym 0 -> 1440/24 = 60
+    const policy = seedPolicy(8);
+    const password = 'mountain7東京大阪京都奈';
+    expect(floatSum(policy, password)).toBeLessThan(60);
+    expect(strengthScore(policy, countCharacters(password))).toBe(60);
+    expect(scoreBand(strengthScore(policy, countCharacters(password)))).toBe(3);
+  });
+
+  test('seed policy 6 (minimums 3, thirds): exactly 60, where floats give 59.999...', () => {
+    // 22 characters: A, 1, !, 19 CJK. len 22/24*50 = 1100/24, num 1/3*15 = 120/24, case (1/3 + 0/3)/2*15 = 60/24,
+    // sym 1/3*20 = 160/24 -> 1440/24 = 60
+    const policy = seedPolicy(6);
+    const password = `A1!${'密'.repeat(19)}`;
+    expect(floatSum(policy, password)).toBeLessThan(60);
+    expect(strengthScore(policy, countCharacters(password))).toBe(60);
+  });
+
+  test('88;0;0;12 with P=22: 15 letters score exactly 88*15/22 = 60, where 88*(15/22) is 59.999...', () => {
+    const policy = strengthPolicy({ PreferredPasswordLength: 22, CalculationWeightings: '88;0;0;12', MinimumLowerCaseCharacters: 0, MinimumNumericCharacters: 0, MinimumSymbolCharacters: 0, MinimumUpperCaseCharacters: 0 });
+    expect(88 * (15 / 22)).toBeLessThan(60);
+    expect(strengthScore(policy, countCharacters('abcdefghijklmno'))).toBe(60);
+    // 90;..;..;10 with P=10: 7 characters give 63 (90*(7/10) is 62.999...)
+    const ninety = strengthPolicy({ PreferredPasswordLength: 10, CalculationWeightings: '90;0;0;10' });
+    expect(90 * (7 / 10)).toBeLessThan(63);
+    expect(strengthScore(ninety, countCharacters('ABCDEFG'))).toBe(63);
+  });
+
+  test('the largest denominators stay exact: minimums 64, preferred 256', () => {
+    const policy = strengthPolicy({ MinimumLowerCaseCharacters: 64, MinimumNumericCharacters: 64, MinimumSymbolCharacters: 64, MinimumUpperCaseCharacters: 64, PreferredPasswordLength: 256, CalculationWeightings: '1;33;33;33' });
+    const full = { length: 256, upper: 64, lower: 64, numeric: 64, symbol: 64 };
+    expect(strengthScore(policy, full)).toBe(100);
+    // 1*255/256 + 33*63/64 + 33*(63/64 + 64/64)/2 + 33*64/64 = 0.996 + 32.484 + 32.742 + 33 = 99.22 -> 99
+    expect(strengthScore(policy, { length: 255, upper: 63, lower: 64, numeric: 63, symbol: 64 })).toBe(99);
+    const parts = scoreParts(policy, { length: 255, upper: 63, lower: 64, numeric: 63, symbol: 64 });
+    expect(parts.casing).toEqual({ numerator: 63 * 64 + 64 * 64, denominator: 2 * 64 * 64 });
+  });
+});
+
+describe('evaluatePassword with a stub estimator', () => {
+  const policy = seedPolicy(1);
+
+  test('the estimator lowers the level, never raises it', () => {
+    // 'Tr0ub4dor&3' scores 95 (see the table): band 4
+    expect(evaluatePassword(policy, 'Tr0ub4dor&3', stub(0)).ComplianceLevel).toBe(0);
+    expect(evaluatePassword(policy, 'Tr0ub4dor&3', stub(3)).ComplianceLevel).toBe(3);
+    // 'q7zx' scores 39: band 1, an estimator score of 4 leaves it at 1
+    expect(evaluatePassword(policy, 'q7zx', stub(4)).ComplianceLevel).toBe(1);
+  });
+
+  test('Compliant needs the level and no failure; Mandatory echoes ComplianceMandatory', () => {
+    expect(evaluatePassword(policy, 'Tr0ub4dor&3', stub(2)).Compliant).toBe(true);
+    expect(evaluatePassword(policy, 'Tr0ub4dor&3', stub(1)).Compliant).toBe(false);
+    expect(evaluatePassword(policy, 'Mx3kVb9Qz7Lp', stub(4)).Compliant).toBe(false); // no symbol
+    expect(evaluatePassword(policy, 'Tr0ub4dor&3', stub(2)).Mandatory).toBe(false);
+    expect(evaluatePassword(seedPolicy(3), 'Tr0ub4dor&3', stub(2)).Mandatory).toBe(true);
+  });
+
+  test('Suggestions: the length suggestion first, then the feedback, deduplicated', () => {
+    const feedback = ['Add another word or two.', 'Use 12 characters or more.', 'Add another word or two.', 'Avoid dates.'];
+    expect(evaluatePassword(policy, 'short', stub(4, feedback)).Suggestions).toEqual(['Use 12 characters or more.', 'Add another word or two.', 'Avoid dates.']);
+    expect(evaluatePassword(policy, 'Mx3kVb9Qz7Lp', stub(4, ['Avoid dates.'])).Suggestions).toEqual(['Avoid dates.']);
+    expect(evaluatePassword(policy, 'Mx3kVb9Qz7Lp', stub(4)).Suggestions).toEqual([]);
+  });
+});
+
+describe('the bounds on zxcvbn-ts (guessability.ts) keep what it finds', () => {
+  // l33t spellings of common passwords and words: three substitutions rate them as the library's defaults do.
+  const L33T = ['P4$$w0rd', '@dm1n1str@t0r', '5up3rm4n', 'P@55w0rd123', '$3cur1ty!', 'M0nk3y$', 'Dr@g0nf1y', '1l0v3y0u!', 'P@$$w0rd!1', 'ch@ng3m3', '5h@d0w!', 'B@$3b@ll1', 'l3tm31n!'];
+  let defaults: GuessabilityEstimator;
+  beforeAll(() => {
+    defaults = zxcvbnEstimator({ maxLength: 256, l33tMaxSubstitutions: 100 });
+  });
+  test.each(L33T)('%s is rated at most 1 (Weak), with 3 substitutions as with the defaults (100)', (password) => {
+    expect(zxcvbn(password).score).toBeLessThanOrEqual(1);
+    expect(zxcvbn(password).score).toBe(defaults(password).score);
+  });
+
+  test('only the first 64 characters are estimated: a weak start rates the whole password', () => {
+    expect(zxcvbn(`${'password'.repeat(8)}xK9#mQ2$vL8@pW4!`).score).toBe(0);
+    expect(zxcvbn('xK9#mQ2$vL8@pW4!'.repeat(16)).score).toBe(4);
+  });
+});
