@@ -11,7 +11,8 @@ import { CREDENTIALS_FILE } from '../local/start';
 /**
  * npm run soak: the local gateway (`local/start.ts` in a child process, as `npm start` runs it, with its
  * default settings) under SOAK_CONNECTIONS (64) concurrent connections for SOAK_SECONDS (60) seconds, sending
- * a fixed mix of valid requests on all four endpoints and invalid ones, each with the one status it must get.
+ * a fixed mix of valid requests on every endpoint (the four of the specification, password generation and
+ * password evaluation) and invalid ones, each with the one status it must get.
  * Prints the requests served, the statuses seen per request kind, the unexpected ones (a wrong status, or a
  * 200 whose body is not the one expected), latency percentiles and the gateway's resident memory (VmRSS) at
  * start, at its peak and at the end; then stops the gateway with SIGTERM, which must exit 0.
@@ -30,6 +31,10 @@ interface Kind {
   readonly path: string;
   readonly headers: Record<string, string>;
   readonly status: number;
+  /** The request body, for a POST. */
+  readonly send?: string;
+  /** For a 200 whose body differs every time (generated passwords): what makes it right. */
+  readonly accepts?: (body: string) => boolean;
   /** The exact body expected: for a 200 captured once before the run, for an error its envelope message. */
   body?: string;
 }
@@ -58,7 +63,19 @@ async function requestKinds(): Promise<Kind[]> {
     { name: 'no credentials', method: 'GET', path: '/userapi/passwordgenerator', headers: {}, status: 401 },
     { name: 'user without the role', method: 'GET', path: '/userapi/passwordgenerator', headers: noRole, status: 403 },
     { name: 'unknown path', method: 'GET', path: '/api/passwordstrengths', headers: strength, status: 404 },
-    { name: 'POST on a route', method: 'POST', path: '/api/passwordstrength', headers: { ...strength, 'Content-Type': 'application/json' }, status: 405 },
+    { name: 'POST on a route', method: 'POST', path: '/api/passwordstrength', headers: { ...strength, 'Content-Type': 'application/json' }, send: '{}', status: 405 },
+    {
+      name: 'generate passwords',
+      method: 'GET',
+      path: '/userapi/generatepassword/?PasswordGeneratorID=1&Qty=5',
+      headers: admin,
+      status: 200,
+      accepts: (body) => (JSON.parse(body) as { Password: string }[]).filter((p) => Object.keys(p).join() === 'Password' && p.Password.length > 0).length === 5,
+    },
+    { name: 'generate, unknown policy', method: 'GET', path: '/userapi/generatepassword/?PasswordGeneratorID=999', headers: admin, status: 404 },
+    { name: 'evaluate a password', method: 'POST', path: '/api/passwordstrength/evaluate', headers: { ...strength, 'Content-Type': 'application/json' }, send: '{"PasswordStrengthPolicyID":2,"Password":"Velvet-Orchard-Comet-58?"}', status: 200 },
+    { name: 'evaluate, empty password', method: 'POST', path: '/api/passwordstrength/evaluate', headers: { ...strength, 'Content-Type': 'application/json' }, send: '{"Password":""}', status: 400 },
+    { name: 'evaluate, not JSON', method: 'POST', path: '/api/passwordstrength/evaluate', headers: { ...strength, 'Content-Type': 'text/plain' }, send: 'Velvet-Orchard-Comet-58?', status: 415 },
   ];
 }
 
@@ -128,13 +145,21 @@ function once(url: string, kind: Kind): Promise<{ status: number; body: string }
       res.on('error', reject);
     });
     req.on('error', reject);
-    req.end(kind.method === 'POST' ? '{}' : undefined);
+    req.end(kind.send);
   });
+}
+
+function safely(check: () => boolean): boolean {
+  try {
+    return check();
+  } catch {
+    return false;
+  }
 }
 
 /** An error body must be the envelope with its status's reason phrase (the phrase itself may vary). */
 function bodyIsRight(kind: Kind, body: string): boolean {
-  if (kind.status === 200) return body === kind.body;
+  if (kind.status === 200) return kind.accepts ? safely(() => kind.accepts!(body)) : body === kind.body;
   const prefix = errorEnvelope(kind.status as ErrorStatus, '').slice(0, -'"}]}]'.length);
   return body.startsWith(prefix) && body.endsWith('"}]}]') && REASON_PHRASES[kind.status as ErrorStatus] !== undefined;
 }
@@ -173,7 +198,7 @@ async function main(): Promise<void> {
         method: kind.method,
         path: kind.path,
         headers: kind.headers,
-        ...(kind.method === 'POST' ? { body: '{}' } : {}),
+        ...(kind.send !== undefined ? { body: kind.send } : {}),
         onResponse: (status: number, body: string) => {
           const counts = seen.get(kind.name)!;
           counts.set(status, (counts.get(status) ?? 0) + 1);

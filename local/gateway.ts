@@ -71,19 +71,17 @@ async function handle(req: IncomingMessage, routes: Map<string, ResourcePath>, o
   const rawPath = queryStart < 0 ? url : url.slice(0, queryStart);
   // API Gateway matches a resource with or without one trailing slash.
   const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
+  // API Gateway has the whole request before it routes: read the body first (bounded), whatever the path,
+  // so every answer leaves the connection clean for its next request.
+  const body = await readBody(req, MAX_PAYLOAD_BYTES);
+  if (body === 'too-large') return errorResponse(413, PHRASES.tooLarge);
   if (path === '/openapi.json' && options.openApiDocument !== undefined && req.method === 'GET') {
-    req.resume();
     return { statusCode: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE }, body: options.openApiDocument };
   }
   const route = routes.get(path);
-  const method = route?.methods.find((m) => m === req.method);
-  if (!route || !method) {
-    req.resume(); // what the client sent is not read, only drained
-    if (!route) return errorResponse(404, PHRASES.notFound);
-    return errorResponse(405, methodNotAllowedPhrase(route.methods), { Allow: route.methods.join(', ') });
-  }
-  const body = await readBody(req, MAX_PAYLOAD_BYTES);
-  if (body === 'too-large') return errorResponse(413, PHRASES.tooLarge);
+  if (!route) return errorResponse(404, PHRASES.notFound);
+  const method = route.methods.find((m) => m === req.method);
+  if (!method) return errorResponse(405, methodNotAllowedPhrase(route.methods), { Allow: route.methods.join(', ') });
 
   const query = parseQuery(queryStart < 0 ? '' : url.slice(queryStart + 1));
   if (query === 'invalid') return errorResponse(400, 'The query string has invalid percent-encoding; encode "%" as %25.');

@@ -1,0 +1,224 @@
+/**
+ * Bad input to POST /api/passwordstrength/evaluate, property-based (fast-check), over real HTTP through the
+ * local gateway (`tsx local/start.ts`, spawned once, authorizer cache off).
+ *
+ * Random bodies (JSON objects with the right, wrong, missing, misspelt and extra fields; passwords of any
+ * code point, lone surrogates and controls included, up to past 256 characters; policy IDs of every JSON
+ * type; bodies that are not JSON, not UTF-8, empty, or past 4,096 bytes), random Content-Type headers
+ * (missing, repeated, other types and charsets) and random credentials. A reference model of the contract
+ * (the README's table, written out again here) says what each request must get. For every response:
+ *   - no 5xx; exactly the status the model expects;
+ *   - a 200 only for a valid request, and then exactly evaluatePassword(seed policy, password) computed here;
+ *   - every error in design.md §1's envelope, and no error body holding any part of the submitted password
+ *     or key;
+ *   - afterwards the gateway still answers a valid evaluation correctly.
+ *
+ * Seed: FC_SEED=<n> replays a run (printed on failure); FC_NUM_RUNS overrides the case count.
+ * Run: npx jest test/reliability/evaluate-input
+ */
+import fc from 'fast-check';
+import { zxcvbnEstimator } from '../../functions/domain/guessability';
+import { evaluatePassword } from '../../functions/domain/strength-evaluator';
+import type { StrengthPolicy } from '../../functions/domain/strength-policy';
+import { envelopeProblems, sharedPart } from '../support/error-envelope';
+import { KeepAliveClient } from '../support/keep-alive-client';
+import { spawnLocalService, type SpawnedService } from '../support/local-service';
+import { assertProperty, clip, shown } from '../support/property';
+import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
+
+jest.setTimeout(240_000);
+
+const CASES = 800;
+const PATH = '/api/passwordstrength/evaluate';
+const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
+const STRENGTH_KEY = LOCAL_CREDENTIALS.passwordStrengthAPIKey;
+const ADMIN = LOCAL_CREDENTIALS.generatorAdmin;
+const estimate = zxcvbnEstimator();
+
+let service: SpawnedService;
+let client: KeepAliveClient;
+const statusesSeen = new Map<number, number>();
+
+beforeAll(async () => {
+  service = await spawnLocalService({ env: { AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
+  client = new KeepAliveClient(service.url, 4);
+}, 90_000);
+
+afterAll(async () => {
+  client?.close();
+  if (service) expect(await service.stop()).toEqual({ code: 0, signal: null });
+  // eslint-disable-next-line no-console
+  console.log(`evaluate input: statuses seen ${JSON.stringify(Object.fromEntries([...statusesSeen].sort(([a], [b]) => a - b)))}`);
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The reference model: what the contract (README, "Evaluating a password") says each request gets.
+
+interface Case {
+  readonly headers: readonly (readonly [string, string])[];
+  readonly body: Buffer;
+  /** The key and the password submitted, if any: no error body may hold any part of them. */
+  readonly secrets: readonly string[];
+  readonly authorized: boolean;
+}
+
+type Expectation = { status: 200; evaluation: string } | { status: 400 | 401 | 404 | 415 };
+
+function reference(c: Case): Expectation {
+  if (!c.authorized) return { status: 401 };
+  const types = c.headers.filter(([name]) => name.toLowerCase() === 'content-type').map(([, value]) => value);
+  if (types.length !== 1 || !referenceJsonType(types[0]!)) return { status: 415 };
+  if (c.body.length > 4096 || c.body.length === 0) return { status: 400 };
+  let parsed: unknown;
+  try {
+    // The gateway hands the function text, bad UTF-8 bytes replaced by U+FFFD (as API Gateway does for a
+    // text body); a leading byte order mark is dropped.
+    parsed = JSON.parse(new TextDecoder('utf-8').decode(c.body));
+  } catch {
+    return { status: 400 };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { status: 400 };
+  const body = parsed as Record<string, unknown>;
+  if (Object.keys(body).some((k) => k !== 'PasswordStrengthPolicyID' && k !== 'Password')) return { status: 400 };
+  const id = 'PasswordStrengthPolicyID' in body ? body.PasswordStrengthPolicyID : 1;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > Number.MAX_SAFE_INTEGER) return { status: 400 };
+  const password = body.Password;
+  if (typeof password !== 'string' || password === '' || [...password].length > 256) return { status: 400 };
+  if ([...password].some((ch) => { const cp = ch.codePointAt(0)!; return cp <= 0x1f || (cp >= 0x7f && cp <= 0x9f) || (cp >= 0xd800 && cp <= 0xdfff); })) return { status: 400 };
+  const policy = SEED.find((p) => p.PasswordStrengthPolicyID === id);
+  if (!policy) return { status: 404 };
+  return { status: 200, evaluation: JSON.stringify(evaluatePassword(policy, password, estimate)) };
+}
+
+function referenceJsonType(value: string): boolean {
+  const [type, ...parameters] = value.split(';').map((p) => p.trim().toLowerCase());
+  return type === 'application/json' && parameters.every((p) => p === '' || p === 'charset=utf-8' || p === 'charset="utf-8"');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Arbitraries.
+
+const anyCodePoint = fc.oneof(
+  { weight: 60, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: 0x1f }) },
+  { weight: 1, arbitrary: fc.integer({ min: 0x7f, max: 0x9f }) },
+  { weight: 8, arbitrary: fc.integer({ min: 0xa0, max: 0xffff }) },
+  { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }) },
+  { weight: 4, arbitrary: fc.integer({ min: 0x10000, max: 0x10ffff }) },
+).map((cp) => String.fromCodePoint(cp));
+
+const password: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: fc.string({ unit: anyCodePoint, minLength: 1, maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: fc.constantFrom(...'abcXYZ019!@# '.split('')), minLength: 1, maxLength: 24 }) },
+  { weight: 1, arbitrary: fc.constantFrom('Password1!', 'P@ssw0rd', '123456', 'correct horse battery staple', '🔑🔒', 'Passwort-Straße-7', 'p4$$w0rd'.repeat(8)) },
+  { weight: 1, arbitrary: fc.integer({ min: 250, max: 262 }).map((n) => 'aB3$'.repeat(70).slice(0, n)) },
+  { weight: 1, arbitrary: fc.integer({ min: 250, max: 262 }).map((n) => '🔑'.repeat(n)) },
+  { weight: 1, arbitrary: fc.constant('') },
+);
+
+const policyId: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 1, max: 12 }) },
+  { weight: 1, arbitrary: fc.integer({ min: -3, max: 0 }) },
+  { weight: 1, arbitrary: fc.constantFrom(1.5, 2 ** 53, 1e21, -0, null, '1', '2', true, [1], { id: 1 }) },
+);
+
+/** A body object: the two fields present or not, plus misspelt or extra ones. */
+const absent = fc.constant(undefined);
+const bodyObject: fc.Arbitrary<Record<string, unknown>> = fc
+  .record({
+    id: fc.oneof({ weight: 1, arbitrary: absent }, { weight: 2, arbitrary: policyId }),
+    password: fc.oneof({ weight: 1, arbitrary: absent }, { weight: 12, arbitrary: password }, { weight: 1, arbitrary: fc.constantFrom(null, 42, true, ['x'], { value: 'x' }) }),
+    extra: fc.oneof({ weight: 8, arbitrary: absent }, { weight: 1, arbitrary: fc.tuple(fc.constantFrom('password', 'Pasword', 'PasswordStrengthPolicyId', 'x', ''), fc.jsonValue({ maxDepth: 1 })) }),
+  })
+  .map(({ id, password: pw, extra }) => {
+    const out: Record<string, unknown> = {};
+    if (id !== undefined) out.PasswordStrengthPolicyID = id;
+    if (pw !== undefined) out.Password = pw;
+    if (extra) out[extra[0]] = extra[1];
+    return out;
+  });
+
+/** The bytes sent, and the password inside them (if any). */
+const bodyBytes: fc.Arbitrary<{ bytes: Buffer; label: string; password?: string }> = fc.oneof(
+  { weight: 10, arbitrary: bodyObject.map((o) => ({ bytes: Buffer.from(JSON.stringify(o), 'utf8'), label: clip(JSON.stringify(o)), ...(typeof o.Password === 'string' ? { password: o.Password } : {}) })) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(password, fc.integer({ min: 4000, max: 4200 })).map(([pw, size]) => {
+      const base = JSON.stringify({ Password: pw });
+      const bytes = Buffer.from(`${base.slice(0, -1)}${' '.repeat(Math.max(0, size - Buffer.byteLength(base)))}}`, 'utf8');
+      return { bytes, label: `padded to ${bytes.length} bytes`, password: pw };
+    }),
+  },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((v) => ({ bytes: Buffer.from(JSON.stringify(v) ?? 'null', 'utf8'), label: `JSON ${clip(JSON.stringify(v) ?? 'null')}` })) },
+  { weight: 1, arbitrary: password.map((pw) => ({ bytes: Buffer.from(`{"Password":"${pw}`, 'utf8'), label: 'JSON cut short', password: pw })) },
+  { weight: 1, arbitrary: password.map((pw) => ({ bytes: Buffer.from(`Password=${encodeURIComponent(pw.replace(/[\ud800-\udfff]/g, 'x'))}`, 'utf8'), label: 'form-encoded', password: pw })) },
+  { weight: 1, arbitrary: fc.uint8Array({ minLength: 0, maxLength: 64 }).map((a) => ({ bytes: Buffer.from([0x7b, 0x22, 0x50, 0x61, 0x73, 0x73, 0x77, 0x6f, 0x72, 0x64, 0x22, 0x3a, 0x22, ...a, 0x22, 0x7d]), label: 'raw bytes in a JSON string' })) },
+  { weight: 1, arbitrary: fc.constantFrom('', ' ', 'null', '[]', '{}', '\ufeff{"Password":"x1"}', '{"Password":"a","Password":"b"}').map((t) => ({ bytes: Buffer.from(t, 'utf8'), label: JSON.stringify(t) })) },
+);
+
+const contentType: fc.Arbitrary<readonly (readonly [string, string])[]> = fc.oneof(
+  { weight: 10, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'Application/JSON;charset="UTF-8"').map((t) => [['Content-Type', t] as const]) },
+  { weight: 1, arbitrary: fc.constant([]) },
+  { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'application/jsonx', 'multipart/form-data; boundary=x', '*/*', '').map((t) => [['Content-Type', t] as const]) },
+  { weight: 1, arbitrary: fc.constant([['Content-Type', 'application/json'] as const, ['content-type', 'application/json'] as const]) },
+);
+
+const credentials: fc.Arbitrary<{ headers: readonly (readonly [string, string])[]; authorized: boolean; key?: string }> = fc.oneof(
+  { weight: 10, arbitrary: fc.constantFrom('APIKey', 'apikey', 'APIKEY').map((name) => ({ headers: [[name, STRENGTH_KEY] as const], authorized: true, key: STRENGTH_KEY })) },
+  { weight: 1, arbitrary: fc.constant({ headers: [], authorized: false }) },
+  { weight: 1, arbitrary: fc.constant({ headers: [['UserID', ADMIN.UserID] as const, ['APIKey', ADMIN.APIKey] as const], authorized: false, key: ADMIN.APIKey }) },
+  { weight: 1, arbitrary: fc.integer({ min: 20, max: 50 }).map((i) => ({ headers: [['APIKey', `${STRENGTH_KEY.slice(0, i)}${STRENGTH_KEY[i] === 'A' ? 'B' : 'A'}${STRENGTH_KEY.slice(i + 1)}`] as const], authorized: false, key: STRENGTH_KEY })) },
+);
+
+const caseOf: fc.Arbitrary<Case & { label: string }> = fc.tuple(bodyBytes, contentType, credentials).map(([body, types, creds]) =>
+  shown(
+    {
+      headers: [...creds.headers, ...types],
+      body: body.bytes,
+      secrets: [...(creds.key ? [creds.key] : []), ...(body.password !== undefined ? [body.password] : [])],
+      authorized: creds.authorized,
+      label: body.label,
+    },
+    `${creds.authorized ? 'strength key' : 'bad credentials'}, ${JSON.stringify(types)}, body ${body.label}`,
+  ),
+);
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function stillEvaluates(): Promise<string[]> {
+  const response = await client.request('POST', PATH, [['APIKey', STRENGTH_KEY], ['Content-Type', 'application/json']], JSON.stringify({ Password: 'Password1!' }));
+  const wanted = JSON.stringify(evaluatePassword(SEED[0]!, 'Password1!', estimate));
+  return response.status === 200 && response.body === wanted ? [] : [`the next valid evaluation answered ${response.status}: ${response.body.slice(0, 200)}`];
+}
+
+test(`${CASES} random evaluation requests: the status of the contract, the exact evaluation, the envelope, no secret back`, async () => {
+  const { seed, numRuns } = await assertProperty(
+    'evaluate input',
+    fc.asyncProperty(caseOf, async (c) => {
+      const want = reference(c);
+      const response = await client.request('POST', PATH, c.headers, c.body);
+      statusesSeen.set(response.status, (statusesSeen.get(response.status) ?? 0) + 1);
+      const problems: string[] = [];
+      if (response.status >= 500) problems.push(`a ${response.status}`);
+      if (response.status !== want.status) problems.push(`status ${response.status}, expected ${want.status}: ${response.body.slice(0, 200)}`);
+      if (want.status === 200 && response.status === 200) {
+        if (response.body !== want.evaluation) problems.push(`the evaluation differs from evaluatePassword's: ${response.body.slice(0, 300)}`);
+        if (response.headers['cache-control'] !== 'no-store') problems.push(`Cache-Control ${JSON.stringify(response.headers['cache-control'])}`);
+      }
+      if (response.status >= 400) {
+        problems.push(...envelopeProblems(response.status, response.headers['content-type'], response.body, []));
+        for (const secret of c.secrets) {
+          const part = sharedPart(response.body, secret);
+          if (part) problems.push(`the error body holds part of a submitted secret: ${JSON.stringify(part)}`);
+        }
+      }
+      problems.push(...(await stillEvaluates()));
+      if (problems.length > 0) throw new Error(problems.join('\n'));
+    }),
+    CASES,
+  );
+  // eslint-disable-next-line no-console
+  console.log(`evaluate input: ${numRuns} cases, seed ${seed}`);
+  // The generators reach every answer of the contract, so none of them is tested by accident only.
+  for (const status of [200, 400, 401, 404, 415]) expect(statusesSeen.get(status) ?? 0).toBeGreaterThan(0);
+});
