@@ -73,7 +73,8 @@ async function handle(req: IncomingMessage, routes: Map<string, ResourcePath>, o
   const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
   // API Gateway has the whole request before it routes: read the body first (bounded), whatever the path,
   // so every answer leaves the connection clean for its next request.
-  const body = await readBody(req, MAX_PAYLOAD_BYTES);
+  const reading = readBody(req, MAX_PAYLOAD_BYTES);
+  const body = reading === null ? null : await reading;
   if (body === 'too-large') return errorResponse(413, PHRASES.tooLarge);
   if (path === '/openapi.json' && options.openApiDocument !== undefined && req.method === 'GET') {
     return { statusCode: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE }, body: options.openApiDocument };
@@ -103,9 +104,16 @@ async function handle(req: IncomingMessage, routes: Map<string, ResourcePath>, o
 
 /**
  * The whole request body as text (API Gateway decodes it as UTF-8 when no binary media type is set), or
- * null when there is none. Past `limit` bytes reading stops; the connection is then closed after the 413.
+ * null when there is none (at once, without a promise: most requests are GETs). Past `limit` bytes reading
+ * stops; the connection is then closed after the 413.
  */
-function readBody(req: IncomingMessage, limit: number): Promise<string | null | 'too-large'> {
+function readBody(req: IncomingMessage, limit: number): Promise<string | null | 'too-large'> | null {
+  // No Content-Length and no Transfer-Encoding: no body (RFC 9112 §6.3), and nothing to wait for. Node has
+  // already ended such a request by the time any promise settles; resume() only lets 'end' be emitted.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    req.resume();
+    return null;
+  }
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) return Promise.resolve('too-large');
   return new Promise((resolve, reject) => {

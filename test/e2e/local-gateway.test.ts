@@ -22,3 +22,37 @@ describe('the local gateway serves the API description', () => {
     });
   });
 });
+
+describe('the start banner', () => {
+  /** The banner's curl commands, as arguments: they quote with single quotes only. */
+  function curlCommands(output: string): string[][] {
+    return output
+      .split('\n')
+      .filter((line) => line.trimStart().startsWith('curl '))
+      .map((line) => [...line.trim().matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!));
+  }
+
+  it('prints three curl commands, and each one answers 200', async () => {
+    const commands = curlCommands(service.output());
+    expect(commands.map((args) => args[args.length - 1]!.replace(service.url, ''))).toEqual([
+      '/userapi/passwordgenerator/?search=default',
+      '/api/passwordstrength',
+      '/api/passwordstrength/evaluate',
+    ]);
+    for (const args of commands) {
+      const headers: [string, string][] = [];
+      let method = 'GET';
+      let body: string | undefined;
+      for (let i = 1; i < args.length - 1; i += 1) {
+        if (args[i] === '-H') {
+          const header = args[++i]!;
+          headers.push([header.slice(0, header.indexOf(':')), header.slice(header.indexOf(':') + 1).trim()]);
+        } else if (args[i] === '-X') method = args[++i]!;
+        else if (args[i] === '-d') body = args[++i]!;
+        else expect(args[i]).toBe('-s');
+      }
+      const response = await rawRequest(service.url, method, args[args.length - 1]!.replace(service.url, ''), headers, 20_000, body);
+      expect({ command: args.join(' '), status: response.status }).toEqual({ command: args.join(' '), status: 200 });
+    }
+  });
+});
