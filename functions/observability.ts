@@ -4,16 +4,19 @@ import type { Context } from 'aws-lambda';
 import { SERVICE_METRICS, type ServiceMetricName } from './metrics';
 
 /**
- * Keys whose values are never written to a log, at any depth, whatever logs them (the event, when an
- * operator sets POWERTOOLS_LOGGER_LOG_EVENT=true, or a future log call): request bodies (a password to
- * evaluate), header maps (UserID and APIKey), and the password and key fields themselves.
+ * Keys (matched case-insensitively) whose values are never written to a log, at any depth, whatever logs
+ * them (the event, when an operator sets POWERTOOLS_LOGGER_LOG_EVENT=true, or a future log call): request
+ * bodies (a password to evaluate), header maps (UserID and APIKey), query maps (a key pasted into a URL is
+ * a parameter name or value), and the password and key fields themselves.
  */
-export const REDACTED_KEYS: ReadonlySet<string> = new Set(['body', 'headers', 'multiValueHeaders', 'Password', 'APIKey']);
+export const REDACTED_KEYS: ReadonlySet<string> = new Set(
+  ['body', 'headers', 'multiValueHeaders', 'queryStringParameters', 'multiValueQueryStringParameters', 'Password', 'APIKey'].map((k) => k.toLowerCase()),
+);
 export const REDACTED = '[redacted]';
 
 /** The logger's JSON replacer: redacts the values of REDACTED_KEYS (absent and null values stay as they are). */
 export function redactSecrets(key: string, value: unknown): unknown {
-  return REDACTED_KEYS.has(key) && value !== undefined && value !== null ? REDACTED : value;
+  return value !== undefined && value !== null && REDACTED_KEYS.has(key.toLowerCase()) ? REDACTED : value;
 }
 
 /**

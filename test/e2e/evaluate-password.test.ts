@@ -136,7 +136,7 @@ describe('credentials: as the strength policies', () => {
 });
 
 describe('secrecy', () => {
-  it('the password appears nowhere in what the gateway and the functions printed (request lines, DEBUG logs, logged events)', async () => {
+  it('the password and the key appear nowhere in what the gateway and the functions printed (request lines, DEBUG logs, logged events)', async () => {
     await post(JSON.stringify({ Password: SECRET }));
     const output = service.output();
     // The functions did log the events: the redaction, not silence, keeps the password out.
@@ -144,5 +144,10 @@ describe('secrecy', () => {
     expect(output).toContain(`POST ${PATH} -> 200`);
     expect(output).not.toContain(SECRET);
     expect(output).not.toContain(SECRET.slice(0, 10));
+    // The authorizer logged its events too (the same switch): the key's secret part is not there either,
+    // after the start banner (which prints the demo keys in its curl commands, on purpose).
+    const afterBanner = output.slice(output.indexOf('Ctrl-C stops it.'));
+    expect(afterBanner).toContain('"type":"REQUEST"');
+    expect(afterBanner).not.toContain(STRENGTH_KEY[1].split('_').slice(2).join('_'));
   });
 });

@@ -93,3 +93,33 @@ describe('the policy cache reports hits, misses and stale serves', () => {
     expect(added).toEqual([['PolicyCacheMiss', 1], ['PolicyCacheMiss', 1], ['StaleCollectionServed', 1], ['PolicyCacheHit', 2]]);
   });
 });
+
+describe('the logger redacts secrets wherever they appear', () => {
+  it('redacts bodies, header and query maps, passwords and keys at any depth and in any letter case; keeps the rest', () => {
+    const { observability } = load();
+    const event = {
+      httpMethod: 'POST',
+      path: '/api/passwordstrength/evaluate',
+      body: '{"Password":"Velvet-Orchard-Comet-58?"}',
+      headers: { APIKey: 'pps_000000000000_secret' },
+      multiValueHeaders: { APIKey: ['pps_000000000000_secret'] },
+      queryStringParameters: { ppg_000000000000_secret: '' },
+      multiValueQueryStringParameters: { search: ['x'] },
+      nested: { password: 'hunter2hunter2', apikey: 'pps_1', list: [{ Body: 'b' }] },
+      requestContext: { requestId: 'r-1' },
+    };
+    const written = JSON.parse(JSON.stringify(event, observability.redactSecrets)) as Record<string, unknown>;
+    expect(written).toEqual({
+      httpMethod: 'POST',
+      path: '/api/passwordstrength/evaluate',
+      body: '[redacted]',
+      headers: '[redacted]',
+      multiValueHeaders: '[redacted]',
+      queryStringParameters: '[redacted]',
+      multiValueQueryStringParameters: '[redacted]',
+      nested: { password: '[redacted]', apikey: '[redacted]', list: [{ Body: '[redacted]' }] },
+      requestContext: { requestId: 'r-1' },
+    });
+    expect(JSON.parse(JSON.stringify({ body: null, headers: undefined }, observability.redactSecrets))).toEqual({ body: null });
+  });
+});
