@@ -58,8 +58,6 @@ export interface Route {
   readonly path: string;
   /** The query parameters this route accepts (all optional); any other is a 400. */
   readonly query: readonly string[];
-  /** A route that takes a request body: the largest body it accepts, in bytes (larger is a 400). */
-  readonly maxBodyBytes?: number;
   readonly credentials: CredentialScheme;
   readonly function: PolicyFunction;
   /** The exported handler of the entry file that serves this route. */
@@ -83,7 +81,6 @@ export const ROUTES: readonly Route[] = [
     method: 'POST',
     path: '/api/passwordstrength/evaluate',
     query: [],
-    maxBodyBytes: 4096,
     credentials: CREDENTIAL_SCHEMES.strengthKey,
     function: POLICY_FUNCTIONS.evaluatePassword,
     handler: 'evaluatePassword',
@@ -99,8 +96,6 @@ export interface ResourcePath {
   readonly methods: readonly RouteMethod[];
   readonly function: PolicyFunction;
   readonly credentials: CredentialScheme;
-  /** The largest request body it accepts, for paths whose route takes one. */
-  readonly maxBodyBytes?: number;
 }
 
 /** The distinct resource paths, each with the one function and credential scheme bound to it. */
@@ -108,7 +103,7 @@ export function resourcePaths(): ResourcePath[] {
   const byPath = new Map<string, ResourcePath>();
   for (const r of ROUTES) {
     const methods = [...new Set([...(byPath.get(r.path)?.methods ?? []), r.method])];
-    byPath.set(r.path, { path: r.path, methods, function: r.function, credentials: r.credentials, ...(r.maxBodyBytes ? { maxBodyBytes: r.maxBodyBytes } : {}) });
+    byPath.set(r.path, { path: r.path, methods, function: r.function, credentials: r.credentials });
   }
   return [...byPath.values()];
 }

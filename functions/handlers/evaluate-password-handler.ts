@@ -5,7 +5,7 @@ import { readJsonObjectBody } from '../http/json-body';
 import { noStoreJsonResponse } from '../http/responses';
 import { answering, type CatalogSource, type ProxyHandler } from './policy-handlers';
 
-/** The largest body accepted, in bytes; the route table (routes.ts) declares the same for the gateway. */
+/** The largest body accepted, in bytes (API Gateway itself accepts up to 10 MB, and cannot be told less). */
 export const MAX_EVALUATION_BODY_BYTES = 4096;
 /** The longest password evaluated, in characters (Unicode code points), as a generator policy's MaxLength. */
 export const MAX_PASSWORD_LENGTH = 256;
