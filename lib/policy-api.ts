@@ -3,7 +3,7 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { errorEnvelope, methodNotAllowedPhrase } from '../functions/http/errors';
+import { allowHeader, errorEnvelope, methodNotAllowedPhrase } from '../functions/http/errors';
 import { JSON_CONTENT_TYPE } from '../functions/http/responses';
 import { CREDENTIAL_SCHEMES, ROUTES, resourcePaths, type CredentialScheme, type PolicyFunction, type RouteMethod } from '../functions/routes';
 import { accessLogFormat, ApiLogGroups } from './api-logging';
@@ -123,7 +123,7 @@ function methodNotAllowed(allowed: readonly RouteMethod[]): apigateway.MockInteg
       {
         statusCode: '405',
         responseParameters: {
-          'method.response.header.Allow': `'${allowed.join(', ')}'`,
+          'method.response.header.Allow': `'${allowHeader(allowed)}'`,
           'method.response.header.Content-Type': `'${JSON_CONTENT_TYPE}'`,
         },
         responseTemplates: { 'application/json': assertPlainTemplate(errorEnvelope(405, methodNotAllowedPhrase(allowed))) },

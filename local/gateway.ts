@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http/errors';
+import { allowHeader, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http/errors';
 import { errorResponse, JSON_CONTENT_TYPE } from '../functions/http/responses';
 import { resourcePaths, type ResourcePath } from '../functions/routes';
 import { authorizerEvent, methodArn, newRequestId, proxyEvent, type ParsedRequest } from './api-gateway-events';
@@ -53,7 +53,7 @@ export function createGateway(options: GatewayOptions): Server {
     rawReply(socket, errorResponse(400, 'The request is not valid HTTP or its headers are too large.'), !head);
   });
   server.on('checkExpectation', (_req, res) => send(res, errorResponse(417, 'Only "Expect: 100-continue" is supported.'), true));
-  server.on('connect', (_req, socket: Duplex) => rawReply(socket, errorResponse(405, methodNotAllowedPhrase(['GET']), { Allow: 'GET' }), true));
+  server.on('connect', (_req, socket: Duplex) => rawReply(socket, errorResponse(405, methodNotAllowedPhrase(['GET']), { Allow: allowHeader(['GET']) }), true));
   return server;
 }
 
@@ -82,7 +82,7 @@ async function handle(req: IncomingMessage, routes: Map<string, ResourcePath>, o
   const route = routes.get(path);
   if (!route) return errorResponse(404, PHRASES.notFound);
   const method = route.methods.find((m) => m === req.method);
-  if (!method) return errorResponse(405, methodNotAllowedPhrase(route.methods), { Allow: route.methods.join(', ') });
+  if (!method) return errorResponse(405, methodNotAllowedPhrase(route.methods), { Allow: allowHeader(route.methods) });
 
   const query = parseQuery(queryStart < 0 ? '' : url.slice(queryStart + 1));
   if (query === 'invalid') return errorResponse(400, 'The query string has invalid percent-encoding; encode "%" as %25.');

@@ -7,7 +7,8 @@ import { catalogFromEnvironment } from './policy-function';
 /**
  * Route-bound function of POST /api/passwordstrength/evaluate (routes.ts): reads only the strength policy
  * table. The estimator's dictionaries are ranked here, during Lambda's init phase, not in the first request.
- * Nothing here logs the event: its body holds the password.
+ * Its body holds the password: the event is logged only with POWERTOOLS_LOGGER_LOG_EVENT=true, and then
+ * through the logger's redaction (observability.ts), body and headers replaced.
  */
 const catalog = catalogFromEnvironment(strengthPolicies);
 const estimator = zxcvbnEstimator();

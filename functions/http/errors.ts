@@ -39,6 +39,11 @@ export function methodNotAllowedPhrase(allowed: readonly string[]): string {
   return `Only ${allowed.join(' and ')} is supported on this path.`;
 }
 
+/** The Allow header of that 405 (RFC 9110 §10.2.1: a comma-separated list), for the stack and the local gateway alike. */
+export function allowHeader(allowed: readonly string[]): string {
+  return allowed.join(', ');
+}
+
 export function errorEnvelope(status: ErrorStatus, phrase: string): string {
   return JSON.stringify([{ errors: [{ message: REASON_PHRASES[status] }, { phrase }] }]);
 }

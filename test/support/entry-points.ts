@@ -24,20 +24,32 @@ export function loadEntry<M>(entry: string, env: Record<string, string>): Loaded
   return loaded!;
 }
 
+/** The single values of a multi-value map, as API Gateway gives them (the last value of a repeated name). */
+const lastValues = (multi: Record<string, string[]>) => Object.fromEntries(Object.entries(multi).map(([k, v]) => [k, v[v.length - 1]!]));
+
 /** A minimal API Gateway proxy event for GET with the given query parameters. */
 export function getEvent(path: string, query?: Record<string, string[]>): APIGatewayProxyEvent {
+  return proxyEvent('GET', path, { ...(query ? { query } : {}) });
+}
+
+/** A minimal API Gateway proxy event: the method, path, query, headers (every value kept) and body given. */
+export function proxyEvent(
+  method: string,
+  path: string,
+  parts: { query?: Record<string, string[]>; headers?: Record<string, string[]>; body?: string | null; isBase64Encoded?: boolean } = {},
+): APIGatewayProxyEvent {
   return {
     resource: path,
     path,
-    httpMethod: 'GET',
-    headers: {},
-    multiValueHeaders: {},
-    queryStringParameters: query ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v[v.length - 1]!])) : null,
-    multiValueQueryStringParameters: query ?? null,
+    httpMethod: method,
+    headers: lastValues(parts.headers ?? {}),
+    multiValueHeaders: parts.headers ?? {},
+    queryStringParameters: parts.query ? lastValues(parts.query) : null,
+    multiValueQueryStringParameters: parts.query ?? null,
     pathParameters: null,
     stageVariables: null,
-    body: null,
-    isBase64Encoded: false,
+    body: parts.body ?? null,
+    isBase64Encoded: parts.isBase64Encoded ?? false,
     requestContext: {} as APIGatewayProxyEvent['requestContext'],
   };
 }

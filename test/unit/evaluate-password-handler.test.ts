@@ -9,7 +9,7 @@ import { evaluatePassword } from '../../functions/domain/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { evaluatePasswordHandler } from '../../functions/handlers/evaluate-password-handler';
 import { errorEnvelope, PHRASES } from '../../functions/http/errors';
-import { loadEntry } from '../support/entry-points';
+import { loadEntry, proxyEvent } from '../support/entry-points';
 import { SEED_STRENGTH } from '../support/seed-reference';
 
 type Handler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
@@ -18,22 +18,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
 const SECRET = 'Quiet-Harbor-Lantern-93!';
 
-function event(body: string | null, headers: Record<string, string[]> = { 'Content-Type': ['application/json'] }, extra: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent {
-  return {
-    resource: PATH,
-    path: PATH,
-    httpMethod: 'POST',
-    headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v[v.length - 1]!])),
-    multiValueHeaders: headers,
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: null,
-    stageVariables: null,
-    body,
-    isBase64Encoded: false,
-    requestContext: {} as APIGatewayProxyEvent['requestContext'],
-    ...extra,
-  };
+function event(body: string | null, headers: Record<string, string[]> = { 'Content-Type': ['application/json'] }, extra: { query?: Record<string, string[]>; isBase64Encoded?: boolean } = {}): APIGatewayProxyEvent {
+  return proxyEvent('POST', PATH, { headers, body, ...extra });
 }
 const post = (value: unknown) => event(JSON.stringify(value));
 
@@ -85,9 +71,10 @@ describe('200: the evaluation, never to be cached', () => {
   it.each([
     ['application/json; charset=utf-8', {}],
     ['Application/JSON;charset="UTF-8"', {}],
-    ['application/json', { body: Buffer.from(JSON.stringify({ Password: SECRET })).toString('base64'), isBase64Encoded: true }],
-  ])('accepts Content-Type %s %j', async (type, extra) => {
-    const result = await handler(event(JSON.stringify({ Password: SECRET }), { 'content-type': [type] }, extra));
+    ['application/json', { base64: true }],
+  ])('accepts Content-Type %s %j', async (type, { base64 }: { base64?: boolean }) => {
+    const json = JSON.stringify({ Password: SECRET });
+    const result = await handler(base64 ? event(Buffer.from(json).toString('base64'), { 'content-type': [type] }, { isBase64Encoded: true }) : event(json, { 'content-type': [type] }));
     expect(result.statusCode).toBe(200);
   });
 
@@ -151,7 +138,7 @@ describe('400, 404 and 415 in the envelope', () => {
   });
 
   it('400 for any query parameter, without echoing its name (it could be the password)', async () => {
-    const result = await handler(event(JSON.stringify({ Password: 'x1' }), undefined, { queryStringParameters: { [SECRET]: '' }, multiValueQueryStringParameters: { [SECRET]: [''] } }));
+    const result = await handler(event(JSON.stringify({ Password: 'x1' }), undefined, { query: { [SECRET]: [''] } }));
     expect(result).toEqual(badRequest('This route takes no query parameters: send the password in the JSON body, never in the URL.'));
   });
 
