@@ -1,14 +1,12 @@
 import { GetCommand, paginateScan, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { issueKey, type KeyKind } from '../functions/authorizer/api-key';
-import { STRENGTH_KEYS_ID, userCredentialId } from '../functions/authorizer/credential-store';
+import { issueKey, type KeyKind } from '../functions/domain/api-key';
+import { storedKey, STRENGTH_KEYS_ID, userCredentialId, userItem, type UserItem } from '../functions/repositories/credentials';
 
 /**
- * Operator actions on the credentials table (design.md §2). The items are the ones the authorizer reads:
- *   USER#<UserID>  { CredentialID, UserID, Roles: string[], Disabled: boolean, CreatedAt, Keys: { <keyId>: StoredKeyItem }, LastUsed: { <keyId>: ISO } }
- *   STRENGTH_KEYS  { CredentialID, Keys: { <keyId>: StoredKeyItem }, LastUsed: { <keyId>: ISO } }
- * LastUsed is written by the authorizer (credential-store.ts recordKeyUse), which can only SET into an existing
- * map, so every item this module writes carries it. Every write is a conditional PutItem/UpdateItem, so two operators working at once cannot corrupt an item;
- * only SHA-256 digests are stored, and no message or listing ever carries a key or a digest.
+ * Operator actions on the credentials table (docs/credentials.md), on the items the authorizer reads
+ * (functions/repositories/credentials.ts holds their shapes). Every write is a conditional PutItem or
+ * UpdateItem, so two operators working at once cannot corrupt an item; only SHA-256 digests are stored, and
+ * no message or listing ever carries a key or a digest.
  */
 
 /** An operator mistake (unknown user or key id, disabled user, existing user, invalid user id or role). */
@@ -17,27 +15,6 @@ export class CredentialAdminError extends Error {
     super(message);
     this.name = 'CredentialAdminError';
   }
-}
-
-export interface StoredKeyItem {
-  readonly Digest: string;
-  readonly CreatedAt: string;
-}
-
-export interface UserItem {
-  readonly CredentialID: string;
-  readonly UserID: string;
-  readonly Roles: string[];
-  readonly Disabled: boolean;
-  readonly CreatedAt: string;
-  readonly Keys: Record<string, StoredKeyItem>;
-  readonly LastUsed: Record<string, string>;
-}
-
-export interface StrengthKeysItem {
-  readonly CredentialID: typeof STRENGTH_KEYS_ID;
-  readonly Keys: Record<string, StoredKeyItem>;
-  readonly LastUsed: Record<string, string>;
 }
 
 export interface KeySummary {
@@ -94,18 +71,9 @@ function uniqueRoles(roles: readonly string[]): string[] {
   return [...new Set(roles.map(checkRole))];
 }
 
-/** A stored key: only its digest and dates, never the key. */
-export function storedKey(digest: string, createdAt: string): StoredKeyItem {
-  return { Digest: digest, CreatedAt: createdAt };
-}
-
-/** A new user item; the local gateway's demo users are built with the same function so the shapes cannot drift. */
-export function newUserItem(userId: string, roles: readonly string[], createdAt: string, keys: Record<string, StoredKeyItem> = {}): UserItem {
-  return { CredentialID: userCredentialId(checkUserId(userId)), UserID: userId, Roles: uniqueRoles(roles), Disabled: false, CreatedAt: createdAt, Keys: keys, LastUsed: {} };
-}
-
-export function strengthKeysItem(keys: Record<string, StoredKeyItem> = {}): StrengthKeysItem {
-  return { CredentialID: STRENGTH_KEYS_ID, Keys: keys, LastUsed: {} };
+/** A new user item, its user id and roles checked first (the authorizer reads Roles as a list of unique names). */
+export function newUserItem(userId: string, roles: readonly string[], createdAt: string): UserItem {
+  return userItem(checkUserId(userId), uniqueRoles(roles), createdAt);
 }
 
 type Item = Record<string, unknown>;

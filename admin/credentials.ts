@@ -3,7 +3,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GENERATOR_ADMIN_ROLE } from '../functions/routes';
-import { TABLES } from '../functions/store/tables';
+import { TABLES } from '../functions/repositories/tables';
 import { checkKeyId, checkRole, checkUserId, CredentialAdmin, CredentialAdminError, type CredentialListing, type KeySummary } from './credential-admin';
 
 /** The stack name `cdk deploy` uses unless told otherwise (bin/app.ts), and its output naming the credentials table. */

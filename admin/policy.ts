@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { generatorPolicies, type GeneratorPolicy } from '../functions/domain/generator-policy';
-import { checkFeasibility, describePolicy, entropyBits } from '../functions/domain/password-generator';
-import { validatePolicy } from '../functions/domain/policy-resource';
+import { generatorPolicies, parsePattern, type GeneratorPolicy } from '../functions/domain/generator-policy';
+import { checkFeasibility, classesOn, entropyBits, generationMode, SEPARATORS, type CharClass } from '../functions/domain/password-generator';
+import { validatePolicy } from '../functions/domain/policy-collection';
 import { WORD_LIST } from '../functions/domain/word-list';
 
 /** The committed seed file, resolved from this module so the CLI works from any working directory. */
@@ -106,6 +106,52 @@ export function explainPolicy(policy: GeneratorPolicy): string {
   // Rounded down, so the printed figure is still a lower bound.
   const bits = Math.floor(entropyBits(policy, WORD_LIST) * 10) / 10;
   return `Policy ${policy.PasswordGeneratorID} "${policy.GeneratorName}": ${describePolicy(policy)}; entropy ≥ ${bits.toFixed(1)} bits; ${verdict}`;
+}
+
+const CLASS_NAMES: Record<CharClass['key'], string> = { l: 'lower-case', u: 'upper-case', d: 'digits', s: 'special', b: 'brackets' };
+
+function className(c: CharClass): string {
+  return c.key === 's' || c.key === 'b' ? `${CLASS_NAMES[c.key]} (${c.chars.join('')})` : CLASS_NAMES[c.key];
+}
+
+function andList(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** One line saying what the policy generates (docs/generation.md lists the seed policies with it). */
+export function describePolicy(policy: GeneratorPolicy): string {
+  const p = policy;
+  const on = classesOn(p);
+  const exclusions = [...(p.AmbiguousChars ? [] : ['no ambiguous characters']), ...(p.ExcludeChars !== '' ? [`never any of ${JSON.stringify(p.ExcludeChars)}`] : [])];
+  switch (generationMode(p)) {
+    case 'pattern': {
+      const tokens = parsePattern(p.Pattern);
+      if (typeof tokens === 'string') return `the pattern ${p.Pattern} (invalid: it ${tokens})`;
+      const chars = tokens.filter((t) => t.kind !== 'w').reduce((n, t) => n + t.count, 0);
+      const wordCount = tokens.filter((t) => t.kind === 'w').reduce((n, t) => n + t.count, 0);
+      const shape = [...(wordCount > 0 ? [`${plural(wordCount, 'word')} of up to ${p.MaximumWordLength} letters`] : []), ...(chars > 0 || wordCount === 0 ? [plural(chars, 'character')] : [])];
+      return [`the pattern ${p.Pattern}: ${shape.join(' and ')}`, ...exclusions].join(', ');
+    }
+    case 'alpha': {
+      const length = p.MinLength === p.MaxLength ? `${p.MinLength}` : `${p.MinLength} to ${p.MaxLength}`;
+      const parts = [`${length} characters of ${andList(on.map(className))}`, ...(p.HigherAlphaRatio ? ['more letters than not'] : []), ...exclusions];
+      return parts.join(', ');
+    }
+    case 'words':
+    case 'words+alpha': {
+      const separator = p.SeparateWordsWith === 'N' ? 'run together' : `joined by '${SEPARATORS[p.SeparateWordsWith]}'`;
+      const phrase = `${plural(p.NumberOfWords, 'word')} of up to ${p.MaximumWordLength} letters ${separator}`;
+      if (!p.IncludeAlphaSpecial) return phrase;
+      const seg = `${plural(on.length, 'random character')} (${on.map(className).join(', ')})`;
+      const described =
+        p.PrefixAppendWords === 'P' ? `${seg}, then ${phrase}` : p.PrefixAppendWords === 'A' ? `${phrase}, then ${seg}` : `${phrase}, with ${seg} between each pair of words`;
+      return [described, ...exclusions].join(', ');
+    }
+    case 'none':
+      return 'nothing (IncludeAlphaSpecial, IncludeWordPhrases and GeneratePattern are all off)';
+  }
 }
 
 if (require.main === module) {

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { BUNDLE_ENTRIES, PROJECT_ROOT, buildBundles } from '../local/bundles';
+import { BUNDLE_ENTRIES, buildBundles } from '../bundling/build';
+import { PROJECT_ROOT } from '../bundling/bundling';
 
-/** The name of the reference bundle the route-bound bundles' cold starts are compared with. */
+/** The name of the reference bundle the functions' cold starts are compared with. */
 export const HELLO_WORLD = 'HelloWorld';
 
 export type BuiltBundles = Record<string, { file: string; bytes: number }>;

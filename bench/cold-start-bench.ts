@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ENV } from '../functions/routes';
-import { TABLES } from '../functions/store/tables';
+import { TABLES } from '../functions/repositories/tables';
+import { ENV } from '../functions/runtime';
 import { authorizerEvent, proxyEvent, type ParsedRequest } from '../local/api-gateway-events';
 import { putLocalCredentials, readLocalCredentials } from '../local/credentials';
 import { startEmbeddedStore } from '../local/embedded-store';
@@ -15,8 +15,8 @@ import { HELLO_WORLD, type BuiltBundles } from './bundles';
 import { median, ratio } from './stats';
 
 /**
- * Cold start: a fresh `node` process per run imports one bundle, answers one request (the route-bound
- * bundles read the seeded tables on dynalite), prints its timings and exits. The hello-world bundle runs the
+ * Cold start: a fresh `node` process per run imports one bundle, answers one request (the
+ * functions read the seeded tables on dynalite), prints its timings and exits. The hello-world bundle runs the
  * same driver. Runs are interleaved round by round (the order rotating) after one discarded warm-up round.
  */
 
@@ -41,7 +41,7 @@ interface RunTimes {
   readonly answeredMs: number;
   /** The import of the bundle alone. */
   readonly importMs: number;
-  /** The first invocation alone (for the route-bound bundles: the Scan of the table). */
+  /** The first invocation alone (for the functions: the Scan of the table). */
   readonly invokeMs: number;
 }
 

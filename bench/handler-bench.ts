@@ -2,17 +2,17 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
 import path from 'node:path';
-import { buildCatalog } from '../functions/domain/catalog';
 import { generatorPolicies } from '../functions/domain/generator-policy';
-import { DEFAULT_POLICY_CACHE_TTL_SECONDS } from '../functions/api/policy-function';
+import { buildCollection } from '../functions/domain/policy-collection';
+import { DEFAULT_POLICY_CACHE_TTL_SECONDS } from '../functions/runtime';
 import { distribution, ratio, timeMicros, type Distribution } from './stats';
 import { SEARCH_TERM, syntheticGeneratorPolicies } from './synthetic-policies';
 
 /**
- * In-process: the real route-bound entry point (functions/api/generator-policies.ts) with its DynamoDB
+ * In-process: the real entry file of GeneratorPolicies (functions/api/generator-policies.ts) with its DynamoDB
  * document client mocked, timed per invocation against the irreducible work of the same answer:
  * - list: an async function returning a prebuilt response whose body is a string of the same size;
- * - search: one pass of String.prototype.includes over the catalog's folded strings, collecting the matching
+ * - search: one pass of String.prototype.includes over the collection's folded strings, collecting the matching
  *   elements into the same JSON array the handler returns (the two bodies are checked to be identical).
  * Baseline and handler calls are interleaved (alternating which goes first) so they share the drift; list and
  * search are timed one after the other.
@@ -84,7 +84,7 @@ async function benchOneSize(dynamo: AwsClientStub<DynamoDBDocumentClient>, count
   dynamo.reset();
   dynamo.on(ScanCommand).resolves({ Items: policies.map((p) => ({ ...p })), Count: policies.length });
 
-  // A cold start: fresh module state (so the cached catalog starts empty), then the first invocation loads.
+  // A cold start: fresh module state (so the cached collection starts empty), then the first invocation loads.
   const handler = loadEntryFresh();
   const listEvent = proxyEvent(null);
   const searchEvent = proxyEvent({ search: [SEARCH_TERM] });
@@ -96,9 +96,9 @@ async function benchOneSize(dynamo: AwsClientStub<DynamoDBDocumentClient>, count
   // The baselines. The list one returns a distinct copy of the body (same size), prebuilt once.
   const prebuilt: APIGatewayProxyResult = { statusCode: 200, headers: { ...listResponse.headers }, body: Buffer.from(listResponse.body).toString() };
   const listBaseline = async (): Promise<APIGatewayProxyResult> => prebuilt;
-  const catalog = buildCatalog(generatorPolicies, policies);
-  const folded = catalog.searchText;
-  const elements = catalog.elements;
+  const collection = buildCollection(generatorPolicies, policies);
+  const folded = collection.searchText;
+  const elements = collection.elements;
   const searchHeaders = { ...searchResponse.headers };
   // A local: an imported binding is a getter call on the module object in the CommonJS tsx runs.
   const term = SEARCH_TERM;

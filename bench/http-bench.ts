@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../local/bundles';
+import { PROJECT_ROOT } from '../bundling/bundling';
 import { readLocalCredentials } from '../local/credentials';
 import { CREDENTIALS_FILE } from '../local/start';
 import { median, ratio } from './stats';

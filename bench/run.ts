@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildBenchBundles, HELLO_WORLD } from './bundles';
 import { runColdStartBench } from './cold-start-bench';
-import { DEFAULT_POLICY_CACHE_TTL_SECONDS } from '../functions/api/policy-function';
+import { DEFAULT_POLICY_CACHE_TTL_SECONDS } from '../functions/runtime';
 import { runEvaluationBench } from './evaluation-bench';
 import { HANDLER_SIZES, runHandlerBench } from './handler-bench';
 import { HTTP_CONNECTIONS, runHttpBench } from './http-bench';
-import { evaluateTargets, renderReport, ROUTE_BOUND_BUNDLES, type BenchResults } from './report';
+import { evaluateTargets, renderReport, LISTING_BUNDLES, type BenchResults } from './report';
 import { round } from './stats';
 
 /**
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
       bundles: Object.fromEntries(
         Object.entries(bundles)
           .sort(([a], [b]) => (a === HELLO_WORLD ? 1 : b === HELLO_WORLD ? -1 : a.localeCompare(b)))
-          .map(([name, b]) => [name, { bytes: b.bytes, routeBound: (ROUTE_BOUND_BUNDLES as readonly string[]).includes(name) }]),
+          .map(([name, b]) => [name, { bytes: b.bytes, listing: (LISTING_BUNDLES as readonly string[]).includes(name) }]),
       ),
       inProcess,
       evaluation,

@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
-import { errorEnvelope, REASON_PHRASES, type ErrorStatus } from '../functions/http/errors';
-import { PROJECT_ROOT } from '../local/bundles';
+import { PROJECT_ROOT } from '../bundling/bundling';
+import { errorEnvelope, REASON_PHRASES, type ErrorStatus } from '../functions/http';
 import { readLocalCredentials } from '../local/credentials';
 import { CREDENTIALS_FILE } from '../local/start';
 

@@ -4,7 +4,7 @@ import { PasswordPolicyStack } from '../lib/password-policy-stack';
 import { readStackName } from '../lib/settings';
 
 /**
- * Builds the CDK app: one stack (design.md §3). `context` adds to what the CDK CLI passes (cdk.json, -c);
+ * Builds the CDK app: one stack. `context` adds to what the CDK CLI passes (cdk.json, -c);
  * the tests call this in-process. The stack is environment-agnostic: it deploys to the CLI's account/region.
  * Context nag=true runs cdk-nag's AwsSolutions checks on the synth; an unsuppressed finding fails it.
  */

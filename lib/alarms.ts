@@ -5,7 +5,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { SERVICE_METRICS, type ServiceMetricName } from '../functions/metrics';
+import { SERVICE_METRICS, type ServiceMetricName } from '../functions/runtime';
 import type { AlarmTopicSetting } from './settings';
 
 /** Thresholds of the alarms (docs/operations.md explains each). */
@@ -27,7 +27,7 @@ const atLeastOne = {
 
 export interface ServiceAlarmsProps {
   readonly stage: Stage;
-  /** The route-bound functions, by a readable name. */
+  /** The functions that serve routes, by id. */
   readonly functions: Record<string, IFunction>;
   readonly authorizer: IFunction;
   readonly topic: AlarmTopicSetting;

@@ -3,12 +3,12 @@ import type { Stage } from 'aws-cdk-lib/aws-apigateway';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { SERVICE_METRICS } from '../functions/metrics';
+import { SERVICE_METRICS } from '../functions/runtime';
 import { serviceMetric } from './alarms';
 
 export interface ServiceDashboardProps {
   readonly stage: Stage;
-  /** The route-bound functions, by a readable name. */
+  /** The functions that serve routes, by id. */
   readonly functions: Record<string, IFunction>;
   readonly authorizer: IFunction;
   readonly alarms: readonly cloudwatch.IAlarm[];

@@ -7,13 +7,10 @@ import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId, type Aw
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { Construct } from 'constructs';
 import { generatorPolicies } from '../functions/domain/generator-policy';
-import { validatePolicy, type PolicyResource } from '../functions/domain/policy-resource';
+import { DEFAULT_POLICY_ID, validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
 import { strengthPolicies } from '../functions/domain/strength-policy';
-import { TABLES } from '../functions/store/tables';
-import { PROJECT_ROOT } from './service-function';
-
-/** spec rule 3: policy 1 of each collection is the default for password lists without a specific policy. */
-export const DEFAULT_POLICY_ID = 1;
+import { TABLES } from '../functions/repositories/tables';
+import { PROJECT_ROOT } from '../bundling/bundling';
 
 /** The two policy collections: where their defaults come from and how they are validated. */
 export const DEFAULT_POLICY_SOURCES = {
@@ -31,7 +28,7 @@ export interface DefaultPoliciesProps {
 }
 
 /**
- * design.md §3: every deploy guarantees that policy 1 exists in each collection, with a conditional put
+ * Every deploy guarantees that policy 1 exists in each collection, with a conditional put
  * that never overwrites a policy 1 an operator has changed.
  */
 export class DefaultPolicies extends Construct {
@@ -80,7 +77,7 @@ export function readDefaultPolicy<T extends object>(resource: PolicyResource<T>,
   if (!result.ok) throw new Error(`${seedFile}: the default ${resource.title} (${resource.idField} ${DEFAULT_POLICY_ID}) is invalid: ${result.problems.join('; ')}`);
   const description = String(result.policy[resource.descriptionField]);
   if (!/default/i.test(description)) {
-    throw new Error(`${seedFile}: the description of ${resource.title} ${DEFAULT_POLICY_ID} must say it is the default (spec rule 3)`);
+    throw new Error(`${seedFile}: the description of ${resource.title} ${DEFAULT_POLICY_ID} must say it is the default`);
   }
   return result.policy;
 }

@@ -1,8 +1,7 @@
 import { ResponseType, type RestApi } from 'aws-cdk-lib/aws-apigateway';
-import { errorEnvelope, PHRASES, type ErrorStatus } from '../functions/http/errors';
-import { JSON_CONTENT_TYPE } from '../functions/http/responses';
+import { errorEnvelope, JSON_CONTENT_TYPE, PHRASES, type ErrorStatus } from '../functions/http';
 
-/** One API Gateway response type, answered with design.md's error envelope. */
+/** One API Gateway response type, answered with the error envelope. */
 export interface GatewayError {
   readonly type: ResponseType;
   readonly status: ErrorStatus;
@@ -10,7 +9,7 @@ export interface GatewayError {
 }
 
 /**
- * The phrases only API Gateway produces (the shared ones live in functions/http/errors.ts). Templates do
+ * The phrases only API Gateway produces (the shared ones live in functions/http.ts). Templates do
  * simple $context substitution only; the authorizer puts its Deny reason in its context as `reason`.
  */
 export const GATEWAY_PHRASES = {

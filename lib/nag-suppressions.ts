@@ -22,7 +22,7 @@ export const NAG_SUPPRESSIONS = {
   },
   lambdaRuntime: {
     id: 'AwsSolutions-L1',
-    reason: 'Node.js 22 is a current, supported Lambda runtime (design.md §3 allows 22 or 24); the bundles target node22 and the local gateway runs the same target.',
+    reason: 'Node.js 22 is a current, supported Lambda runtime (the service runs on 22 or 24); the bundles target node22 and the local gateway runs the same target.',
   },
   xrayWildcard: {
     id: 'AwsSolutions-IAM5',

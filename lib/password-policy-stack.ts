@@ -3,23 +3,26 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { AUTHORIZER_ENTRY, ENV, POLICY_FUNCTIONS, resourcePaths, type PolicyFunction } from '../functions/routes';
+import { AUTHORIZER, FUNCTIONS, resourcePaths, type RouteFunction } from '../functions/routes';
+import { ENV } from '../functions/runtime';
 import { ServiceAlarms } from './alarms';
 import { ServiceDashboard } from './dashboard';
 import { DefaultPolicies } from './default-policies';
 import { addNagSuppressions } from './nag-suppressions';
 import { PolicyApi } from './policy-api';
 import { PolicyTables } from './policy-tables';
-import { ServiceFunction } from './service-function';
+import { LambdaFunction } from './lambda-function';
 import { readSettings, type StackSettings } from './settings';
 import { RateLimitFirewall } from './waf';
 
-/** design.md §3: one stack holding the REST API, the authorizer, the route-bound functions and the tables. */
+type FunctionId = RouteFunction['id'];
+
+/** One stack holding the REST API, the authorizer, the functions and the tables (docs/architecture.md). */
 export class PasswordPolicyStack extends Stack {
   readonly settings: StackSettings;
   readonly tables: PolicyTables['byKind'];
-  /** The route-bound function of each POLICY_FUNCTIONS entry, by its id. */
-  readonly functions: Record<PolicyFunction['id'], IFunction>;
+  /** The function of each FUNCTIONS entry, by its id. */
+  readonly functions: Record<FunctionId, IFunction>;
   readonly authorizer: IFunction;
   readonly api: PolicyApi;
   /** Present unless context waf=false. */
@@ -35,15 +38,14 @@ export class PasswordPolicyStack extends Stack {
 
     const tables = (this.tables = new PolicyTables(this, 'Tables', { removalPolicy }).byKind);
 
-    const functions = (this.functions = {} as Record<PolicyFunction['id'], IFunction>);
-    for (const spec of Object.values(POLICY_FUNCTIONS) as PolicyFunction[]) {
+    const functions = (this.functions = {} as Record<FunctionId, IFunction>);
+    for (const spec of Object.values(FUNCTIONS) as RouteFunction[]) {
       const table = tables[spec.table];
-      const { function: fn } = new ServiceFunction(this, spec.id, {
+      const { function: fn } = new LambdaFunction(this, spec.id, {
         ...functionDefaults,
         entry: spec.entry,
         description: `${spec.description}: ${routesOf(spec).join(', ')}`,
         timeout: Duration.seconds(10),
-        // More memory, more CPU: EvaluatePassword's zxcvbn-ts matching and init ranking are CPU-bound (routes.ts).
         ...(spec.memoryMiB ? { memoryMiB: spec.memoryMiB } : {}),
         environment: { [ENV.policyTable]: table.tableName, [ENV.policyCacheTtl]: String(settings.policyCacheTtlSeconds) },
       });
@@ -52,10 +54,10 @@ export class PasswordPolicyStack extends Stack {
       functions[spec.id] = fn;
     }
 
-    const authorizer = (this.authorizer = new ServiceFunction(this, 'Authorizer', {
+    const authorizer = (this.authorizer = new LambdaFunction(this, AUTHORIZER.id, {
       ...functionDefaults,
-      entry: AUTHORIZER_ENTRY,
-      description: 'REQUEST authorizer of both route groups (UserID+APIKey for /userapi/, APIKey for /api/)',
+      entry: AUTHORIZER.entry,
+      description: AUTHORIZER.description,
       timeout: Duration.seconds(5),
       environment: { [ENV.credentialsTable]: tables.credentials.tableName },
     }).function);
@@ -90,7 +92,7 @@ export class PasswordPolicyStack extends Stack {
     if (settings.alarms) {
       this.alarms = new ServiceAlarms(this, 'Alarms', {
         stage,
-        functions: Object.fromEntries(Object.values(POLICY_FUNCTIONS).map((spec) => [spec.id, functions[spec.id]])),
+        functions,
         authorizer,
         topic: settings.alarmTopic,
       });
@@ -99,7 +101,7 @@ export class PasswordPolicyStack extends Stack {
     if (settings.dashboard) {
       new ServiceDashboard(this, 'Dashboard', {
         stage,
-        functions: Object.fromEntries(Object.values(POLICY_FUNCTIONS).map((spec) => [spec.id, functions[spec.id]])),
+        functions,
         authorizer,
         alarms: this.alarms?.alarms ?? [],
       });
@@ -122,7 +124,7 @@ export class PasswordPolicyStack extends Stack {
 }
 
 /** The methods and API paths bound to a function, for its description ("GET /api/passwordstrength"). */
-function routesOf(fn: PolicyFunction): string[] {
+function routesOf(fn: RouteFunction): string[] {
   return resourcePaths()
     .filter((r) => r.function.id === fn.id)
     .map((r) => `${r.methods.join('|')} ${r.path}`);

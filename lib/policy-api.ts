@@ -3,15 +3,14 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { allowHeader, errorEnvelope, methodNotAllowedPhrase } from '../functions/http/errors';
-import { JSON_CONTENT_TYPE } from '../functions/http/responses';
-import { CREDENTIAL_SCHEMES, ROUTES, resourcePaths, type CredentialScheme, type PolicyFunction, type RouteMethod } from '../functions/routes';
+import { allowHeader, errorEnvelope, JSON_CONTENT_TYPE, methodNotAllowedPhrase } from '../functions/http';
+import { CREDENTIAL_SCHEMES, ROUTES, resourcePaths, type CredentialScheme, type RouteFunction, type RouteMethod } from '../functions/routes';
 import { accessLogFormat, ApiLogGroups } from './api-logging';
 import { addGatewayResponses, assertPlainTemplate } from './gateway-responses';
 
 export interface PolicyApiProps {
-  /** The route-bound function of each POLICY_FUNCTIONS entry, by its id. */
-  readonly functions: Record<PolicyFunction['id'], IFunction>;
+  /** The function of each FUNCTIONS entry, by its id. */
+  readonly functions: Readonly<Record<RouteFunction['id'], IFunction>>;
   /** The one authorizer function behind every authorizer definition. */
   readonly authorizer: IFunction;
   readonly authorizerCacheTtl: Duration;
@@ -30,7 +29,7 @@ export interface PolicyApiProps {
 /** Content types the 405 mock answers; with passthrough NEVER, any other body type gets the 415 envelope. */
 export const MOCK_CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml', 'text/xml'];
 
-/** The REST API of design.md §1, built from the route table in functions/routes.ts. */
+/** The REST API (docs/api.md), built from the route table in functions/routes.ts. */
 export class PolicyApi extends Construct {
   readonly api: apigateway.RestApi;
   readonly authorizers: Record<CredentialScheme['name'], apigateway.RequestAuthorizer>;

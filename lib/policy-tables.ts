@@ -1,14 +1,14 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLES, type TableKind } from '../functions/store/tables';
+import { TABLES, type TableKind } from '../functions/repositories/tables';
 
 export interface PolicyTablesProps {
   /** RETAIN for a real stack, DESTROY for a development stack. */
   readonly removalPolicy: RemovalPolicy;
 }
 
-/** The three tables of design.md §3, one per entry of TABLES (the local store creates the same ones). */
+/** The three tables, one per entry of TABLES (the local store creates the same ones). */
 export class PolicyTables extends Construct {
   readonly byKind: Record<TableKind, dynamodb.Table>;
 

@@ -1,4 +1,6 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS } from '../functions/routes';
+import { DEFAULT_POLICY_CACHE_TTL_SECONDS } from '../functions/runtime';
 
 /**
  * The deploy-time settings of the stack, each read from CDK context (`cdk deploy -c key=value` or cdk.json).
@@ -44,16 +46,16 @@ export type StagePreset = Omit<StackSettings, 'stage' | 'stageName' | 'alarmTopi
 /** The stage of a bare `cdk deploy`: production, so a deploy without flags is the production-safe one. */
 export const DEFAULT_STAGE: StageName = 'prod';
 
-/** The stage presets (the README and docs/operations.md document these). */
+/** The stage presets (docs/operations.md documents these). */
 export const STAGE_PRESETS: Record<StageName, StagePreset> = {
   prod: {
     stackName: 'PasswordPolicyService',
     dev: false,
     logRetentionDays: RetentionDays.THREE_MONTHS,
     logLevel: 'INFO',
-    policyCacheTtlSeconds: 30,
-    // design.md §2: revocation must take effect within 5 minutes by default.
-    authorizerCacheTtlSeconds: 300,
+    policyCacheTtlSeconds: DEFAULT_POLICY_CACHE_TTL_SECONDS,
+    // The revocation bound: at most 5 minutes by default.
+    authorizerCacheTtlSeconds: DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS,
     throttlingRateLimit: 50,
     throttlingBurstLimit: 100,
     tracing: true,

@@ -2,7 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import type { Stage } from 'aws-cdk-lib/aws-apigateway';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { errorEnvelope, PHRASES } from '../functions/http/errors';
+import { errorEnvelope, PHRASES } from '../functions/http';
 
 export interface RateLimitFirewallProps {
   /** The API stage the web ACL protects. */
@@ -19,7 +19,7 @@ export const THROTTLED_BODY_KEY = 'Throttled';
 
 /**
  * A regional WAF web ACL on the stage: everything is allowed except a source IP over the rate limit,
- * which gets 429 and design.md's error envelope (a WAF custom response takes precedence over API Gateway's).
+ * which gets 429 and the error envelope (a WAF custom response takes precedence over API Gateway's).
  */
 export class RateLimitFirewall extends Construct {
   readonly webAcl: wafv2.CfnWebACL;

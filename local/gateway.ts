@@ -1,16 +1,13 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyResult } from 'aws-lambda';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { allowHeader, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http/errors';
-import { errorResponse, JSON_CONTENT_TYPE } from '../functions/http/responses';
+import { allowHeader, errorResponse, JSON_CONTENT_TYPE, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus, type ProxyHandler } from '../functions/http';
 import { resourcePaths, type ResourcePath } from '../functions/routes';
 import { authorizerEvent, methodArn, newRequestId, proxyEvent, type ParsedRequest } from './api-gateway-events';
 import type { AuthorizerEmulation } from './authorizer-emulation';
 
-export type ProxyHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
-
 export interface GatewayOptions {
-  /** The route-bound functions by their id in routes.ts (GeneratorPolicies, StrengthPolicies). */
+  /** The handler of each function that serves routes, by its id in functions/routes.ts. */
   readonly functions: Readonly<Record<string, ProxyHandler>>;
   readonly authorizer: AuthorizerEmulation;
   /** The OpenAPI document served at /openapi.json, if any. */

@@ -1,26 +1,24 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { ENV, POLICY_FUNCTIONS } from '../functions/routes';
-import { createDocumentClient, positiveInt } from '../functions/store/dynamodb-policy-store';
-import { TABLES } from '../functions/store/tables';
+import { readFile } from 'node:fs/promises';
+import { buildBundles, importBundle } from '../bundling/build';
+import { PROJECT_ROOT } from '../bundling/bundling';
+import type { ProxyHandler } from '../functions/http';
+import { TABLES } from '../functions/repositories/tables';
+import { AUTHORIZER, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS, FUNCTIONS } from '../functions/routes';
+import { createDocumentClient, ENV, wholeNumber } from '../functions/runtime';
 import { createTables, loadSeed } from '../seed/seed-data';
 import { AuthorizerEmulation, type AuthorizerHandler } from './authorizer-emulation';
-import { buildBundles, importBundle, PROJECT_ROOT } from './bundles';
 import { putLocalCredentials, readLocalCredentials } from './credentials';
 import { startEmbeddedStore, type EmbeddedStore } from './embedded-store';
 import { createGateway } from './gateway';
-import { OPENAPI_FILE } from '../lib/openapi';
-import { readFile } from 'node:fs/promises';
 
 /** The local tables are named after their kind; a deployed stack names its own. */
 const TABLE_NAMES = { generator: TABLES.generator.logicalName, strength: TABLES.strength.logicalName, credentials: TABLES.credentials.logicalName };
 export const CREDENTIALS_FILE = path.join(PROJECT_ROOT, 'seed', 'local-credentials.json');
-/** API Gateway's default authorizer result cache; the local gateway emulates it. */
-const DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS = 300;
-
-type ProxyHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+/** Written by `npm run openapi` (docs/openapi.ts), served at /openapi.json. */
+const OPENAPI_FILE = path.join(PROJECT_ROOT, 'docs', 'openapi.json');
 
 export interface LocalService {
   readonly url: string;
@@ -29,15 +27,15 @@ export interface LocalService {
 }
 
 /**
- * design.md §4: the same bundles that deploy, behind a local stand-in for API Gateway, on an embedded
+ * The same bundles that deploy, behind a local stand-in for API Gateway, on an embedded
  * DynamoDB-compatible store created and seeded at start (or DYNAMODB_ENDPOINT).
  */
 export async function startLocalService(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<LocalService> {
   const embedded: EmbeddedStore | undefined = env.DYNAMODB_ENDPOINT
     ? undefined
-    : await startEmbeddedStore({ port: positiveInt(env.DYNAMODB_PORT, 0), ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}) });
+    : await startEmbeddedStore({ port: wholeNumber(env.DYNAMODB_PORT, 0), ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}) });
   const endpoint = env.DYNAMODB_ENDPOINT ?? embedded!.endpoint;
-  const functionEnv = { DYNAMODB_ENDPOINT: endpoint, AWS_REGION: env.AWS_REGION ?? 'local', POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL ?? 'WARN', POWERTOOLS_METRICS_DISABLED: 'true' };
+  const functionEnv = { [ENV.dynamodbEndpoint]: endpoint, AWS_REGION: env.AWS_REGION ?? 'local', POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL ?? 'WARN', POWERTOOLS_METRICS_DISABLED: 'true' };
 
   const created = await createTables(new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), TABLE_NAMES);
   const documents = createDocumentClient(functionEnv);
@@ -54,19 +52,19 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
   // The policy cache TTL passes through only when set, so the functions' own default applies otherwise.
   const cacheTtl: Record<string, string> = env[ENV.policyCacheTtl] !== undefined ? { [ENV.policyCacheTtl]: env[ENV.policyCacheTtl]! } : {};
   const functions: Record<string, ProxyHandler> = {};
-  for (const fn of Object.values(POLICY_FUNCTIONS)) {
+  for (const fn of Object.values(FUNCTIONS)) {
     const environment = { ...functionEnv, [ENV.policyTable]: TABLE_NAMES[fn.table], ...cacheTtl };
     functions[fn.id] = (await importBundle<{ handler: ProxyHandler }>(bundles[fn.id]!.file, environment)).handler;
   }
-  const authorizerModule = await importBundle<{ handler: AuthorizerHandler }>(bundles.Authorizer!.file, { ...functionEnv, [ENV.credentialsTable]: TABLE_NAMES.credentials });
-  const authorizer = new AuthorizerEmulation(authorizerModule.handler, positiveInt(env.AUTHORIZER_CACHE_TTL_SECONDS, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS));
+  const authorizerModule = await importBundle<{ handler: AuthorizerHandler }>(bundles[AUTHORIZER.id]!.file, { ...functionEnv, [ENV.credentialsTable]: TABLE_NAMES.credentials });
+  const authorizer = new AuthorizerEmulation(authorizerModule.handler, wholeNumber(env.AUTHORIZER_CACHE_TTL_SECONDS, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS));
 
   const openApiDocument = await readFile(OPENAPI_FILE, 'utf8');
   const server = createGateway({ functions, authorizer, openApiDocument, ...(env.QUIET ? {} : { log }) });
   const host = env.HOST ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(positiveInt(env.PORT, 3000), host, () => resolve());
+    server.listen(wholeNumber(env.PORT, 3000), host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 

@@ -9,10 +9,10 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { validatePolicy, type PolicyResource } from '../functions/domain/policy-resource';
+import { validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
 import { generatorPolicies, type GeneratorPolicy } from '../functions/domain/generator-policy';
 import { strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
-import { TABLES, type TableKind } from '../functions/store/tables';
+import { TABLES, type TableKind } from '../functions/repositories/tables';
 import { checkFeasibility } from '../functions/domain/password-generator';
 import { WORD_LIST } from '../functions/domain/word-list';
 
@@ -33,7 +33,7 @@ export class SeedValidationError extends Error {
 
 /**
  * Reads a JSON array of policies and validates every record (and, for generator policies, its feasibility), every ID's uniqueness and the presence of
- * ID 1 (the default policy, spec rule 3). All problems of the file are reported together, each naming the
+ * ID 1 (the default policy). All problems of the file are reported together, each naming the
  * file, the record (zero-based index and ID) and the field.
  */
 export async function readSeedFile<T extends object>(file: string, resource: PolicyResource<T>): Promise<T[]> {

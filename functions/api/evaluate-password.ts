@@ -1,17 +1,51 @@
-import { strengthPolicies } from '../domain/strength-policy';
 import { zxcvbnEstimator } from '../domain/guessability';
-import { evaluatePasswordHandler } from '../handlers/evaluate-password-handler';
-import { instrumented } from '../observability';
-import { catalogFromEnvironment } from './policy-function';
+import { DEFAULT_POLICY_ID } from '../domain/policy-collection';
+import { evaluatePassword, MAX_PASSWORD_LENGTH } from '../domain/strength-evaluator';
+import { strengthPolicies } from '../domain/strength-policy';
+import { apiHandler, ApiError, noStoreJsonResponse, readJsonObjectBody } from '../http';
+import { PolicyRepository } from '../repositories/policies';
+import { LIMITS } from '../routes';
 
 /**
- * Route-bound function of POST /api/passwordstrength/evaluate (routes.ts): reads only the strength policy
- * table. The estimator's dictionaries are ranked here, during Lambda's init phase, not in the first request.
- * Its body holds the password: the event is logged only with POWERTOOLS_LOGGER_LOG_EVENT=true, and then
- * through the logger's redaction (observability.ts), body and headers replaced.
+ * The function of POST /api/passwordstrength/evaluate with {"PasswordStrengthPolicyID": N, "Password": "..."}:
+ * the evaluation of the password against strength policy N. The password is never logged (the logger
+ * redacts bodies), echoed in an error, or kept: the answer is no-store, and no phrase quotes the body.
  */
-const catalog = catalogFromEnvironment(strengthPolicies);
-const estimator = zxcvbnEstimator();
+const repository = PolicyRepository.fromEnvironment(strengthPolicies);
+// Ranking the estimator's dictionaries takes a moment: here it falls in Lambda's init phase, not a request.
+const estimate = zxcvbnEstimator();
 
-export const evaluatePassword = evaluatePasswordHandler(catalog, estimator);
-export const handler = instrumented(evaluatePassword);
+export const handler = apiHandler(async (event) => {
+  if (Object.keys(event.multiValueQueryStringParameters ?? event.queryStringParameters ?? {}).length > 0) {
+    // Not even the parameter's name is echoed: `?<password>` would be one.
+    throw new ApiError(400, 'This route takes no query parameters: send the password in the JSON body, never in the URL.');
+  }
+  const request = readEvaluationRequest(readJsonObjectBody(event, LIMITS.evaluationBodyBytes));
+  const policy = (await repository.get()).policies.find((p) => p.PasswordStrengthPolicyID === request.policyId);
+  if (!policy) throw new ApiError(404, `No password strength policy has PasswordStrengthPolicyID ${request.policyId}.`);
+  return noStoreJsonResponse(JSON.stringify(evaluatePassword(policy, request.password, estimate)));
+});
+
+const FIELDS = ['PasswordStrengthPolicyID', 'Password'];
+/** C0 controls, DEL and C1 controls: no password field lets anyone type them; a stray newline is a client bug. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** In u-mode a pair is one code point, so only an unpaired surrogate (a lone \\uD800 escape) matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** The two fields of the body, checked; unknown fields are refused without naming them (a name may be a secret). */
+function readEvaluationRequest(body: Record<string, unknown>): { policyId: number; password: string } {
+  if (Object.keys(body).some((name) => !FIELDS.includes(name))) {
+    throw new ApiError(400, 'The body has an unknown field; the fields are "PasswordStrengthPolicyID" (optional) and "Password" (names are case-sensitive).');
+  }
+  // Absent means the default policy; null is a client's mistake, not a request for the default.
+  const id = body.PasswordStrengthPolicyID === undefined ? DEFAULT_POLICY_ID : body.PasswordStrengthPolicyID;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw new ApiError(400, 'PasswordStrengthPolicyID must be a whole number of at least 1.');
+  const password = body.Password;
+  if (password === undefined) throw new ApiError(400, 'Password is required: the password to evaluate, as a JSON string.');
+  if (typeof password !== 'string') throw new ApiError(400, 'Password must be a JSON string.');
+  if (password === '') throw new ApiError(400, 'Password must not be empty.');
+  if (LONE_SURROGATE.test(password)) throw new ApiError(400, 'Password must be valid Unicode text (it has an unpaired surrogate escape).');
+  if ([...password].length > MAX_PASSWORD_LENGTH) throw new ApiError(400, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+  if (CONTROL.test(password)) throw new ApiError(400, 'Password must not contain control characters (a trailing newline, perhaps).');
+  return { policyId: id, password };
+}

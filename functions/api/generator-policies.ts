@@ -1,11 +1,15 @@
 import { generatorPolicies } from '../domain/generator-policy';
-import { listHandler, routeBySearch, searchHandler } from '../handlers/policy-handlers';
-import { instrumented } from '../observability';
-import { catalogFromEnvironment } from './policy-function';
+import { parseSearch, SEARCH_TOO_LONG, selectPolicies } from '../domain/policy-collection';
+import { apiHandler, ApiError, conditionalJsonResponse, readQueryParameters } from '../http';
+import { PolicyRepository } from '../repositories/policies';
 
-/** Route-bound function of /userapi/passwordgenerator (routes.ts): list and search of generator policies. */
-const catalog = catalogFromEnvironment(generatorPolicies);
+/** The function of GET /userapi/passwordgenerator[?search=text]: every generator policy, or those matching. */
+const repository = PolicyRepository.fromEnvironment(generatorPolicies);
 
-export const listGeneratorPolicies = listHandler(catalog);
-export const searchGeneratorPolicies = searchHandler(catalog);
-export const handler = instrumented(routeBySearch({ list: listGeneratorPolicies, search: searchGeneratorPolicies }));
+export const handler = apiHandler(async (event) => {
+  // The query is checked before the table is read: a bad request costs no DynamoDB call.
+  const query = parseSearch(readQueryParameters(event, ['search']).search ?? '');
+  if (!query) throw new ApiError(400, SEARCH_TOO_LONG);
+  const selection = selectPolicies(await repository.get(), query);
+  return conditionalJsonResponse(event, selection.etag, selection.body);
+});

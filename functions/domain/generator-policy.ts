@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
-import { field, problem, type PolicyResource } from './policy-resource';
-import { checkPattern } from './pattern';
+import { field, policyResource, problem, type PolicyResource } from './policy-collection';
 
-/** design.md §5: the characters that AmbiguousChars=false keeps out. */
+/** The characters that AmbiguousChars=false keeps out of a generated password. */
 export const AMBIGUOUS_CHARS = '0Oo1lI|';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -42,7 +41,7 @@ const generatorPolicyShape = z.strictObject({
   Pattern: z.string().check(z.maxLength(256)),
 });
 
-/** A password generator policy, exactly the fields of spec.md in its order. */
+/** A password generator policy: exactly the fields of the specification, in its order. */
 export type GeneratorPolicy = z.infer<typeof generatorPolicyShape>;
 
 /** The characters each class may draw from once ExcludeChars (and the ambiguous set, unless allowed) are removed. */
@@ -85,11 +84,63 @@ const generatorPolicySchema = generatorPolicyShape.check(
   }),
 );
 
-export const generatorPolicies: PolicyResource<GeneratorPolicy> = {
-  title: 'generator policy',
-  schema: generatorPolicySchema,
-  fields: Object.keys(generatorPolicyShape.shape) as (keyof GeneratorPolicy)[],
+export const generatorPolicies: PolicyResource<GeneratorPolicy> = policyResource('generator policy', generatorPolicyShape, generatorPolicySchema, {
   idField: 'PasswordGeneratorID',
   nameField: 'GeneratorName',
   descriptionField: 'GeneratorDescription',
-};
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The pattern syntax (GeneratePattern)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * A pattern is a sequence of placeholders, each optionally followed by {n} (1 <= n <= 256): l u d s b a w,
+ * or \x for the literal x (docs/generation.md).
+ */
+export type PatternToken = { kind: 'l' | 'u' | 'd' | 's' | 'b' | 'a' | 'w'; count: number } | { kind: 'literal'; char: string; count: number };
+
+export function parsePattern(pattern: string): PatternToken[] | string {
+  const tokens: PatternToken[] = [];
+  const chars = [...pattern];
+  let i = 0;
+  while (i < chars.length) {
+    const c = chars[i]!;
+    let token: PatternToken;
+    if (c === '\\') {
+      const literal = chars[i + 1];
+      if (literal === undefined) return 'ends with a lone "\\"';
+      token = { kind: 'literal', char: literal, count: 1 };
+      i += 2;
+    } else if ('ludsbaw'.includes(c)) {
+      token = { kind: c as 'l', count: 1 };
+      i += 1;
+    } else {
+      return `has an unknown placeholder "${c}" at position ${i + 1}`;
+    }
+    if (chars[i] === '{') {
+      const close = chars.indexOf('}', i);
+      const digits = close < 0 ? '' : chars.slice(i + 1, close).join('');
+      if (!/^[0-9]{1,3}$/.test(digits) || Number(digits) < 1 || Number(digits) > 256) {
+        return `has an invalid repeat at position ${i + 1} (use {n} with 1 <= n <= 256)`;
+      }
+      token.count = Number(digits);
+      i = close + 1;
+    }
+    tokens.push(token);
+  }
+  return tokens.length > 0 ? tokens : 'must not be empty when GeneratePattern is on';
+}
+
+/** Returns why the pattern is invalid for the given character classes, or undefined when it is valid. */
+export function checkPattern(pattern: string, classes: Record<'l' | 'u' | 'd' | 's' | 'b', { on: boolean; chars: string }>): string | undefined {
+  const tokens = parsePattern(pattern);
+  if (typeof tokens === 'string') return tokens;
+  const anyChars = Object.values(classes).filter((c) => c.on).map((c) => c.chars).join('');
+  for (const token of tokens) {
+    if (token.kind === 'literal' || token.kind === 'w') continue;
+    const set = token.kind === 'a' ? anyChars : classes[token.kind].chars;
+    if (set === '') return `uses "${token.kind}", whose character set is empty for this policy`;
+  }
+  return undefined;
+}

@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { characterClasses, type GeneratorPolicy } from './generator-policy';
-import { parsePattern, type PatternToken } from './pattern';
+import { characterClasses, parsePattern, type GeneratorPolicy, type PatternToken } from './generator-policy';
 
 /**
- * Password generation for a generator policy (design.md §5 and §6). Pure: no I/O, and every random choice
+ * Password generation for a generator policy (docs/generation.md). Pure: no I/O, and every random choice
  * goes through a RandomSource, so tests can drive it with a seeded generator.
  */
 
@@ -28,9 +27,10 @@ export class InfeasiblePolicyError extends Error {
 type ClassKey = 'l' | 'u' | 'd' | 's' | 'b';
 const CLASS_ORDER: readonly ClassKey[] = ['l', 'u', 'd', 's', 'b'];
 const LETTER_CLASSES: ReadonlySet<ClassKey> = new Set(['l', 'u']);
-const SEPARATORS = { S: ' ', D: '-', N: '' } as const;
+/** SeparateWordsWith: S a space, D a dash, N nothing. */
+export const SEPARATORS = { S: ' ', D: '-', N: '' } as const;
 
-interface CharClass {
+export interface CharClass {
   key: ClassKey;
   field: string;
   /** The characters it draws from, after ExcludeChars and (unless allowed) the ambiguous set. */
@@ -38,7 +38,7 @@ interface CharClass {
 }
 
 /** The classes switched on, in the order l u d s b, each with its characters after exclusions. */
-function classesOn(policy: GeneratorPolicy): CharClass[] {
+export function classesOn(policy: GeneratorPolicy): CharClass[] {
   const all = characterClasses(policy);
   return CLASS_ORDER.filter((k) => all[k].on).map((k) => ({ key: k, field: all[k].field, chars: [...all[k].chars] }));
 }
@@ -52,7 +52,6 @@ const eligibleCache = new WeakMap<readonly string[], Map<number, readonly string
 
 /**
  * The words a policy may use: those of `words` made of 3 to maxLength letters (memoised per list and length).
- * Callers normally pass WORD_LIST or wordsUpTo(MaximumWordLength); either gives the same words.
  */
 export function eligibleWords(words: readonly string[], maxLength: number): readonly string[] {
   let byLength = eligibleCache.get(words);
@@ -87,10 +86,10 @@ const isCount = (n: number, min: number) => Number.isInteger(n) && n >= min;
 // Feasibility: decided by calculation from the policy alone, never by generating and retrying.
 // ---------------------------------------------------------------------------------------------------------
 
-type Mode = 'pattern' | 'alpha' | 'words' | 'words+alpha' | 'none';
+export type GenerationMode = 'pattern' | 'alpha' | 'words' | 'words+alpha' | 'none';
 
-function modeOf(p: GeneratorPolicy): Mode {
-  // GeneratePattern wins over the other two: the pattern alone fixes the password (design §6).
+/** How a policy generates: GeneratePattern wins over the other two, as the pattern alone fixes the password. */
+export function generationMode(p: GeneratorPolicy): GenerationMode {
   if (p.GeneratePattern) return 'pattern';
   if (p.IncludeWordPhrases && p.IncludeAlphaSpecial) return 'words+alpha';
   if (p.IncludeWordPhrases) return 'words';
@@ -105,7 +104,7 @@ export function checkFeasibility(policy: GeneratorPolicy, words: readonly string
 }
 
 function infeasibility(p: GeneratorPolicy, words: readonly string[]): string | undefined {
-  switch (modeOf(p)) {
+  switch (generationMode(p)) {
     case 'none':
       return 'At least one of IncludeAlphaSpecial, IncludeWordPhrases and GeneratePattern must be on.';
     case 'pattern':
@@ -190,7 +189,7 @@ function patternInfeasibility(p: GeneratorPolicy, words: readonly string[]): str
 export function generatePassword(policy: GeneratorPolicy, words: readonly string[], random: RandomSource = cryptoRandom): string {
   const reason = infeasibility(policy, words);
   if (reason !== undefined) throw new InfeasiblePolicyError(reason);
-  switch (modeOf(policy)) {
+  switch (generationMode(policy)) {
     case 'pattern':
       return generateFromPattern(policy, words, random);
     case 'alpha':
@@ -269,7 +268,7 @@ function generatePhrase(p: GeneratorPolicy, words: readonly string[], random: Ra
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Entropy and description
+// Entropy
 // ---------------------------------------------------------------------------------------------------------
 
 const log2 = (n: number) => (n > 0 ? Math.log2(n) : 0);
@@ -290,7 +289,7 @@ function segmentCount(p: GeneratorPolicy): number {
 export function entropyBits(policy: GeneratorPolicy, words: readonly string[]): number {
   if (infeasibility(policy, words) !== undefined) return 0;
   const p = policy;
-  switch (modeOf(p)) {
+  switch (generationMode(p)) {
     case 'pattern': {
       let bits = 0;
       for (const token of parsePattern(p.Pattern) as PatternToken[]) {
@@ -309,51 +308,5 @@ export function entropyBits(policy: GeneratorPolicy, words: readonly string[]): 
     }
     case 'none':
       return 0;
-  }
-}
-
-const CLASS_NAMES: Record<ClassKey, string> = { l: 'lower-case', u: 'upper-case', d: 'digits', s: 'special', b: 'brackets' };
-
-function className(c: CharClass): string {
-  return c.key === 's' || c.key === 'b' ? `${CLASS_NAMES[c.key]} (${c.chars.join('')})` : CLASS_NAMES[c.key];
-}
-
-function andList(items: readonly string[]): string {
-  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** One line saying what the policy generates (for the admin CLI and the README). */
-export function describePolicy(policy: GeneratorPolicy): string {
-  const p = policy;
-  const on = classesOn(p);
-  const exclusions = [...(p.AmbiguousChars ? [] : ['no ambiguous characters']), ...(p.ExcludeChars !== '' ? [`never any of ${JSON.stringify(p.ExcludeChars)}`] : [])];
-  switch (modeOf(p)) {
-    case 'pattern': {
-      const tokens = parsePattern(p.Pattern);
-      if (typeof tokens === 'string') return `the pattern ${p.Pattern} (invalid: it ${tokens})`;
-      const chars = tokens.filter((t) => t.kind !== 'w').reduce((n, t) => n + t.count, 0);
-      const wordCount = tokens.filter((t) => t.kind === 'w').reduce((n, t) => n + t.count, 0);
-      const shape = [...(wordCount > 0 ? [`${plural(wordCount, 'word')} of up to ${p.MaximumWordLength} letters`] : []), ...(chars > 0 || wordCount === 0 ? [plural(chars, 'character')] : [])];
-      return [`the pattern ${p.Pattern}: ${shape.join(' and ')}`, ...exclusions].join(', ');
-    }
-    case 'alpha': {
-      const length = p.MinLength === p.MaxLength ? `${p.MinLength}` : `${p.MinLength} to ${p.MaxLength}`;
-      const parts = [`${length} characters of ${andList(on.map(className))}`, ...(p.HigherAlphaRatio ? ['more letters than not'] : []), ...exclusions];
-      return parts.join(', ');
-    }
-    case 'words':
-    case 'words+alpha': {
-      const separator = p.SeparateWordsWith === 'N' ? 'run together' : `joined by '${SEPARATORS[p.SeparateWordsWith]}'`;
-      const phrase = `${plural(p.NumberOfWords, 'word')} of up to ${p.MaximumWordLength} letters ${separator}`;
-      if (!p.IncludeAlphaSpecial) return phrase;
-      const seg = `${plural(on.length, 'random character')} (${on.map(className).join(', ')})`;
-      const described =
-        p.PrefixAppendWords === 'P' ? `${seg}, then ${phrase}` : p.PrefixAppendWords === 'A' ? `${phrase}, then ${seg}` : `${phrase}, with ${seg} between each pair of words`;
-      return [described, ...exclusions].join(', ');
-    }
-    case 'none':
-      return 'nothing (IncludeAlphaSpecial, IncludeWordPhrases and GeneratePattern are all off)';
   }
 }

@@ -4,7 +4,7 @@ import { COMPLIANCE_LEVELS, type StrengthPolicy } from './strength-policy';
  * Evaluation of a password against a password strength policy. Pure: no I/O; the guessability estimate
  * (zxcvbn-ts in the service, see guessability.ts) is passed in, so the scoring can be tested on its own.
  *
- * The formula, exactly (the README's "Password strength evaluation" works examples through it):
+ * The formula, exactly (docs/evaluation.md works examples through it):
  *
  *   Characters are Unicode code points. Each is upper case (\p{Lu}), lower case (\p{Ll}), numeric (\p{Nd}),
  *   a symbol (punctuation \p{P}, symbol \p{S} or space \p{Zs}), or none of these (other letters, marks).
@@ -22,6 +22,9 @@ import { COMPLIANCE_LEVELS, type StrengthPolicy } from './strength-policy';
  *   Compliant = no composition failure and ComplianceLevel >= PasswordStrengthCompliance.
  */
 
+/** The longest password evaluated, in characters (Unicode code points), as a generator policy's MaxLength. */
+export const MAX_PASSWORD_LENGTH = 256;
+
 /** What a guessability estimator (zxcvbn-ts) says about a password. */
 export interface Guessability {
   /** 0 (too guessable) to 4 (very unguessable), zxcvbn's scale. */
@@ -32,7 +35,7 @@ export interface Guessability {
 
 export type GuessabilityEstimator = (password: string) => Guessability;
 
-/** The composition rules of a strength policy, in spec.md's field order. */
+/** The composition rules of a strength policy, in the specification's field order. */
 export type CompositionRule = 'MinimumLowerCaseCharacters' | 'MinimumNumericCharacters' | 'MinimumSymbolCharacters' | 'MinimumUpperCaseCharacters' | 'RequiresUpperAndLowerCase';
 
 /** One shortfall: the rule, what it requires, what the password has (for RequiresUpperAndLowerCase: letter cases). */
@@ -142,7 +145,7 @@ export function scoreBand(score: number): number {
   return Math.min(COMPLIANCE_LEVELS.length - 1, Math.floor(score / 20));
 }
 
-/** Each shortfall against the composition rules, in spec.md's field order. */
+/** Each shortfall against the composition rules, in the specification's field order. */
 export function compositionFailures(policy: StrengthPolicy, counts: CharacterCounts): CompositionFailure[] {
   const failures: CompositionFailure[] = [];
   const minimum = (rule: CompositionRule, required: number, found: number, singular: string, plural: string) => {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { field, problem, type PolicyResource } from './policy-resource';
+import { field, policyResource, problem, type PolicyResource } from './policy-collection';
 
-/** design.md §5: length;numeric;casing;symbol, four non-negative integers summing to 100. */
+/** length;numeric;casing;symbol: four non-negative integers summing to 100. */
 export const DEFAULT_CALCULATION_WEIGHTINGS = '50;15;15;20';
 export const COMPLIANCE_LEVELS = ['Very Poor', 'Weak', 'Average', 'Strong', 'Excellent'] as const;
 
@@ -20,7 +20,7 @@ const strengthPolicyShape = z.strictObject({
   ComplianceMandatory: field.bool(),
 });
 
-/** A password strength policy, exactly the fields of spec.md in its order. */
+/** A password strength policy: exactly the fields of the specification, in its order. */
 export type StrengthPolicy = z.infer<typeof strengthPolicyShape>;
 
 const strengthPolicySchema = strengthPolicyShape.check(
@@ -31,11 +31,8 @@ const strengthPolicySchema = strengthPolicyShape.check(
   }),
 );
 
-export const strengthPolicies: PolicyResource<StrengthPolicy> = {
-  title: 'strength policy',
-  schema: strengthPolicySchema,
-  fields: Object.keys(strengthPolicyShape.shape) as (keyof StrengthPolicy)[],
+export const strengthPolicies: PolicyResource<StrengthPolicy> = policyResource('strength policy', strengthPolicyShape, strengthPolicySchema, {
   idField: 'PasswordStrengthPolicyID',
   nameField: 'PolicyName',
   descriptionField: 'PolicyDescription',
-};
+});

@@ -23,7 +23,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { errorEnvelope, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../../functions/http/errors';
+import { errorEnvelope, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../../functions/http';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { PROJECT_ROOT, spawnLocalService, type SpawnedService } from '../support/local-service';
 

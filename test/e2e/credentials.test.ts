@@ -8,7 +8,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CredentialAdmin } from '../../admin/credential-admin';
-import { errorEnvelope, PHRASES } from '../../functions/http/errors';
+import { errorEnvelope, PHRASES } from '../../functions/http';
 import { GENERATOR_ADMIN_ROLE } from '../../functions/routes';
 import { rawRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';

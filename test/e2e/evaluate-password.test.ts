@@ -7,7 +7,7 @@ import * as net from 'node:net';
 import { zxcvbnEstimator } from '../../functions/domain/guessability';
 import { evaluatePassword } from '../../functions/domain/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { errorEnvelope, methodNotAllowedPhrase, PHRASES } from '../../functions/http/errors';
+import { errorEnvelope, methodNotAllowedPhrase, PHRASES } from '../../functions/http';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';

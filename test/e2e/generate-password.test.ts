@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { characterClasses, type GeneratorPolicy } from '../../functions/domain/generator-policy';
-import { errorEnvelope, PHRASES } from '../../functions/http/errors';
+import { errorEnvelope, PHRASES } from '../../functions/http';
 import { rawRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 

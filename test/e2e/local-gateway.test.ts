@@ -1,6 +1,6 @@
 /** What only the local gateway offers (the main e2e suite can also target a deployed API). */
 import { readFileSync } from 'node:fs';
-import { OPENAPI_FILE } from '../../lib/openapi';
+import { OPENAPI_FILE } from '../../docs/openapi';
 import { rawRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 

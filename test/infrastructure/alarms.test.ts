@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { SERVICE_METRICS } from '../../functions/metrics';
-import { POWERTOOLS } from '../../lib/service-function';
+import { SERVICE_METRICS } from '../../functions/runtime';
+import { POWERTOOLS } from '../../lib/lambda-function';
 import { resourcesOfType, synth, type CfnResource, type Synthesized } from './synth';
 
 const ALARM_IDS = [
@@ -130,7 +130,7 @@ describe('alarms', () => {
     );
   });
 
-  it('takes metric names, namespace and dimension from functions/metrics.ts, the values the functions are configured with', () => {
+  it('takes metric names, namespace and dimension from functions/runtime.ts, the values the functions are configured with', () => {
     expect(POWERTOOLS).toEqual({ serviceName: SERVICE_METRICS.serviceName, metricsNamespace: SERVICE_METRICS.namespace });
     expect(SERVICE_METRICS.dimensions).toEqual({ service: SERVICE_METRICS.serviceName });
     const env = resourcesOfType(prod.template, 'AWS::Lambda::Function')[prod.logicalId(prod.stack.authorizer)]!.Properties.Environment.Variables;

@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { errorEnvelope, PHRASES } from '../../functions/http/errors';
+import { errorEnvelope, PHRASES } from '../../functions/http';
 import { ROUTES } from '../../functions/routes';
 import { ACCESS_LOG_FIELDS } from '../../lib/api-logging';
 import { joinedString, referencedIds, resourcesOfType, synth, type Synthesized } from './synth';

@@ -1,6 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { errorEnvelope, methodNotAllowedPhrase } from '../../functions/http/errors';
-import { CREDENTIAL_SCHEMES, POLICY_FUNCTIONS, ROUTES, resourcePaths } from '../../functions/routes';
+import { errorEnvelope, methodNotAllowedPhrase } from '../../functions/http';
+import { CREDENTIAL_SCHEMES, FUNCTIONS, ROUTES, resourcePaths } from '../../functions/routes';
 import { joinedString, referencedIds, resourcesOfType, synth } from './synth';
 
 /** Every resource path of the template, rebuilt from the PathPart/ParentId chain. */
@@ -132,7 +132,7 @@ describe('REST API', () => {
       expect(method.Integration.Type).toBe('AWS_PROXY');
       expect(method.Integration.IntegrationHttpMethod).toBe('POST');
       expect([...referencedIds(method.Integration.Uri)]).toEqual([logicalId(stack.functions.EvaluatePassword)]);
-      expect(POLICY_FUNCTIONS.evaluatePassword.id).toBe('EvaluatePassword');
+      expect(FUNCTIONS.evaluatePassword.id).toBe('EvaluatePassword');
       expect(method.RequestValidatorId).toEqual({ Ref: Object.keys(resourcesOfType(template, 'AWS::ApiGateway::RequestValidator'))[0] });
       // No body model: the handler validates the body (with phrases the local gateway gives too).
       expect(method.RequestModels).toBeUndefined();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../bin/app';
-import { BUNDLE_OPTIONS } from '../../lib/bundling';
+import { BUNDLE_OPTIONS } from '../../bundling/bundling';
 import { CDK_JSON_CONTEXT } from './synth';
 
 /**
@@ -31,7 +31,7 @@ describe('the real app, with bundling', () => {
       // Minified: few, long lines; no source map reference.
       expect(code.split('\n').length).toBeLessThan(100);
       expect(code).not.toContain('sourceMappingURL');
-      // The SDK's full credential chain is aliased away (lib/bundling.ts): none of its SSO/INI code remains.
+      // The SDK's full credential chain is aliased away (bundling/bundling.ts): none of its SSO/INI code remains.
       expect(code).not.toContain('sso_start_url');
       // ESM: the handler is exported as a module export.
       expect(code).toMatch(/export\s*\{[^}]*\bhandler\b[^}]*\}/);

@@ -1,4 +1,4 @@
-import { SERVICE_METRICS } from '../../functions/metrics';
+import { SERVICE_METRICS } from '../../functions/runtime';
 import { resourcesOfType, synth } from './synth';
 
 describe('the operations dashboard', () => {

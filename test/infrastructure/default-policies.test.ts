@@ -4,9 +4,9 @@ import * as path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { generatorPolicies } from '../../functions/domain/generator-policy';
-import { TABLES } from '../../functions/store/tables';
+import { TABLES } from '../../functions/repositories/tables';
 import { DEFAULT_POLICY_SOURCES, readDefaultPolicy, type PolicyTableKind } from '../../lib/default-policies';
-import { PROJECT_ROOT } from '../../lib/service-function';
+import { PROJECT_ROOT } from '../../bundling/bundling';
 import { joinedString, referencedIds, resourcesOfType, roleOfFunction, statementsOfRole, synth } from './synth';
 
 const KINDS = Object.keys(DEFAULT_POLICY_SOURCES) as PolicyTableKind[];

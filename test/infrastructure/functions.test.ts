@@ -1,9 +1,10 @@
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { ENV, POLICY_FUNCTIONS, type PolicyFunction } from '../../functions/routes';
-import { TABLES, type TableKind } from '../../functions/store/tables';
-import { BUNDLE_ALIASES, BUNDLE_OPTIONS } from '../../lib/bundling';
-import { DEFAULT_MEMORY_MIB, NODEJS_BUNDLING } from '../../lib/service-function';
+import { FUNCTIONS, type RouteFunction } from '../../functions/routes';
+import { ENV } from '../../functions/runtime';
+import { TABLES, type TableKind } from '../../functions/repositories/tables';
+import { BUNDLE_ALIASES, BUNDLE_OPTIONS } from '../../bundling/bundling';
+import { DEFAULT_MEMORY_MIB, NODEJS_BUNDLING } from '../../lib/lambda-function';
 import { referencedIds, resourcesOfType, roleOfFunction, statementsOfRole, synth } from './synth';
 
 /** The statement CDK adds for active tracing (tracing.test.ts checks it). */
@@ -23,7 +24,7 @@ describe('Lambda functions', () => {
 
   /** Our five functions (the default-policies provider function is CDK's own). */
   const ours: { name: string; fn: IFunction; table: TableKind; timeout: number; memory: number }[] = [
-    ...(Object.values(POLICY_FUNCTIONS) as PolicyFunction[]).map((spec) => ({
+    ...(Object.values(FUNCTIONS) as RouteFunction[]).map((spec) => ({
       name: spec.id,
       fn: stack.functions[spec.id],
       table: spec.table as TableKind,
@@ -34,8 +35,8 @@ describe('Lambda functions', () => {
   ];
   const propsOf = (fn: IFunction) => resourcesOfType(template, 'AWS::Lambda::Function')[fnId(fn)]?.Properties;
 
-  it('has one function per POLICY_FUNCTIONS entry plus the authorizer', () => {
-    expect(Object.keys(stack.functions).sort()).toEqual(Object.values(POLICY_FUNCTIONS).map((f) => f.id).sort());
+  it('has one function per FUNCTIONS entry plus the authorizer', () => {
+    expect(Object.keys(stack.functions).sort()).toEqual(Object.values(FUNCTIONS).map((f) => f.id).sort());
     expect(Object.keys(stack.functions).sort()).toEqual(['EvaluatePassword', 'GeneratePassword', 'GeneratorPolicies', 'StrengthPolicies']);
     expect(ours).toHaveLength(5);
   });
@@ -87,7 +88,7 @@ describe('Lambda functions', () => {
     expect(new Set(logGroups).size).toBe(ours.length);
   });
 
-  it.each(Object.values(POLICY_FUNCTIONS))('$id: environment names its own table and the policy cache TTL', (spec) => {
+  it.each(Object.values(FUNCTIONS))('$id: environment names its own table and the policy cache TTL', (spec) => {
     const vars = resourcesOfType(template, 'AWS::Lambda::Function')[fnId(stack.functions[spec.id])]?.Properties.Environment.Variables;
     expect(vars).toEqual({ ...POWERTOOLS_ENV, [ENV.policyTable]: { Ref: tableId(spec.table) }, [ENV.policyCacheTtl]: '30' });
   });
@@ -124,7 +125,7 @@ describe('Lambda functions', () => {
       expect(tablesReadBy(fn)).toEqual([tableId(table)]);
     });
 
-    it.each(Object.values(POLICY_FUNCTIONS))('$id may only read its table', (spec) => {
+    it.each(Object.values(FUNCTIONS))('$id may only read its table', (spec) => {
       const statements = statementsOfRole(template, roleOfFunction(template, fnId(stack.functions[spec.id])));
       const actions = statements.flatMap((s) => [s.Action].flat() as string[]);
       expect(actions.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual(

@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { ResponseType } from 'aws-cdk-lib/aws-apigateway';
-import { errorEnvelope, PHRASES, REASON_PHRASES, type ErrorStatus } from '../../functions/http/errors';
-import { TABLES } from '../../functions/store/tables';
+import { errorEnvelope, PHRASES, REASON_PHRASES, type ErrorStatus } from '../../functions/http';
+import { TABLES } from '../../functions/repositories/tables';
 import { GATEWAY_PHRASES, assertPlainTemplate } from '../../lib/gateway-responses';
 import { resourcesOfType, synth } from './synth';
 

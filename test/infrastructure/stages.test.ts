@@ -1,5 +1,6 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { ENV, POLICY_FUNCTIONS, resourcePaths } from '../../functions/routes';
+import { FUNCTIONS, resourcePaths } from '../../functions/routes';
+import { ENV } from '../../functions/runtime';
 import { DEFAULT_STAGE, readSettings, readStackName, STAGE_PRESETS, type StageName } from '../../lib/settings';
 import { referencedIds, resourcesOfType, synth } from './synth';
 
@@ -134,7 +135,7 @@ describe('stage presets (context stage)', () => {
 
     it('log retention of every log group (functions, API access and execution logs, custom resource): 90 days in prod, 7 in dev', () => {
       // Each function and the authorizer, the API's access and execution logs, the custom resource.
-      expect(Object.keys(resourcesOfType(prod.template, 'AWS::Logs::LogGroup'))).toHaveLength(Object.keys(POLICY_FUNCTIONS).length + 4);
+      expect(Object.keys(resourcesOfType(prod.template, 'AWS::Logs::LogGroup'))).toHaveLength(Object.keys(FUNCTIONS).length + 4);
       prod.template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
       dev.template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 });
     });

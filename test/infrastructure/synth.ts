@@ -5,7 +5,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { buildApp } from '../../bin/app';
 import type { PasswordPolicyStack } from '../../lib/password-policy-stack';
-import { PROJECT_ROOT } from '../../lib/service-function';
+import { PROJECT_ROOT } from '../../bundling/bundling';
 
 /** The context the CDK CLI passes from cdk.json (feature flags), so tests see the template that deploys. */
 export const CDK_JSON_CONTEXT: Record<string, unknown> = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8')).context;

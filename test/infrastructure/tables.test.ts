@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { TABLES, type TableKind } from '../../functions/store/tables';
+import { TABLES, type TableKind } from '../../functions/repositories/tables';
 import { resourcesOfType, synth } from './synth';
 
 const KINDS = Object.keys(TABLES) as TableKind[];

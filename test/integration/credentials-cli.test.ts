@@ -10,8 +10,8 @@ import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { main } from '../../admin/credentials';
-import { authorize, type Decision } from '../../functions/authorizer/authorize';
-import { DynamoDbCredentialStore } from '../../functions/authorizer/credential-store';
+import { authorize, type Decision } from '../../functions/api/authorizer';
+import { CredentialRepository } from '../../functions/repositories/credentials';
 import { CREDENTIAL_SCHEMES, GENERATOR_ADMIN_ROLE } from '../../functions/routes';
 import { putLocalCredentials, readLocalCredentials } from '../../local/credentials';
 import { createTables } from '../../seed/seed-data';
@@ -90,11 +90,11 @@ async function issueStrengthKey(): Promise<{ key: string; keyId: string }> {
 /** The real authorizer decision, reading the same table through the production credential store. */
 function asUser(userId: string, key: string, table = TABLE): Promise<Decision> {
   const headers: Record<string, string> = { userid: userId, apikey: key };
-  return authorize(CREDENTIAL_SCHEMES.generatorUser, (name) => headers[name.toLowerCase()], new DynamoDbCredentialStore(documents, table));
+  return authorize(CREDENTIAL_SCHEMES.generatorUser, (name) => headers[name.toLowerCase()], new CredentialRepository(documents, table));
 }
 
 function asStrengthKey(key: string, table = TABLE): Promise<Decision> {
-  return authorize(CREDENTIAL_SCHEMES.strengthKey, (name) => (name.toLowerCase() === 'apikey' ? key : undefined), new DynamoDbCredentialStore(documents, table));
+  return authorize(CREDENTIAL_SCHEMES.strengthKey, (name) => (name.toLowerCase() === 'apikey' ? key : undefined), new CredentialRepository(documents, table));
 }
 
 /** An operation failure: exit 1, one line on stderr, nothing on stdout, no stack trace. */

@@ -1,7 +1,7 @@
 /**
- * A generator table larger than one DynamoDB Scan page (1 MB), read through the real DynamoDbPolicyStore
- * against dynalite on loopback: every record comes back, in ID order, across several pages (design.md §3),
- * and an invalid record is left out while the rest are served (design.md §5).
+ * A generator table larger than one DynamoDB Scan page (1 MB), read through the real PolicyRepository
+ * against dynalite on loopback: every record comes back, in ID order, across several pages, and an invalid
+ * record is left out while the rest are served.
  *
  * Run: npx jest test/integration/large-table
  */
@@ -12,9 +12,9 @@ import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
-import { validatePolicy } from '../../functions/domain/policy-resource';
-import { logger, metrics } from '../../functions/observability';
-import { createDocumentClient, DynamoDbPolicyStore } from '../../functions/store/dynamodb-policy-store';
+import { validatePolicy } from '../../functions/domain/policy-collection';
+import { PolicyRepository } from '../../functions/repositories/policies';
+import { createDocumentClient, logger, metrics } from '../../functions/runtime';
 import { createTables, writePolicies } from '../../seed/seed-data';
 
 jest.setTimeout(60_000);
@@ -45,8 +45,8 @@ let documents: DynamoDBDocumentClient;
 /** ScanCommand calls the store's client has sent, counted by a middleware on that client. */
 let scanCalls = 0;
 
-/** A store on its own document client, as a function builds it (createDocumentClient with DYNAMODB_ENDPOINT). */
-function storeCountingScans(): DynamoDbPolicyStore<GeneratorPolicy> {
+/** A repository on its own document client, as a function builds it (createDocumentClient with DYNAMODB_ENDPOINT). */
+function storeCountingScans(): PolicyRepository<GeneratorPolicy> {
   const client = createDocumentClient({ DYNAMODB_ENDPOINT: endpoint, AWS_REGION: 'local' });
   client.middlewareStack.add(
     (next, context) => async (args) => {
@@ -55,7 +55,7 @@ function storeCountingScans(): DynamoDbPolicyStore<GeneratorPolicy> {
     },
     { step: 'initialize', name: 'countScans' },
   );
-  return new DynamoDbPolicyStore(client, TABLE, generatorPolicies);
+  return new PolicyRepository(generatorPolicies, client, TABLE, { ttlMs: 0 });
 }
 
 beforeAll(async () => {
@@ -101,8 +101,8 @@ describe('a generator table larger than one Scan page', () => {
     expect(first.Items!.length).toBeLessThan(POLICY_COUNT);
   });
 
-  test('DynamoDbPolicyStore returns every record, in ID order, with the spec fields in spec order, after several Scan pages', async () => {
-    const policies = await storeCountingScans().loadAll();
+  test('PolicyRepository returns every record, in ID order, with the spec fields in spec order, after several Scan pages', async () => {
+    const policies = await storeCountingScans().scan();
     expect(scanCalls).toBeGreaterThan(1);
     expect(policies.length).toBe(POLICY_COUNT);
     expect(policies.map((p) => p.PasswordGeneratorID)).toEqual(expected.map((p) => p.PasswordGeneratorID));
@@ -118,7 +118,7 @@ describe('a generator table larger than one Scan page', () => {
     await documents.send(new PutCommand({ TableName: TABLE, Item: { ...bulkPolicy(invalidId), MaxLength: 999 } }));
     expect(validatePolicy(generatorPolicies, { ...bulkPolicy(invalidId), MaxLength: 999 }).ok).toBe(false);
 
-    const policies = await storeCountingScans().loadAll();
+    const policies = await storeCountingScans().scan();
 
     expect(scanCalls).toBeGreaterThan(1);
     expect(policies.map((p) => p.PasswordGeneratorID)).toEqual(expected.map((p) => p.PasswordGeneratorID));

@@ -1,7 +1,7 @@
 /**
- * Corrupt data (design.md §5): records written behind the service's back, straight into dynalite with the
+ * Corrupt data (docs/decisions.md, value domains): records written behind the service's back, straight into dynalite with the
  * low-level PutItem (exact DynamoDB types: strings where numbers belong, sets, binary, NULL, numbers beyond
- * JavaScript's precision), next to valid ones. Read through the real DynamoDbPolicyStore and the handlers,
+ * JavaScript's precision), next to valid ones. Read through the real PolicyRepository and the function,
  * each bad record must be left out, logged at ERROR with its identifier (once), and counted in the
  * InvalidPolicyRecords metric; every valid record is served, whole.
  *
@@ -15,17 +15,15 @@
  */
 import { DynamoDBClient, PutItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { buildCatalog } from '../../functions/domain/catalog';
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
-import type { PolicyResource } from '../../functions/domain/policy-resource';
-import { listHandler } from '../../functions/handlers/policy-handlers';
-import { logger, metrics } from '../../functions/observability';
-import { CachedPolicyStore } from '../../functions/store/cached-policy-store';
-import { createDocumentClient, DynamoDbPolicyStore } from '../../functions/store/dynamodb-policy-store';
+import type { PolicyResource } from '../../functions/domain/policy-collection';
+import type { ProxyHandler } from '../../functions/http';
+import { PolicyRepository } from '../../functions/repositories/policies';
+import { createDocumentClient, logger, metrics } from '../../functions/runtime';
 import { createTables } from '../../seed/seed-data';
 import { startDynalite, type DynaliteServer } from '../support/dynalite-server';
-import { getEvent } from '../support/entry-points';
+import { getEvent, loadEntry } from '../support/entry-points';
 import { generatorPolicy, strengthPolicy } from '../support/policies';
 
 jest.setTimeout(30_000);
@@ -58,7 +56,7 @@ const item = (record: object, overrides: Record<string, AttributeValue | undefin
   return base;
 };
 
-/** Fresh tables (one pair per test), the items written as given, and a store on a real SDK client. */
+/** Fresh tables (one pair per test), the items written as given, and a repository on a real SDK client. */
 async function tablesWith<T extends object>(resource: PolicyResource<T>, items: Item[]) {
   tableCount += 1;
   const names = { generator: `CorruptGenerator${tableCount}`, strength: `CorruptStrength${tableCount}` };
@@ -66,7 +64,7 @@ async function tablesWith<T extends object>(resource: PolicyResource<T>, items: 
   const table = resource === (generatorPolicies as unknown) ? names.generator : names.strength;
   for (const Item of items) await raw.send(new PutItemCommand({ TableName: table, Item }));
   const client = createDocumentClient({ DYNAMODB_ENDPOINT: server.endpoint, AWS_REGION: 'local', DYNAMODB_MAX_ATTEMPTS: '1' });
-  return { table, store: new DynamoDbPolicyStore(client, table, resource), client };
+  return { table, store: new PolicyRepository(resource, client, table, { ttlMs: 0 }), client };
 }
 
 function watchLogsAndMetrics() {
@@ -117,7 +115,7 @@ describe('generator policies: each corrupt record left out, logged with its iden
     const { store, client, table } = await tablesWith(generatorPolicies, items);
     const watch = watchLogsAndMetrics();
 
-    const served = await store.loadAll();
+    const served = await store.scan();
 
     expect(served).toEqual(valid);
     // Identifiers compared as text: an invalid one may be logged as read (25.5) or as DynamoDB wrote it ("25.5").
@@ -126,9 +124,13 @@ describe('generator policies: each corrupt record left out, logged with its iden
     for (const [id, what, , problem] of corrupt) expect({ id, what, problems: watch.problemsOf(id) }).toEqual({ id, what, problems: expect.arrayContaining([expect.stringMatching(problem)]) });
     expect(watch.counted()).toEqual([['Count', badIds.length]]);
 
-    // Through a handler: 200 with exactly the valid ones, in identifier order.
-    const catalog = new CachedPolicyStore(store, (ps) => buildCatalog(generatorPolicies, ps), { ttlMs: 0 });
-    const result = await listHandler(catalog)(getEvent('/userapi/passwordgenerator'));
+    // Through the function: 200 with exactly the valid ones, in identifier order.
+    const fn = loadEntry<{ handler: ProxyHandler }>(
+      '../../functions/api/generator-policies',
+      { POLICY_TABLE_NAME: table, DYNAMODB_ENDPOINT: server.endpoint, AWS_REGION: 'local', POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+      { mockDynamoDB: false },
+    );
+    const result = await fn.module.handler(getEvent('/userapi/passwordgenerator'));
     expect(result).toMatchObject({ statusCode: 200, body: JSON.stringify(valid) });
     expect(result.body).not.toContain('Corrupt');
     expect(table).toBeDefined();
@@ -138,7 +140,7 @@ describe('generator policies: each corrupt record left out, logged with its iden
   test('a number beyond JavaScript precision (MinLength 12345678901234567.5) is left out like any other bad value', async () => {
     const { store, client } = await tablesWith(generatorPolicies, [...valid.map((p) => item(p)), item(base(30), { MinLength: N('12345678901234567.5') })]);
     const watch = watchLogsAndMetrics();
-    await expect(store.loadAll()).resolves.toEqual(valid);
+    await expect(store.scan()).resolves.toEqual(valid);
     expect(watch.leftOut().map(String)).toEqual(['30']);
     expect(watch.counted()).toEqual([['Count', 1]]);
     client.destroy();
@@ -147,7 +149,7 @@ describe('generator policies: each corrupt record left out, logged with its iden
   test('an identifier beyond JavaScript precision (99999999999999999999) is left out, logged and counted', async () => {
     const { store, client } = await tablesWith(generatorPolicies, [...valid.map((p) => item(p)), item(base(31), { PasswordGeneratorID: N('99999999999999999999') })]);
     const watch = watchLogsAndMetrics();
-    await expect(store.loadAll()).resolves.toEqual(valid);
+    await expect(store.scan()).resolves.toEqual(valid);
     expect(watch.leftOut().map(String)).toEqual(['99999999999999999999']);
     expect(watch.counted()).toEqual([['Count', 1]]);
     // The structured logger must be able to write that line (a BigInt is not JSON).
@@ -155,7 +157,7 @@ describe('generator policies: each corrupt record left out, logged with its iden
     const written: string[] = [];
     for (const stream of [process.stdout, process.stderr]) jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
     try {
-      await expect(store.loadAll()).resolves.toEqual(valid);
+      await expect(store.scan()).resolves.toEqual(valid);
     } finally {
       jest.restoreAllMocks();
     }
@@ -186,7 +188,7 @@ describe('strength policies: unparsable CalculationWeightings and other corrupti
     const { store, client } = await tablesWith(strengthPolicies, [...valid.map((p) => item(p)), ...corrupt.map(([, , i]) => i)]);
     const watch = watchLogsAndMetrics();
 
-    const served: readonly StrengthPolicy[] = await store.loadAll();
+    const served: readonly StrengthPolicy[] = await store.scan();
 
     expect(served).toEqual(valid);
     expect(watch.leftOut().map(String).sort((a, b) => Number(a) - Number(b))).toEqual(corrupt.map(([id]) => String(id)));
@@ -213,7 +215,7 @@ describe('duplicate-looking identifiers', () => {
       spellings.map((n) => item(generatorPolicy({ PasswordGeneratorID: 1, GeneratorName: `Written as ${n}` }), { PasswordGeneratorID: N(n) })),
     );
     const watch = watchLogsAndMetrics();
-    const served = await store.loadAll();
+    const served = await store.scan();
     expect(served.map((p) => [p.PasswordGeneratorID, p.GeneratorName])).toEqual([[1, 'Written as 01']]);
     expect(watch.errors).not.toHaveBeenCalled();
     client.destroy();
@@ -222,7 +224,7 @@ describe('duplicate-looking identifiers', () => {
   test('policies that look alike (same name and description, different identifiers) are distinct, and both served', async () => {
     const twins: GeneratorPolicy[] = [7, 8].map((id) => generatorPolicy({ PasswordGeneratorID: id, GeneratorName: 'Same Name', GeneratorDescription: 'Same description' }));
     const { store, client } = await tablesWith(generatorPolicies, twins.map((p) => item(p)));
-    const served = await store.loadAll();
+    const served = await store.scan();
     expect(served).toEqual(twins);
     expect(new Set(served.map((p) => p.PasswordGeneratorID)).size).toBe(served.length);
     client.destroy();

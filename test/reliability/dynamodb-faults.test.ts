@@ -21,19 +21,14 @@ import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { buildCatalog, type PolicyCatalog } from '../../functions/domain/catalog';
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
-import { listHandler, searchHandler } from '../../functions/handlers/policy-handlers';
-import { PHRASES } from '../../functions/http/errors';
-import { logger } from '../../functions/observability';
-import { CachedPolicyStore } from '../../functions/store/cached-policy-store';
-import { createDocumentClient, DynamoDbPolicyStore } from '../../functions/store/dynamodb-policy-store';
-import { StoreUnavailableError } from '../../functions/store/policy-store';
+import { PHRASES } from '../../functions/http';
+import { PolicyRepository } from '../../functions/repositories/policies';
+import { createDocumentClient, logger, UnavailableError } from '../../functions/runtime';
 import { createTables, writePolicies } from '../../seed/seed-data';
 import { startBlackHole, startDynalite, type BlackHole, type DynaliteServer } from '../support/dynalite-server';
-import { getEvent } from '../support/entry-points';
+import { getEvent, loadEntry } from '../support/entry-points';
 import { envelopeProblems } from '../support/error-envelope';
-import { loadEntry } from '../support/entry-points';
 import { generatorPolicy } from '../support/policies';
 
 jest.setTimeout(60_000);
@@ -72,11 +67,11 @@ const LEAKS = [TABLE, ARN, 'ECONNREFUSED', 'ProvisionedThroughput', 'not authori
 function coldFunction(ttlSeconds = '0') {
   const entry = loadEntry<{ handler: Handler }>('../../functions/api/generator-policies', { POLICY_TABLE_NAME: TABLE, POLICY_CACHE_TTL_SECONDS: ttlSeconds, POWERTOOLS_METRICS_DISABLED: 'true' });
   const logged: unknown[][] = [];
-  for (const level of ['error', 'warn', 'info'] as const) jest.spyOn(entry.observability.logger, level).mockImplementation((...args: unknown[]) => void logged.push([level, ...args]));
+  for (const level of ['error', 'warn', 'info'] as const) jest.spyOn(entry.runtime.logger, level).mockImplementation((...args: unknown[]) => void logged.push([level, ...args]));
   return { ...entry, logged };
 }
 
-/** The 503 of design.md §1, with nothing of the fault in it. */
+/** The 503 in the error envelope, with nothing of the fault in it. */
 function expectUnavailable(result: APIGatewayProxyResult): void {
   expect(result.statusCode).toBe(503);
   expect(envelopeProblems(503, String(result.headers?.['Content-Type']), result.body, LEAKS)).toEqual([]);
@@ -208,15 +203,47 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
   let writer: DynamoDBDocumentClient;
   let client: DynamoDBDocumentClient;
   let attempts = 0;
-  let store: DynamoDbPolicyStore<GeneratorPolicy>;
   /** Loaded before the outage; TTL 0 so every get() goes to DynamoDB. */
-  let warm: CachedPolicyStore<GeneratorPolicy, PolicyCatalog<GeneratorPolicy>>;
+  let warm: PolicyRepository<GeneratorPolicy>;
   /** Never loaded before the outage. */
-  let cold: CachedPolicyStore<GeneratorPolicy, PolicyCatalog<GeneratorPolicy>>;
+  let cold: PolicyRepository<GeneratorPolicy>;
+  /** The function, loaded (and so its collection) before the outage. */
+  let warmFunction: Handler;
+  /** The function, never loaded before the outage. */
+  let coldFunction: Handler;
   const initial = policies([1, 2, 3, 4]);
   const figures: string[] = [];
 
-  const cache = () => new CachedPolicyStore(store, (ps) => buildCatalog(generatorPolicies, ps), { ttlMs: 0 });
+  /** Every attempt of a client counts in `attempts` (the middleware runs inside the retry loop). */
+  const counted = (documents: DynamoDBDocumentClient) => {
+    documents.middlewareStack.add((next) => async (args) => ((attempts += 1), next(args)), { step: 'deserialize', name: 'countAttempts' });
+    return documents;
+  };
+  const cache = () => new PolicyRepository(generatorPolicies, client, TABLE_NAME, { ttlMs: 0 });
+  /** The real entry of GeneratorPolicies on the dynalite, its DynamoDB client counted like the repositories'. */
+  const functionOnDynalite = (): Handler =>
+    loadEntry<{ handler: Handler }>(
+      '../../functions/api/generator-policies',
+      {
+        POLICY_TABLE_NAME: TABLE_NAME,
+        POLICY_CACHE_TTL_SECONDS: '0',
+        DYNAMODB_ENDPOINT: dynamo.endpoint,
+        AWS_REGION: 'local',
+        DYNAMODB_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+        DYNAMODB_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+        POWERTOOLS_METRICS_DISABLED: 'true',
+        POWERTOOLS_LOG_LEVEL: 'SILENT',
+      },
+      {
+        mockDynamoDB: false,
+        modules: {
+          '../../functions/runtime': () => {
+            const actual = jest.requireActual('../../functions/runtime') as typeof import('../../functions/runtime');
+            return { ...actual, createDocumentClient: (env?: NodeJS.ProcessEnv) => counted(actual.createDocumentClient(env)) };
+          },
+        },
+      },
+    ).module.handler;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'dynamodb-faults-'));
@@ -227,12 +254,11 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
     writer = createDocumentClient({ DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local' });
     await writePolicies(writer, TABLE_NAME, initial);
 
-    client = createDocumentClient({ DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local', DYNAMODB_MAX_ATTEMPTS: String(MAX_ATTEMPTS), DYNAMODB_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) });
-    // Inside the retry loop: one call per attempt.
-    client.middlewareStack.add((next) => async (args) => ((attempts += 1), next(args)), { step: 'deserialize', name: 'countAttempts' });
-    store = new DynamoDbPolicyStore(client, TABLE_NAME, generatorPolicies);
+    client = counted(createDocumentClient({ DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local', DYNAMODB_MAX_ATTEMPTS: String(MAX_ATTEMPTS), DYNAMODB_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) }));
     warm = cache();
     cold = cache();
+    warmFunction = functionOnDynalite();
+    coldFunction = functionOnDynalite();
   });
 
   beforeEach(() => {
@@ -253,6 +279,8 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
   test('up: the whole collection', async () => {
     expect((await warm.get()).body).toBe(bodyOf(initial));
     expect(attempts).toBe(1);
+    expect(await warmFunction(LIST)).toMatchObject({ statusCode: 200, body: bodyOf(initial) });
+    expect(attempts).toBe(2);
   });
 
   test('stopped (connection refused): bounded retries, the cached collection when there is one, else 503', async () => {
@@ -265,16 +293,16 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
 
     attempts = 0;
     const failed = await timed('cold get, dynalite stopped', cold.get(), FAILING_CALL_BOUND_MS * 2);
-    expect(failed.outcome).toEqual({ ok: false, error: expect.any(StoreUnavailableError) });
+    expect(failed.outcome).toEqual({ ok: false, error: expect.any(UnavailableError) });
     expect(failed.ms).toBeLessThan(FAILING_CALL_BOUND_MS);
     expect(attempts).toBe(MAX_ATTEMPTS);
     figures.push(`connection refused: a failing call took ${failed.ms} ms over ${attempts} attempts (stale served in ${stale.ms} ms)`);
 
-    // Through the handlers: the same cold cache answers 503 in the envelope, the warm one the whole list.
-    const result = await listHandler(cache())(LIST);
+    // Through the function: cold, it answers 503 in the envelope; warm, the whole list from its last load.
+    const result = await coldFunction(LIST);
     expect(result.statusCode).toBe(503);
     expect(envelopeProblems(503, String(result.headers?.['Content-Type']), result.body, [TABLE_NAME, dynamo.endpoint])).toEqual([]);
-    expect(await searchHandler(warm)(SEARCH)).toMatchObject({ statusCode: 200, body: searchBodyOf(initial) });
+    expect(await warmFunction(SEARCH)).toMatchObject({ statusCode: 200, body: searchBodyOf(initial) });
   });
 
   test('hung (accepts, never answers): each attempt ends at the request timeout, so the call fails in bounded time', async () => {
@@ -283,7 +311,7 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
     const track = <T>(promise: Promise<T>) => (pending.push(promise.catch(() => undefined)), promise);
     try {
       const failed = await timed('cold get, endpoint hung', track(cache().get()), FAILING_CALL_BOUND_MS * 2);
-      expect(failed.outcome).toEqual({ ok: false, error: expect.any(StoreUnavailableError) });
+      expect(failed.outcome).toEqual({ ok: false, error: expect.any(UnavailableError) });
       expect(failed.ms).toBeGreaterThanOrEqual(MAX_ATTEMPTS * REQUEST_TIMEOUT_MS - 50);
       expect(failed.ms).toBeLessThan(FAILING_CALL_BOUND_MS);
       expect(attempts).toBe(MAX_ATTEMPTS);
@@ -300,7 +328,7 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
     }
   });
 
-  test('back on the same port with its data: the same client, store and caches recover at once', async () => {
+  test('back on the same port with its data: the same client, repositories and function recover at once', async () => {
     await dynamo.restart();
     const added = policies([99], ' (added after the outage)');
     await writer.send(new PutCommand({ TableName: TABLE_NAME, Item: added[0] }));
@@ -308,7 +336,7 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
 
     expect((await warm.get()).body).toBe(now);
     expect((await cold.get()).body).toBe(now); // the cache that had only ever failed
-    expect(await listHandler(cold)(LIST)).toMatchObject({ statusCode: 200, body: now });
+    expect(await coldFunction(LIST)).toMatchObject({ statusCode: 200, body: now });
     expect(attempts).toBe(3); // one attempt per call: nothing left over from the outage
   });
 });
@@ -318,7 +346,7 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
 describe('the defaults (DYNAMODB_MAX_ATTEMPTS 3, DYNAMODB_REQUEST_TIMEOUT_MS 2000): worst case of a failing call', () => {
   const DEFAULT_ATTEMPTS = 3;
   const DEFAULT_TIMEOUT_MS = 2000;
-  /** README: "at most about 6 s plus back-off". */
+  /** docs/operations.md: "at most about 6 s plus back-off". */
   const BOUND_MS = DEFAULT_ATTEMPTS * DEFAULT_TIMEOUT_MS + 1500;
 
   test('refused and hung endpoints, timed', async () => {
@@ -327,17 +355,17 @@ describe('the defaults (DYNAMODB_MAX_ATTEMPTS 3, DYNAMODB_REQUEST_TIMEOUT_MS 200
     const pending: Promise<unknown>[] = [];
     const track = <T>(promise: Promise<T>) => (pending.push(promise.catch(() => undefined)), promise);
     try {
-      const store = (port: number) => new DynamoDbPolicyStore(createDocumentClient({ DYNAMODB_ENDPOINT: `http://127.0.0.1:${port}`, AWS_REGION: 'local' }), 'GeneratorPolicies', generatorPolicies);
+      const store = (port: number) => new PolicyRepository(generatorPolicies, createDocumentClient({ DYNAMODB_ENDPOINT: `http://127.0.0.1:${port}`, AWS_REGION: 'local' }), 'GeneratorPolicies', { ttlMs: 0 });
       const closedPort = await (async () => {
         const probe = await startBlackHole();
         await probe.close();
         return probe.port;
       })();
-      const refused = await timed('defaults, connection refused', track(store(closedPort).loadAll()), BOUND_MS);
+      const refused = await timed('defaults, connection refused', track(store(closedPort).scan()), BOUND_MS);
       expect(refused.outcome.ok).toBe(false);
       figures.push(`connection refused: ${refused.ms} ms`);
 
-      const hung = await timed('defaults, hung endpoint', track(store(hole.port).loadAll()), BOUND_MS);
+      const hung = await timed('defaults, hung endpoint', track(store(hole.port).scan()), BOUND_MS);
       expect(hung.outcome.ok).toBe(false);
       expect(hung.ms).toBeGreaterThanOrEqual(DEFAULT_ATTEMPTS * DEFAULT_TIMEOUT_MS - 50);
       expect(hole.connections()).toBe(DEFAULT_ATTEMPTS);

@@ -1,5 +1,5 @@
 /**
- * Search properties (design.md §1), in process over the code the handlers run: buildCatalog, parseSearch and
+ * Search properties (design.md §1), in process over the code the handlers run: buildCollection, parseSearch and
  * searchPolicies, with fast-check-generated collections (names and descriptions in any script, with the
  * characters whose case mapping is irregular: ß/ẞ, Greek final sigma, dotted İ, title-case digraphs,
  * compatibility forms that NFKC folds) and queries (random text, and substrings of the policies' own text).
@@ -22,10 +22,10 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { buildCatalog, searchPolicies, type PolicyCatalog } from '../../functions/domain/catalog';
+import { buildCollection, searchPolicies, type PolicyCollection } from '../../functions/domain/policy-collection';
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
-import { validatePolicy, type PolicyResource } from '../../functions/domain/policy-resource';
-import { parseSearch } from '../../functions/domain/search';
+import { validatePolicy, type PolicyResource } from '../../functions/domain/policy-collection';
+import { parseSearch } from '../../functions/domain/policy-collection';
 import { strengthPolicies } from '../../functions/domain/strength-policy';
 import { PROJECT_ROOT } from '../support/local-service';
 import { generatorPolicy } from '../support/policies';
@@ -116,23 +116,23 @@ function substringOf(source: string, start: number, length: number): string {
 const randomQuery = fc.oneof(text(3), fc.string({ unit: 'grapheme', maxLength: 12 }), fc.constantFrom('', ' ', '*', ' * ', '\t', 'ss', 'SS', 'σ', 'ς', 'Σ', 'i̇', 'I'));
 
 // ---------------------------------------------------------------------------------------------------------
-// The properties, over any catalog.
+// The properties, over any collection.
 
-const run = (catalog: PolicyCatalog<Record<string, unknown>>, query: string): Record<string, unknown>[] => JSON.parse(searchPolicies(catalog, parseSearch(query))) as Record<string, unknown>[];
+const run = (collection: PolicyCollection<Record<string, unknown>>, query: string): Record<string, unknown>[] => JSON.parse(searchPolicies(collection, parseSearch(query)!)) as Record<string, unknown>[];
 
-function subsetProblems(catalog: PolicyCatalog<Record<string, unknown>>, query: string, idField: string): string | undefined {
-  const results = run(catalog, query);
+function subsetProblems(collection: PolicyCollection<Record<string, unknown>>, query: string, idField: string): string | undefined {
+  const results = run(collection, query);
   let from = 0;
   for (const result of results) {
-    const index = catalog.policies.findIndex((p, i) => i >= from && JSON.stringify(p) === JSON.stringify(result));
+    const index = collection.policies.findIndex((p, i) => i >= from && JSON.stringify(p) === JSON.stringify(result));
     if (index < 0) return `result #${String(result[idField])} is not an element of the collection (or is out of order)`;
     from = index + 1;
   }
   return undefined;
 }
 
-function nonMatchingResult(catalog: PolicyCatalog<Record<string, unknown>>, resource: PolicyResource<any>, query: string): string | undefined {
-  for (const result of run(catalog, query)) {
+function nonMatchingResult(collection: PolicyCollection<Record<string, unknown>>, resource: PolicyResource<any>, query: string): string | undefined {
+  for (const result of run(collection, query)) {
     const [name, description] = [String(result[resource.nameField]), String(result[resource.descriptionField])];
     if (!matchesUnder(lowerFold, query, name, description) && !matchesUnder(caseFold, query, name, description)) {
       return `result #${String(result[resource.idField])} (${JSON.stringify(name)} / ${JSON.stringify(description)}) does not match ${JSON.stringify(query)}`;
@@ -141,16 +141,16 @@ function nonMatchingResult(catalog: PolicyCatalog<Record<string, unknown>>, reso
   return undefined;
 }
 
-function containedButMissing(catalog: PolicyCatalog<Record<string, unknown>>, resource: PolicyResource<any>, target: Record<string, unknown>, query: string): string | undefined {
+function containedButMissing(collection: PolicyCollection<Record<string, unknown>>, resource: PolicyResource<any>, target: Record<string, unknown>, query: string): string | undefined {
   if ([...query.normalize('NFKC').trim()].length > 256) return undefined;
-  const ids = run(catalog, query).map((p) => p[resource.idField]);
+  const ids = run(collection, query).map((p) => p[resource.idField]);
   return ids.includes(target[resource.idField]) ? undefined : `policy #${String(target[resource.idField])} contains ${JSON.stringify(query)} but the search returned ${JSON.stringify(ids)}`;
 }
 
-function caseVariantProblems(catalog: PolicyCatalog<Record<string, unknown>>, query: string, change: CaseChange): string | undefined {
+function caseVariantProblems(collection: PolicyCollection<Record<string, unknown>>, query: string, change: CaseChange): string | undefined {
   // Only the variants that are the same text in Unicode's sense ("ı".toUpperCase() is "I", another letter).
   const variants = [query, query.toUpperCase(), query.toLowerCase(), recase(query, change)].filter((q) => sameUpToCase(q, query) && [...q.normalize('NFKC').trim()].length <= 256);
-  const bodies = variants.map((q) => searchPolicies(catalog, parseSearch(q)));
+  const bodies = variants.map((q) => searchPolicies(collection, parseSearch(q)!));
   const differing = variants.findIndex((_, i) => bodies[i] !== bodies[0]);
   return differing < 0 ? undefined : `${JSON.stringify(variants[0])} and ${JSON.stringify(variants[differing])} give different results: ${clip(bodies[0]!, 100)} vs ${clip(bodies[differing]!, 100)}`;
 }
@@ -159,7 +159,7 @@ const failIf = (problem: string | undefined) => {
   if (problem !== undefined) throw new Error(problem);
 };
 
-const generated = (policies: GeneratorPolicy[]) => buildCatalog(generatorPolicies, policies) as unknown as PolicyCatalog<Record<string, unknown>>;
+const generated = (policies: GeneratorPolicy[]) => buildCollection(generatorPolicies, policies) as unknown as PolicyCollection<Record<string, unknown>>;
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -193,9 +193,9 @@ describe('search properties over generated collections', () => {
 
   test('search of "" (or blank, or "*") is the list', async () => {
     const property = fc.property(collection, fc.constantFrom('', ' ', '   ', '\t', '\u3000', '*', ' * ', '\u00a0*\u00a0'), (ps, q) => {
-      const catalog = generated(ps);
-      if (searchPolicies(catalog, parseSearch(q)) !== catalog.body) throw new Error(`${JSON.stringify(q)} is not the list`);
-      if (catalog.body !== JSON.stringify(ps)) throw new Error('the list is not the collection in identifier order');
+      const collection = generated(ps);
+      if (searchPolicies(collection, parseSearch(q)!) !== collection.body) throw new Error(`${JSON.stringify(q)} is not the list`);
+      if (collection.body !== JSON.stringify(ps)) throw new Error('the list is not the collection in identifier order');
     });
     await assertProperty('empty search is the list', property, RUNS);
   });
@@ -210,7 +210,7 @@ describe('search properties over the seed collections', () => {
       return result.policy;
     });
     policies.sort((a, b) => (a[resource.idField] as number) - (b[resource.idField] as number));
-    return { resource: resource as PolicyResource<any>, policies: policies as unknown as Record<string, unknown>[], catalog: buildCatalog(resource, policies) as unknown as PolicyCatalog<Record<string, unknown>> };
+    return { resource: resource as PolicyResource<any>, policies: policies as unknown as Record<string, unknown>[], collection: buildCollection(resource, policies) as unknown as PolicyCollection<Record<string, unknown>> };
   };
   const collections = [seed('generator-policies.json', generatorPolicies), seed('strength-policies.json', strengthPolicies)];
 
@@ -218,13 +218,13 @@ describe('search properties over the seed collections', () => {
     const words = [...new Set(c.policies.flatMap((p) => `${String(p[c.resource.nameField])} ${String(p[c.resource.descriptionField])}`.split(/\s+/)))].filter(Boolean);
     const query = fc.oneof(randomQuery, fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')));
     const property = fc.property(query, cut, caseChange, (q, k, change) => {
-      failIf(subsetProblems(c.catalog, q, c.resource.idField));
-      failIf(nonMatchingResult(c.catalog, c.resource, q));
-      failIf(caseVariantProblems(c.catalog, q, change));
+      failIf(subsetProblems(c.collection, q, c.resource.idField));
+      failIf(nonMatchingResult(c.collection, c.resource, q));
+      failIf(caseVariantProblems(c.collection, q, change));
       const target = c.policies[k.policy % c.policies.length]!;
       const contained = substringOf(String(target[k.field === 'name' ? c.resource.nameField : c.resource.descriptionField]), k.start, k.length);
-      if (sameUpToCase(recase(contained, k.change), contained)) failIf(containedButMissing(c.catalog, c.resource, target, recase(contained, k.change)));
-      if (searchPolicies(c.catalog, parseSearch('')) !== c.catalog.body || c.catalog.body !== JSON.stringify(c.policies)) throw new Error('search of "" is not the list');
+      if (sameUpToCase(recase(contained, k.change), contained)) failIf(containedButMissing(c.collection, c.resource, target, recase(contained, k.change)));
+      if (searchPolicies(c.collection, parseSearch('')!) !== c.collection.body || c.collection.body !== JSON.stringify(c.policies)) throw new Error('search of "" is not the list');
     });
     await assertProperty(`seed ${c.resource.title}`, property, RUNS);
   });

@@ -9,17 +9,28 @@ export interface LoadedEntry<M> {
   readonly module: M;
   readonly dynamo: AwsClientStub<any>;
   readonly lib: typeof import('@aws-sdk/lib-dynamodb');
-  /** The entry's own copy of functions/observability (its logger and metrics), for spies. */
-  readonly observability: typeof import('../../functions/observability');
+  /** The entry's own copy of functions/runtime (its logger and metrics), for spies. */
+  readonly runtime: typeof import('../../functions/runtime');
 }
 
-export function loadEntry<M>(entry: string, env: Record<string, string>): LoadedEntry<M> {
+export interface LoadOptions {
+  /**
+   * Modules of that registry replaced before the entry loads (jest.doMock: a path from this file, and the
+   * module's exports), to make a dependency fail in a way no real input can.
+   */
+  readonly modules?: Record<string, () => unknown>;
+  /** false: the entry talks to the DynamoDB its environment names (a dynalite on loopback), unmocked. */
+  readonly mockDynamoDB?: boolean;
+}
+
+export function loadEntry<M>(entry: string, env: Record<string, string>, options: LoadOptions = {}): LoadedEntry<M> {
   Object.assign(process.env, env);
   let loaded: LoadedEntry<M> | undefined;
   jest.isolateModules(() => {
+    for (const [path, factory] of Object.entries(options.modules ?? {})) jest.doMock(path, factory);
     const lib = require('@aws-sdk/lib-dynamodb') as typeof import('@aws-sdk/lib-dynamodb');
-    const dynamo = mockClient(lib.DynamoDBDocumentClient);
-    loaded = { module: require(entry) as M, dynamo, lib, observability: require('../../functions/observability') };
+    const dynamo = options.mockDynamoDB === false ? (undefined as unknown as AwsClientStub<any>) : mockClient(lib.DynamoDBDocumentClient);
+    loaded = { module: require(entry) as M, dynamo, lib, runtime: require('../../functions/runtime') };
   });
   return loaded!;
 }

@@ -1,4 +1,4 @@
-import { REASON_PHRASES, type ErrorStatus } from '../../functions/http/errors';
+import { REASON_PHRASES, type ErrorStatus } from '../../functions/http';
 
 /**
  * design.md §1, checked on one error response: Content-Type application/json, a body that is exactly
@@ -9,7 +9,7 @@ import { REASON_PHRASES, type ErrorStatus } from '../../functions/http/errors';
  */
 export function envelopeProblems(status: number, contentType: string | undefined, body: string, secrets: readonly string[] = [], options: { bodyless?: boolean } = {}): string[] {
   const problems: string[] = [];
-  if (!(status in REASON_PHRASES)) problems.push(`status ${status} has no reason phrase in functions/http/errors.ts`);
+  if (!(status in REASON_PHRASES)) problems.push(`status ${status} has no reason phrase in functions/http.ts`);
   if (!/^application\/json(;|$)/i.test(contentType ?? '')) problems.push(`Content-Type is ${JSON.stringify(contentType)}, not application/json`);
   if (options.bodyless) return problems; // HEAD: the headers are all there is
   let parsed: unknown;

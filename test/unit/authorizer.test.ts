@@ -1,7 +1,7 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { digestKey, issueKey, keyMatchesDigest, parseKey } from '../../functions/authorizer/api-key';
+import { digestKey, issueKey, keyMatchesDigest, parseKey } from '../../functions/domain/api-key';
 import { GENERATOR_ADMIN_ROLE } from '../../functions/routes';
-import { PHRASES } from '../../functions/http/errors';
+import { PHRASES } from '../../functions/http';
 import { loadEntry } from '../support/entry-points';
 
 type Authorizer = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
@@ -23,7 +23,7 @@ const records: Record<string, Record<string, unknown>> = {
 };
 
 function authorizer() {
-  const loaded = loadEntry<{ handler: Authorizer }>('../../functions/authorizer/handler', { CREDENTIALS_TABLE_NAME: 'credentials-table', POWERTOOLS_METRICS_DISABLED: 'true' });
+  const loaded = loadEntry<{ handler: Authorizer }>('../../functions/api/authorizer', { CREDENTIALS_TABLE_NAME: 'credentials-table', POWERTOOLS_METRICS_DISABLED: 'true' });
   loaded.dynamo.on(loaded.lib.GetCommand).callsFake((input: { TableName: string; Key: { CredentialID: string } }) => {
     expect(input.TableName).toBe('credentials-table');
     return { Item: records[input.Key.CredentialID] };
@@ -124,9 +124,9 @@ describe('strength API (/api/): a password strength key', () => {
 
 describe('authorizer failures', () => {
   it('fails (500 through API Gateway), not 401, when the credentials table cannot be read, and counts the failure', async () => {
-    const { module, dynamo, lib, observability } = authorizer();
-    const counted = jest.spyOn(observability.metrics, 'addMetric');
-    const logged = jest.spyOn(observability.logger, 'error').mockImplementation(() => undefined);
+    const { module, dynamo, lib, runtime } = authorizer();
+    const counted = jest.spyOn(runtime.metrics, 'addMetric');
+    const logged = jest.spyOn(runtime.logger, 'error').mockImplementation(() => undefined);
     dynamo.on(lib.GetCommand).rejects(Object.assign(new Error('Throughput exceeded for table credentials-table'), { name: 'ProvisionedThroughputExceededException' }));
     await expect(module.handler(event(STRENGTH, { APIKey: strengthKey.key }))).rejects.toThrow(new Error('Authorizer failure'));
     expect(counted).toHaveBeenCalledWith('AuthorizerFailure', 'Count', 1);

@@ -5,7 +5,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { CredentialAdmin, CredentialAdminError, newUserItem, strengthKeysItem } from '../../admin/credential-admin';
+import { CredentialAdmin, CredentialAdminError, newUserItem } from '../../admin/credential-admin';
+import { strengthKeysItem } from '../../functions/repositories/credentials';
 import { GENERATOR_ADMIN_ROLE } from '../../functions/routes';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -7,8 +7,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { zxcvbnEstimator } from '../../functions/domain/guessability';
 import { evaluatePassword } from '../../functions/domain/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { evaluatePasswordHandler } from '../../functions/handlers/evaluate-password-handler';
-import { errorEnvelope, PHRASES } from '../../functions/http/errors';
+import { errorEnvelope, PHRASES } from '../../functions/http';
 import { loadEntry, proxyEvent } from '../support/entry-points';
 import { SEED_STRENGTH } from '../support/seed-reference';
 
@@ -203,12 +202,23 @@ describe('the password never reaches a log line', () => {
   });
 
   it('an unexpected failure is a 500 envelope whose log line names the error kind, never its message', async () => {
-    const failing = evaluatePasswordHandler({ peek: () => undefined, get: async () => ({ policies: SEED }) as never }, (password) => {
-      throw new Error(`estimator choked on ${password}`);
-    });
+    const failing = loadEntry<{ handler: Handler }>(
+      '../../functions/api/evaluate-password',
+      { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' },
+      {
+        modules: {
+          '../../functions/domain/guessability': () => ({
+            zxcvbnEstimator: () => (password: string) => {
+              throw new Error(`estimator choked on ${password}`);
+            },
+          }),
+        },
+      },
+    );
+    failing.dynamo.on(failing.lib.ScanCommand).resolves({ Items: SEED });
     let result: APIGatewayProxyResult | undefined;
     const logs = await captured(async () => {
-      result = await failing(post({ Password: SECRET }));
+      result = await failing.module.handler(post({ Password: SECRET }));
     });
     expect(result).toEqual({ statusCode: 500, headers: { 'Content-Type': JSON_TYPE }, body: errorEnvelope(500, PHRASES.internal) });
     expect(logs).toContain('"error":"Error"');

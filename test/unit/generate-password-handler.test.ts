@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { errorEnvelope } from '../../functions/http/errors';
+import { errorEnvelope } from '../../functions/http';
 import { getEvent, loadEntry } from '../support/entry-points';
 import { generatorPolicy } from '../support/policies';
 

@@ -5,9 +5,9 @@ import { generatorPolicies } from '../../functions/domain/generator-policy';
 import { zxcvbnEstimator } from '../../functions/domain/guessability';
 import { evaluatePassword } from '../../functions/domain/strength-evaluator';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
-import { errorEnvelope } from '../../functions/http/errors';
+import { errorEnvelope } from '../../functions/http';
 import { ROUTES } from '../../functions/routes';
-import { buildOpenApiDocument, EVALUATION_EXAMPLE_PASSWORD, OPENAPI_FILE, renderOpenApiDocument, WEAK_EXAMPLE_PASSWORD } from '../../lib/openapi';
+import { buildOpenApiDocument, EVALUATION_EXAMPLE_PASSWORD, OPENAPI_FILE, renderOpenApiDocument, WEAK_EXAMPLE_PASSWORD } from '../../docs/openapi';
 
 const ROOT = path.join(__dirname, '..', '..');
 type Operation = {
@@ -33,7 +33,7 @@ describe('docs/openapi.json', () => {
   });
 
   it('passes the Redocly recommended rules with no error and no warning', () => {
-    const output = execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['lib/openapi.ts', '--lint'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const output = execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['docs/openapi.ts', '--lint'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     expect(output.trim().split('\n')).toEqual(['docs/openapi.json: no problems (Redocly recommended rules)']);
   }, 60_000);
 });

@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { AMBIGUOUS_CHARS, characterClasses, type GeneratorPolicy } from '../../functions/domain/generator-policy';
-import { parsePattern } from '../../functions/domain/pattern';
+import { describePolicy } from '../../admin/policy';
+import { AMBIGUOUS_CHARS, characterClasses, parsePattern, type GeneratorPolicy } from '../../functions/domain/generator-policy';
 import {
   checkFeasibility,
   cryptoRandom,
-  describePolicy,
+  eligibleWords,
   entropyBits,
   generatePassword,
   InfeasiblePolicyError,
   type RandomSource,
 } from '../../functions/domain/password-generator';
-import { WORD_LIST, wordsUpTo } from '../../functions/domain/word-list';
+import { WORD_LIST } from '../../functions/domain/word-list';
+
+const wordsUpTo = (maxLength: number) => eligibleWords(WORD_LIST, maxLength);
 import { generatorPolicy } from '../support/policies';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { errorEnvelope, PHRASES } from '../../functions/http/errors';
-import { logger } from '../../functions/observability';
+import { errorEnvelope, PHRASES } from '../../functions/http';
+import { logger } from '../../functions/runtime';
 import { getEvent, loadEntry } from '../support/entry-points';
 import { generatorPolicy, strengthPolicy } from '../support/policies';
 

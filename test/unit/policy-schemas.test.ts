@@ -1,5 +1,5 @@
 import { generatorPolicies } from '../../functions/domain/generator-policy';
-import { validatePolicy } from '../../functions/domain/policy-resource';
+import { validatePolicy } from '../../functions/domain/policy-collection';
 import { strengthPolicies } from '../../functions/domain/strength-policy';
 import { generatorPolicy, strengthPolicy } from '../support/policies';
 

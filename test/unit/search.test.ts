@@ -1,18 +1,16 @@
-import { buildCatalog, searchPolicies } from '../../functions/domain/catalog';
 import { generatorPolicies } from '../../functions/domain/generator-policy';
-import { MAX_SEARCH_LENGTH, parseSearch } from '../../functions/domain/search';
-import { ApiError } from '../../functions/http/errors';
+import { buildCollection, MAX_SEARCH_LENGTH, parseSearch, SEARCH_TOO_LONG, searchPolicies } from '../../functions/domain/policy-collection';
 import { generatorPolicy } from '../support/policies';
 
-const catalog = buildCatalog(generatorPolicies, [
+const collection = buildCollection(generatorPolicies, [
   generatorPolicy({ PasswordGeneratorID: 1, GeneratorName: 'Default Policy', GeneratorDescription: 'For password lists without a specific policy' }),
   generatorPolicy({ PasswordGeneratorID: 2, GeneratorName: 'Service Accounts', GeneratorDescription: 'Long random passwords for Windows services' }),
   generatorPolicy({ PasswordGeneratorID: 3, GeneratorName: 'Network Devices', GeneratorDescription: 'Switches and routers', SpecialCharsText: '#$' }),
   generatorPolicy({ PasswordGeneratorID: 4, GeneratorName: 'Café PINs', GeneratorDescription: '' }),
 ]);
-const idsFor = (text: string) => (JSON.parse(searchPolicies(catalog, parseSearch(text))) as { PasswordGeneratorID: number }[]).map((p) => p.PasswordGeneratorID);
+const idsFor = (text: string) => (JSON.parse(searchPolicies(collection, parseSearch(text)!)) as { PasswordGeneratorID: number }[]).map((p) => p.PasswordGeneratorID);
 
-describe('search matching (design.md §1)', () => {
+describe('search matching (docs/api.md#search)', () => {
   it('matches a substring of the name, case-insensitively', () => {
     expect(idsFor('SERVICE')).toEqual([2]);
     expect(idsFor('devi')).toEqual([3]);
@@ -38,10 +36,10 @@ describe('search matching (design.md §1)', () => {
   });
 
   it('folds case as Unicode does, not only by lower-casing: ß and ẞ are "ss", final ς is σ', () => {
-    const folded = buildCatalog(generatorPolicies, [
+    const folded = buildCollection(generatorPolicies, [
       generatorPolicy({ PasswordGeneratorID: 7, GeneratorName: 'Straße Accounts', GeneratorDescription: 'ΟΔΟΣ' }),
     ]);
-    const ids = (text: string) => (JSON.parse(searchPolicies(folded, parseSearch(text))) as { PasswordGeneratorID: number }[]).map((p) => p.PasswordGeneratorID);
+    const ids = (text: string) => (JSON.parse(searchPolicies(folded, parseSearch(text)!)) as { PasswordGeneratorID: number }[]).map((p) => p.PasswordGeneratorID);
     expect(ids('STRASSE')).toEqual([7]);
     expect(ids('STRAẞE')).toEqual([7]);
     expect(ids('οδοσ')).toEqual([7]);
@@ -54,11 +52,11 @@ describe('search matching (design.md §1)', () => {
   });
 
   it.each(['', '   ', '*', ' * ', '\t'])('treats %j as everything', (text) => {
-    expect(searchPolicies(catalog, parseSearch(text))).toBe(catalog.body);
+    expect(searchPolicies(collection, parseSearch(text)!)).toBe(collection.body);
   });
 
   it('answers [] when nothing matches', () => {
-    expect(searchPolicies(catalog, parseSearch('nothing-like-this'))).toBe('[]');
+    expect(searchPolicies(collection, parseSearch('nothing-like-this')!)).toBe('[]');
   });
 
   it('keeps identifier order', () => {
@@ -71,13 +69,13 @@ describe('search length limit', () => {
     expect(parseSearch(`  ${'a'.repeat(MAX_SEARCH_LENGTH)}  `)).toEqual({ all: false, terms: ['a'.repeat(MAX_SEARCH_LENGTH)] });
   });
 
-  it(`rejects ${MAX_SEARCH_LENGTH + 1} characters with a 400`, () => {
-    expect(() => parseSearch('a'.repeat(MAX_SEARCH_LENGTH + 1))).toThrow(
-      new ApiError(400, `The search parameter is longer than ${MAX_SEARCH_LENGTH} characters; shorten it.`),
-    );
+  it(`rejects ${MAX_SEARCH_LENGTH + 1} characters, with the phrase of the 400`, () => {
+    expect(parseSearch('a'.repeat(MAX_SEARCH_LENGTH + 1))).toBeUndefined();
+    expect(SEARCH_TOO_LONG).toBe(`The search parameter is longer than ${MAX_SEARCH_LENGTH} characters; shorten it.`);
   });
 
   it('counts characters, not UTF-16 units', () => {
-    expect(() => parseSearch('😀'.repeat(MAX_SEARCH_LENGTH))).not.toThrow();
+    expect(parseSearch('😀'.repeat(MAX_SEARCH_LENGTH))).toEqual({ all: false, terms: ['😀'.repeat(MAX_SEARCH_LENGTH)] });
+    expect(parseSearch('😀'.repeat(MAX_SEARCH_LENGTH + 1))).toBeUndefined();
   });
 });

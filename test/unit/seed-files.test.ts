@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { validatePolicy, type PolicyResource } from '../../functions/domain/policy-resource';
+import { validatePolicy, type PolicyResource } from '../../functions/domain/policy-collection';
 import { generatorPolicies } from '../../functions/domain/generator-policy';
 import { DEFAULT_CALCULATION_WEIGHTINGS, strengthPolicies } from '../../functions/domain/strength-policy';
 import { readSeedFile } from '../../seed/seed-data';

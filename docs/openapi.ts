@@ -2,17 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod/mini';
 import { generatorPolicies } from '../functions/domain/generator-policy';
-import type { PolicyResource } from '../functions/domain/policy-resource';
-import { MAX_SEARCH_LENGTH } from '../functions/domain/search';
-import { strengthPolicies } from '../functions/domain/strength-policy';
 import { zxcvbnEstimator } from '../functions/domain/guessability';
-import { validatePolicy } from '../functions/domain/policy-resource';
-import { evaluatePassword, type CompositionFailure, type CompositionRule, type StrengthEvaluation } from '../functions/domain/strength-evaluator';
-import { COMPLIANCE_LEVELS, type StrengthPolicy } from '../functions/domain/strength-policy';
-import { DEFAULT_STRENGTH_POLICY_ID, MAX_EVALUATION_BODY_BYTES, MAX_PASSWORD_LENGTH } from '../functions/handlers/evaluate-password-handler';
-import { errorEnvelope, PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http/errors';
-import { CACHE_CONTROL } from '../functions/http/responses';
-import { resourcePaths, type CredentialScheme, type ResourcePath, type RouteMethod } from '../functions/routes';
+import { DEFAULT_POLICY_ID, MAX_SEARCH_LENGTH, validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
+import { evaluatePassword, MAX_PASSWORD_LENGTH, type CompositionFailure, type CompositionRule, type StrengthEvaluation } from '../functions/domain/strength-evaluator';
+import { COMPLIANCE_LEVELS, strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
+import { CACHE_CONTROL, errorEnvelope, PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http';
+import { LIMITS, resourcePaths, type CredentialScheme, type ResourcePath, type RouteMethod } from '../functions/routes';
 
 /**
  * The OpenAPI 3.1 description of the API, generated from what the code itself uses: the route table, the
@@ -20,7 +15,7 @@ import { resourcePaths, type CredentialScheme, type ResourcePath, type RouteMeth
  * writes it to docs/openapi.json; a test fails when the committed file and this generator disagree.
  */
 const ROOT = path.join(__dirname, '..');
-export const OPENAPI_FILE = path.join(ROOT, 'docs', 'openapi.json');
+export const OPENAPI_FILE = path.join(__dirname, 'openapi.json');
 
 const RESOURCES: Record<'generator' | 'strength', { name: string; resource: PolicyResource<object>; seed: string }> = {
   generator: { name: 'GeneratorPolicy', resource: generatorPolicies as PolicyResource<object>, seed: 'generator-policies.json' },
@@ -49,7 +44,7 @@ export const WEAK_EXAMPLE_PASSWORD = 'password1';
 /** The fields of StrengthEvaluation and CompositionFailure, in their order; the compiler checks that none is missing. */
 export const EVALUATION_FIELDS = ['PasswordStrengthPolicyID', 'Score', 'ComplianceLevel', 'ComplianceLevelName', 'Compliant', 'Mandatory', 'Failures', 'Suggestions'] as const;
 export const FAILURE_FIELDS = ['Rule', 'Required', 'Found', 'Message'] as const;
-/** Every CompositionRule, in spec.md's field order (compositionFailures reports them in this order). */
+/** Every CompositionRule, in the specification's field order (compositionFailures reports them in this order). */
 export const COMPOSITION_RULES = ['MinimumLowerCaseCharacters', 'MinimumNumericCharacters', 'MinimumSymbolCharacters', 'MinimumUpperCaseCharacters', 'RequiresUpperAndLowerCase'] as const;
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const exhaustive: [
@@ -65,10 +60,10 @@ void exhaustive;
  */
 export function evaluationExample(password = EVALUATION_EXAMPLE_PASSWORD): StrengthEvaluation {
   const seed = (JSON.parse(readFileSync(path.join(ROOT, 'seed', RESOURCES.strength.seed), 'utf8')) as unknown[]).find(
-    (p) => (p as StrengthPolicy).PasswordStrengthPolicyID === DEFAULT_STRENGTH_POLICY_ID,
+    (p) => (p as StrengthPolicy).PasswordStrengthPolicyID === DEFAULT_POLICY_ID,
   );
   const validated = validatePolicy(strengthPolicies, seed);
-  if (!validated.ok) throw new Error(`seed strength policy ${DEFAULT_STRENGTH_POLICY_ID} is not valid: ${validated.problems.join('; ')}`);
+  if (!validated.ok) throw new Error(`seed strength policy ${DEFAULT_POLICY_ID} is not valid: ${validated.problems.join('; ')}`);
   return evaluatePassword(validated.policy, password, zxcvbnEstimator());
 }
 
@@ -179,7 +174,7 @@ function operation(route: ResourcePath): Record<string, unknown> {
 /** GET /userapi/generatepassword: passwords from a generator policy, in Passwordstate's shape. */
 function generateOperation(): Record<string, unknown> {
   const errors: { status: ErrorStatus; phrase: string; when: string }[] = [
-    { status: 400, phrase: 'Qty must be a whole number from 1 to 100.', when: 'A bad parameter: not a whole number, Qty outside 1..100, an unknown or repeated parameter.' },
+    { status: 400, phrase: `Qty must be a whole number from 1 to ${LIMITS.generatedPasswords}.`, when: `A bad parameter: not a whole number, Qty outside 1..${LIMITS.generatedPasswords}, an unknown or repeated parameter.` },
     { status: 401, phrase: PHRASES.unauthorized, when: 'Credentials missing, malformed, unknown, revoked, disabled, or of the other route group.' },
     { status: 403, phrase: PHRASES.missingRole, when: 'A valid user without the Password Generator Policy Security Administrator role.' },
     { status: 404, phrase: 'No password generator policy has PasswordGeneratorID 99.', when: 'No generator policy has that identifier.' },
@@ -193,7 +188,7 @@ function generateOperation(): Record<string, unknown> {
     description: 'Every class the policy switches on appears at least once, by construction; randomness comes only from node:crypto. Needs a user holding the Password Generator Policy Security Administrator role.',
     parameters: [
       { name: 'PasswordGeneratorID', in: 'query', required: false, description: 'The policy; the default policy (1) when absent.', schema: { type: 'integer', minimum: 1, default: 1 } },
-      { name: 'Qty', in: 'query', required: false, description: 'How many passwords.', schema: { type: 'integer', minimum: 1, maximum: 100, default: 1 } },
+      { name: 'Qty', in: 'query', required: false, description: 'How many passwords.', schema: { type: 'integer', minimum: 1, maximum: LIMITS.generatedPasswords, default: 1 } },
     ],
     security: SECURITY.generatorUser,
     responses: {
@@ -219,7 +214,7 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
       status: 400,
       phrase: 'Password is required: the password to evaluate, as a JSON string.',
       when:
-        `A bad body: not a JSON object, over ${MAX_EVALUATION_BODY_BYTES} bytes, an unknown field, Password missing, empty, not a string, over ${MAX_PASSWORD_LENGTH} ` +
+        `A bad body: not a JSON object, over ${LIMITS.evaluationBodyBytes} bytes, an unknown field, Password missing, empty, not a string, over ${MAX_PASSWORD_LENGTH} ` +
         'characters or holding control characters, PasswordStrengthPolicyID not a whole number of at least 1; or any query parameter.',
     },
     ...ERROR_RESPONSES.filter((e) => e.status === 401),
@@ -238,12 +233,12 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
     security: SECURITY[route.credentials.name],
     requestBody: {
       required: true,
-      description: `A JSON object of at most ${MAX_EVALUATION_BODY_BYTES} bytes (UTF-8).`,
+      description: `A JSON object of at most ${LIMITS.evaluationBodyBytes} bytes (UTF-8).`,
       content: {
         'application/json': {
           schema: { $ref: '#/components/schemas/PasswordEvaluationRequest' },
           examples: {
-            compliant: { summary: 'A compliant password', value: { PasswordStrengthPolicyID: DEFAULT_STRENGTH_POLICY_ID, Password: EVALUATION_EXAMPLE_PASSWORD } },
+            compliant: { summary: 'A compliant password', value: { PasswordStrengthPolicyID: DEFAULT_POLICY_ID, Password: EVALUATION_EXAMPLE_PASSWORD } },
             weak: { summary: 'A weak password, against the default policy', value: { Password: WEAK_EXAMPLE_PASSWORD } },
           },
         },
@@ -274,7 +269,7 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
   };
 }
 
-/** The request and response schemas of the evaluation (functions/handlers/evaluate-password-handler.ts, strength-evaluator.ts). */
+/** The request and response schemas of the evaluation (functions/api/evaluate-password.ts, functions/domain/strength-evaluator.ts). */
 function evaluationSchemas(): Record<string, Record<string, unknown>> {
   return {
     PasswordEvaluationRequest: {
@@ -285,8 +280,8 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
         PasswordStrengthPolicyID: {
           type: 'integer',
           minimum: 1,
-          default: DEFAULT_STRENGTH_POLICY_ID,
-          description: `The strength policy to evaluate against; the default policy (${DEFAULT_STRENGTH_POLICY_ID}) when absent.`,
+          default: DEFAULT_POLICY_ID,
+          description: `The strength policy to evaluate against; the default policy (${DEFAULT_POLICY_ID}) when absent.`,
         },
         Password: {
           type: 'string',
@@ -313,7 +308,7 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
         ComplianceLevelName: { type: 'string', enum: [...COMPLIANCE_LEVELS], description: 'The name of ComplianceLevel.' },
         Compliant: { type: 'boolean', description: "No composition rule fails and ComplianceLevel reaches the policy's PasswordStrengthCompliance." },
         Mandatory: { type: 'boolean', description: "The policy's ComplianceMandatory: whether a non-compliant password must be refused." },
-        Failures: { type: 'array', items: { $ref: '#/components/schemas/CompositionFailure' }, description: 'Each composition rule the password fails, in spec.md field order; empty when none.' },
+        Failures: { type: 'array', items: { $ref: '#/components/schemas/CompositionFailure' }, description: "Each composition rule the password fails, in the specification's field order; empty when none." },
         Suggestions: { type: 'array', items: { type: 'string' }, description: 'How to strengthen the password; none of them quotes it.' },
       },
     },
@@ -331,7 +326,7 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
   };
 }
 
-/** The resource's JSON Schema, with spec.md's field order and every field required. */
+/** The resource's JSON Schema, with the specification's field order and every field required. */
 function resourceSchema(resource: PolicyResource<object>): Record<string, unknown> {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(resource.schema as z.ZodMiniType, { unrepresentable: 'any' }) as Record<string, unknown>;
   return { ...schema, description: `Exactly these fields, in this order. Value domains beyond these bounds are checked on every read; invalid records are left out.` };

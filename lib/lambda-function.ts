@@ -4,13 +4,10 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { BUNDLE_ALIASES, BUNDLE_OPTIONS } from './bundling';
-import { SERVICE_METRICS } from '../functions/metrics';
+import { SERVICE_METRICS } from '../functions/runtime';
+import { BUNDLE_ALIASES, BUNDLE_OPTIONS, PROJECT_ROOT } from '../bundling/bundling';
 
-/** The project root: entry files and the lockfile are resolved from here, whatever the working directory. */
-export const PROJECT_ROOT = path.resolve(__dirname, '..');
-
-/** What Powertools reads (functions/observability.ts); the names live in functions/metrics.ts with the metric names. */
+/** What Powertools reads (functions/runtime.ts, where the names live with the metric names). */
 export const POWERTOOLS = {
   serviceName: SERVICE_METRICS.serviceName,
   metricsNamespace: SERVICE_METRICS.namespace,
@@ -34,8 +31,8 @@ export const NODEJS_BUNDLING: BundlingOptions = {
 /** The memory of a function that asks for none: 256 MB buys the CPU share that keeps cold starts of a minified bundle short, at little cost. */
 export const DEFAULT_MEMORY_MIB = 256;
 
-export interface ServiceFunctionProps {
-  /** Entry file, relative to the project root (as in functions/routes.ts). */
+export interface LambdaFunctionProps {
+  /** Entry file, relative to the project root (functions/routes.ts names each). */
   readonly entry: string;
   readonly description: string;
   readonly timeout: Duration;
@@ -50,12 +47,12 @@ export interface ServiceFunctionProps {
   readonly tracing: boolean;
 }
 
-/** Every Lambda default held once: runtime, architecture, memory, bundling, Powertools, tracing, its own log group. */
-export class ServiceFunction extends Construct {
+/** A function of the service, with every Lambda default held once: runtime, architecture, memory, bundling, Powertools, tracing, its own log group. */
+export class LambdaFunction extends Construct {
   readonly function: NodejsFunction;
   readonly logGroup: logs.LogGroup;
 
-  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+  constructor(scope: Construct, id: string, props: LambdaFunctionProps) {
     super(scope, id);
     this.logGroup = new logs.LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
     this.function = new NodejsFunction(this, 'Function', {

@@ -1,4 +1,4 @@
-import { credentialsTreatedAsExpired, credentialsWillNeedRefresh, defaultProvider } from '../../functions/store/lambda-credentials';
+import { credentialsTreatedAsExpired, credentialsWillNeedRefresh, defaultProvider } from '../../bundling/sdk-credentials-from-env';
 
 describe('the environment-only credential provider of the Lambda bundles', () => {
   const saved = { ...process.env };

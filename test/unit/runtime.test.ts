@@ -1,13 +1,21 @@
 import type { Context } from 'aws-lambda';
+import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
+import { generatorPolicies } from '../../functions/domain/generator-policy';
+import { generatorPolicy } from '../support/policies';
 
-type Observability = typeof import('../../functions/observability');
-type Cache = typeof import('../../functions/store/cached-policy-store');
+type Runtime = typeof import('../../functions/runtime');
+type Repositories = typeof import('../../functions/repositories/policies');
+type DocumentClientModule = typeof import('@aws-sdk/lib-dynamodb');
 
-/** A fresh copy of the module state (tallies, last flush) per test, with its Powertools calls spied on. */
+/**
+ * A fresh copy of the module state (tallies, last flush) per test, with its Powertools calls spied on and the
+ * DynamoDB document client of that copy mocked.
+ */
 function load() {
-  let modules!: { observability: Observability; cache: Cache };
+  let modules!: { observability: Runtime; repositories: Repositories; lib: DocumentClientModule; dynamo: AwsClientStub<any> };
   jest.isolateModules(() => {
-    modules = { observability: require('../../functions/observability'), cache: require('../../functions/store/cached-policy-store') };
+    const lib = require('@aws-sdk/lib-dynamodb') as DocumentClientModule;
+    modules = { observability: require('../../functions/runtime'), repositories: require('../../functions/repositories/policies'), lib, dynamo: mockClient(lib.DynamoDBDocumentClient) };
   });
   const { metrics, logger } = modules.observability;
   const added: [string, number][] = [];
@@ -32,16 +40,16 @@ afterEach(() => {
 describe('metrics are published once per invocation that recorded some', () => {
   it('publishes a counted metric when the invocation ends, and nothing for an invocation that counted none', async () => {
     const { observability, added, published } = load();
-    await observability.instrumented(async () => observability.countMetric('AuthorizerAllow'))({});
+    await observability.lambdaHandler(async () => observability.countMetric('AuthorizerAllow'))({});
     expect(added).toEqual([['AuthorizerAllow', 1]]);
     expect(published).toHaveBeenCalledTimes(1);
-    await observability.instrumented(async () => 'nothing counted')({});
+    await observability.lambdaHandler(async () => 'nothing counted')({});
     expect(published).toHaveBeenCalledTimes(1);
   });
 
   it('publishes even when the handler throws', async () => {
     const { observability, published } = load();
-    const failing = observability.instrumented(async () => {
+    const failing = observability.lambdaHandler(async () => {
       observability.countMetric('InvalidPolicyRecords', 2);
       throw new Error('boom');
     });
@@ -53,7 +61,7 @@ describe('metrics are published once per invocation that recorded some', () => {
     const { observability } = load();
     const addContext = jest.spyOn(observability.logger, 'addContext').mockImplementation(() => undefined);
     const context = { awsRequestId: 'req-1', functionName: 'fn' } as Context;
-    await observability.instrumented(async () => undefined)({}, context);
+    await observability.lambdaHandler(async () => undefined)({}, context);
     expect(addContext).toHaveBeenCalledWith(context);
   });
 });
@@ -61,7 +69,7 @@ describe('metrics are published once per invocation that recorded some', () => {
 describe('per-request tallies (cache hits) are batched, not an EMF line per request', () => {
   it('holds hits until a minute has passed, then publishes their sum once', async () => {
     const { observability, added, published } = load();
-    const hit = observability.instrumented(async () => observability.tallyMetric('PolicyCacheHit'));
+    const hit = observability.lambdaHandler(async () => observability.tallyMetric('PolicyCacheHit'));
     for (let i = 0; i < 500; i++) await hit({});
     expect(published).not.toHaveBeenCalled();
     jest.setSystemTime(new Date('2026-11-21T12:01:00Z'));
@@ -72,18 +80,19 @@ describe('per-request tallies (cache hits) are batched, not an EMF line per requ
 
   it('publishes pending hits with any invocation that publishes anyway', async () => {
     const { observability, added } = load();
-    await observability.instrumented(async () => observability.tallyMetric('PolicyCacheHit'))({});
-    await observability.instrumented(async () => observability.countMetric('PolicyCacheMiss'))({});
+    await observability.lambdaHandler(async () => observability.tallyMetric('PolicyCacheHit'))({});
+    await observability.lambdaHandler(async () => observability.countMetric('PolicyCacheMiss'))({});
     expect(added).toEqual([['PolicyCacheMiss', 1], ['PolicyCacheHit', 1]]);
   });
 });
 
 describe('the policy cache reports hits, misses and stale serves', () => {
   it('tallies each fresh read as a hit, counts each reload as a miss, and each stale serve', async () => {
-    const { cache, observability, added } = load();
-    const loadAll = jest.fn().mockResolvedValueOnce([1]).mockRejectedValueOnce(new Error('down'));
-    const store = new cache.CachedPolicyStore<number, number[]>({ loadAll }, (p) => [...p], { ttlMs: 30_000 });
-    const run = observability.instrumented(async () => store.peek() ?? (await store.get()));
+    const { repositories, observability, added, lib, dynamo } = load();
+    dynamo.on(lib.ScanCommand).resolvesOnce({ Items: [generatorPolicy({ PasswordGeneratorID: 1 })] }).rejectsOnce(new Error('down'));
+    const client = observability.createDocumentClient({ AWS_REGION: 'local' });
+    const repository = new repositories.PolicyRepository(generatorPolicies, client, 'GeneratorTable', { ttlMs: 30_000 });
+    const run = observability.lambdaHandler(async () => repository.get());
 
     await run({}); // miss: first load
     await run({}); // hit

@@ -1,17 +1,21 @@
+import path from 'node:path';
+
 /**
  * The one esbuild configuration of every Lambda bundle: the stack's NodejsFunction uses it, and the local
  * gateway builds the same bundles with it, so what runs locally is what deploys.
  */
-import path from 'node:path';
+
+/** The project root: entry files (functions/routes.ts names them from here) and the lockfile are resolved from it. */
+export const PROJECT_ROOT = path.resolve(__dirname, '..');
 
 export const LAMBDA_NODE_TARGET = 'node22';
 
 /**
  * Modules replaced inside the bundles: the SDK's default credential chain becomes the environment-only
- * provider, the one source Lambda uses (functions/store/lambda-credentials.ts says why).
+ * provider, the one source Lambda uses (sdk-credentials-from-env.ts says why).
  */
 export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
-  '@aws-sdk/credential-provider-node': path.join(__dirname, '..', 'functions', 'store', 'lambda-credentials.ts'),
+  '@aws-sdk/credential-provider-node': path.join(__dirname, 'sdk-credentials-from-env.ts'),
 };
 
 export const BUNDLE_OPTIONS = {

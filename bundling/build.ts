@@ -2,17 +2,13 @@ import { build } from 'esbuild';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BUNDLE_ALIASES, BUNDLE_OPTIONS } from '../lib/bundling';
-import { AUTHORIZER_ENTRY, POLICY_FUNCTIONS } from '../functions/routes';
+import { AUTHORIZER, FUNCTIONS } from '../functions/routes';
+import { BUNDLE_ALIASES, BUNDLE_OPTIONS, PROJECT_ROOT } from './bundling';
 
-export const PROJECT_ROOT = path.resolve(__dirname, '..');
 export const BUNDLE_DIR = path.join(PROJECT_ROOT, 'dist', 'bundles');
 
-/** Every Lambda bundle by name: the two route-bound functions and the authorizer. */
-export const BUNDLE_ENTRIES: Record<string, string> = {
-  ...Object.fromEntries(Object.values(POLICY_FUNCTIONS).map((f) => [f.id, f.entry])),
-  Authorizer: AUTHORIZER_ENTRY,
-};
+/** Every Lambda bundle by function id: the four functions that serve routes and the authorizer. */
+export const BUNDLE_ENTRIES: Record<string, string> = Object.fromEntries([...Object.values(FUNCTIONS), AUTHORIZER].map((f) => [f.id, f.entry]));
 
 /** Builds every bundle with the deploy configuration; returns their paths and sizes in bytes. */
 export async function buildBundles(outDir = BUNDLE_DIR): Promise<Record<string, { file: string; bytes: number }>> {

@@ -1,23 +1,21 @@
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { generatorPolicies } from '../../functions/domain/generator-policy';
-import { logger, metrics } from '../../functions/observability';
-import { CachedPolicyStore } from '../../functions/store/cached-policy-store';
-import { DynamoDbPolicyStore } from '../../functions/store/dynamodb-policy-store';
-import { StoreUnavailableError, type PolicyStore } from '../../functions/store/policy-store';
+import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
+import { PolicyRepository } from '../../functions/repositories/policies';
+import { logger, metrics, UnavailableError } from '../../functions/runtime';
 import { generatorPolicy } from '../support/policies';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' }));
-const store = () => new DynamoDbPolicyStore(client, 'GeneratorTable', generatorPolicies);
+const store = () => new PolicyRepository(generatorPolicies, client, 'GeneratorTable', { ttlMs: 30_000 });
 
 beforeEach(() => {
   dynamo.reset();
   jest.restoreAllMocks();
 });
 
-describe('DynamoDbPolicyStore: paginated scan', () => {
+describe('PolicyRepository.scan: paginated, validated', () => {
   it('follows LastEvaluatedKey through every page and orders by identifier', async () => {
     const pages = [
       { Items: [generatorPolicy({ PasswordGeneratorID: 5 })], LastEvaluatedKey: { PasswordGeneratorID: 5 } },
@@ -32,7 +30,7 @@ describe('DynamoDbPolicyStore: paginated scan', () => {
       return pages[startKeys.length - 1];
     });
 
-    const policies = await store().loadAll();
+    const policies = await store().scan();
 
     expect(policies.map((p) => p.PasswordGeneratorID)).toEqual([1, 2, 5, 9]);
     expect(startKeys).toEqual([undefined, { PasswordGeneratorID: 5 }, { PasswordGeneratorID: 2 }]);
@@ -44,7 +42,7 @@ describe('DynamoDbPolicyStore: paginated scan', () => {
       .resolvesOnce({ Items: [generatorPolicy({ PasswordGeneratorID: 1 })], LastEvaluatedKey: { PasswordGeneratorID: 1 } })
       .rejectsOnce(Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' }));
 
-    await expect(store().loadAll()).rejects.toThrow('throttled');
+    await expect(store().scan()).rejects.toThrow('throttled');
   });
 
   it('leaves out invalid records, logs each with its identifier at ERROR and counts them', async () => {
@@ -59,7 +57,7 @@ describe('DynamoDbPolicyStore: paginated scan', () => {
       ],
     });
 
-    const policies = await store().loadAll();
+    const policies = await store().scan();
 
     expect(policies.map((p) => p.PasswordGeneratorID)).toEqual([1, 4]);
     expect(error).toHaveBeenCalledWith('Invalid generator policy record left out', { policyId: 2, problems: ['MaxLength: must be at most 256'] });
@@ -68,57 +66,59 @@ describe('DynamoDbPolicyStore: paginated scan', () => {
   });
 });
 
-describe('CachedPolicyStore: TTL and stale-on-error', () => {
+describe('PolicyRepository.get: TTL and stale-on-error', () => {
   let now = 0;
-  const source = { loadAll: jest.fn<ReturnType<PolicyStore<number>['loadAll']>, []>() };
-  const cached = () => new CachedPolicyStore<number, string>(source, (items) => items.join(','), { ttlMs: 30_000, now: () => now });
+  const cached = () => new PolicyRepository(generatorPolicies, client, 'GeneratorTable', { ttlMs: 30_000, now: () => now });
+  /** A Scan answering these policy IDs. */
+  const page = (...ids: number[]) => ({ Items: ids.map((id) => generatorPolicy({ PasswordGeneratorID: id })) });
+  const ids = async (repository: PolicyRepository<GeneratorPolicy>) => (await repository.get()).policies.map((p) => p.PasswordGeneratorID).join(',');
+  const scans = () => dynamo.commandCalls(ScanCommand).length;
 
   beforeEach(() => {
     now = 1_000_000;
-    source.loadAll.mockReset();
     jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
     jest.spyOn(logger, 'error').mockImplementation(() => undefined);
   });
 
   it('makes no store call inside the TTL and one after it', async () => {
-    source.loadAll.mockResolvedValueOnce([1, 2]).mockResolvedValueOnce([1, 2, 3]);
+    dynamo.on(ScanCommand).resolvesOnce(page(1, 2)).resolvesOnce(page(1, 2, 3));
     const cache = cached();
 
-    expect(await cache.get()).toBe('1,2');
+    expect(await ids(cache)).toBe('1,2');
     now += 29_999;
-    expect(await cache.get()).toBe('1,2');
-    expect(source.loadAll).toHaveBeenCalledTimes(1);
+    expect(await ids(cache)).toBe('1,2');
+    expect(scans()).toBe(1);
     now += 1;
-    expect(await cache.get()).toBe('1,2,3');
-    expect(source.loadAll).toHaveBeenCalledTimes(2);
+    expect(await ids(cache)).toBe('1,2,3');
+    expect(scans()).toBe(2);
   });
 
   it('shares one reload between concurrent callers', async () => {
-    source.loadAll.mockResolvedValue([7]);
+    dynamo.on(ScanCommand).resolves(page(7));
     const cache = cached();
     await Promise.all([cache.get(), cache.get(), cache.get()]);
-    expect(source.loadAll).toHaveBeenCalledTimes(1);
+    expect(scans()).toBe(1);
   });
 
   it('serves the cached collection when a reload fails, logs it, and retries only after another TTL', async () => {
-    source.loadAll.mockResolvedValueOnce([1]).mockRejectedValueOnce(new Error('unavailable')).mockResolvedValueOnce([1, 2]);
+    dynamo.on(ScanCommand).resolvesOnce(page(1)).rejectsOnce(new Error('unavailable')).resolvesOnce(page(1, 2));
     const cache = cached();
     await cache.get();
     now += 30_000;
 
-    expect(await cache.get()).toBe('1');
+    expect(await ids(cache)).toBe('1');
     expect(logger.warn).toHaveBeenCalledWith('Policy store unavailable; serving the cached collection for another TTL', { ageMs: 30_000, error: 'Error' });
     now += 29_999;
-    expect(await cache.get()).toBe('1');
-    expect(source.loadAll).toHaveBeenCalledTimes(2);
+    expect(await ids(cache)).toBe('1');
+    expect(scans()).toBe(2);
     now += 1;
-    expect(await cache.get()).toBe('1,2');
+    expect(await ids(cache)).toBe('1,2');
   });
 
-  it('throws StoreUnavailableError when the store fails and nothing is cached', async () => {
-    source.loadAll.mockRejectedValueOnce(new Error('connection refused')).mockResolvedValueOnce([4]);
+  it('throws UnavailableError when the store fails and nothing is cached', async () => {
+    dynamo.on(ScanCommand).rejectsOnce(new Error('connection refused')).resolvesOnce(page(4));
     const cache = cached();
-    await expect(cache.get()).rejects.toBeInstanceOf(StoreUnavailableError);
-    expect(await cache.get()).toBe('4');
+    await expect(cache.get()).rejects.toBeInstanceOf(UnavailableError);
+    expect(await ids(cache)).toBe('4');
   });
 });

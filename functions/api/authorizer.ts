@@ -1,0 +1,126 @@
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { keyMatchesDigest, parseKey } from '../domain/api-key';
+import { headerValues, PHRASES, type EventHeaders } from '../http';
+import { CredentialRepository, STRENGTH_KEYS_ID, userCredentialId } from '../repositories/credentials';
+import { schemeForPath, type CredentialScheme } from '../routes';
+import { countMetric, createDocumentClient, ENV, errorName, lambdaHandler, logger, SERVICE_METRICS } from '../runtime';
+
+/**
+ * The REQUEST authorizer: one function behind both API Gateway authorizer definitions; the path picks the
+ * credential scheme. /userapi/ takes a user's UserID + APIKey and the generator administrator role; /api/
+ * takes a password strength key. A key of one kind never opens the other group.
+ */
+const repository = new CredentialRepository(createDocumentClient(), process.env[ENV.credentialsTable] ?? '');
+
+const OUTCOME_METRICS = {
+  allow: SERVICE_METRICS.names.authorizerAllow,
+  deny: SERVICE_METRICS.names.authorizerDeny,
+  unauthorized: SERVICE_METRICS.names.authorizerUnauthorized,
+} as const;
+
+export const handler = lambdaHandler(async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+  const scheme = schemeForPath(event.resource ?? event.path ?? '');
+  if (!scheme) throw new Error('Unauthorized');
+  let decision: Decision;
+  try {
+    decision = await authorize(scheme, headerLookup(event), repository);
+  } catch (error) {
+    // A real failure (the credentials table unreadable): API Gateway answers 500. Lambda's Errors metric
+    // cannot tell these from 401s, which are thrown too, so the authorizer counts them itself.
+    countMetric(SERVICE_METRICS.names.authorizerFailure);
+    logger.error('Authorizer failed', { error: errorName(error) });
+    throw new Error('Authorizer failure');
+  }
+  countMetric(OUTCOME_METRICS[decision.outcome]);
+  if (decision.outcome === 'unauthorized') {
+    logger.info('Credentials rejected', { routeGroup: scheme.pathPrefix });
+    // The exact message API Gateway maps to its 401 UNAUTHORIZED response.
+    throw new Error('Unauthorized');
+  }
+  const effect = decision.outcome === 'allow' ? 'Allow' : 'Deny';
+  return {
+    principalId: decision.principalId,
+    policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: routeGroupArn(event.methodArn, scheme) }] },
+    context: decision.outcome === 'allow' ? decision.context : { reason: decision.reason },
+  };
+});
+
+/** What API Gateway does with the request: Allow, Deny (403 with the reason), or Unauthorized (401). */
+export type Decision =
+  | { readonly outcome: 'allow'; readonly principalId: string; readonly context: Record<string, string> }
+  | { readonly outcome: 'deny'; readonly principalId: string; readonly reason: string }
+  | { readonly outcome: 'unauthorized' };
+
+/** Longest header value looked at; anything longer is a 401 before any work. */
+const MAX_HEADER_LENGTH = 256;
+const UNAUTHORIZED: Decision = { outcome: 'unauthorized' };
+
+/** Header values by name, matched case-insensitively; 'duplicate' marks a header sent more than once. */
+type HeaderLookup = (name: string) => string | undefined | 'duplicate';
+
+/** The decision for one request's credentials, read from the credentials table. */
+export async function authorize(
+  scheme: CredentialScheme,
+  header: HeaderLookup,
+  credentials: Pick<CredentialRepository, 'findUser' | 'findStrengthKeys' | 'recordKeyUse'>,
+  now: () => Date = () => new Date(),
+): Promise<Decision> {
+  const key = credentialValue(header('APIKey'));
+  const parsed = key === undefined ? undefined : parseKey(key);
+  if (key === undefined || parsed === undefined) return UNAUTHORIZED;
+
+  if (scheme.name === 'strengthKey') {
+    if (parsed.kind !== 'strength') return UNAUTHORIZED;
+    const record = await credentials.findStrengthKeys();
+    if (!keyMatchesDigest(key, record?.Keys[parsed.keyId]?.Digest)) return UNAUTHORIZED;
+    await recordUse(credentials, STRENGTH_KEYS_ID, parsed.keyId, now());
+    return { outcome: 'allow', principalId: `strength-key:${parsed.keyId}`, context: { keyId: parsed.keyId } };
+  }
+
+  const userId = credentialValue(header('UserID'));
+  if (userId === undefined || parsed.kind !== 'user') return UNAUTHORIZED;
+  const user = await credentials.findUser(userId);
+  // The digest is compared even for an unknown user or key id, so timing does not tell them apart.
+  if (!keyMatchesDigest(key, user?.Keys[parsed.keyId]?.Digest) || !user || user.Disabled === true) return UNAUTHORIZED;
+  if (scheme.role !== undefined && ![...(user.Roles ?? [])].includes(scheme.role)) {
+    // A fixed sentence: API Gateway pastes it unescaped into the 403 body, so it must never carry input.
+    return { outcome: 'deny', principalId: userId, reason: PHRASES.missingRole };
+  }
+  await recordUse(credentials, userCredentialId(userId), parsed.keyId, now());
+  return { outcome: 'allow', principalId: userId, context: { userId, keyId: parsed.keyId } };
+}
+
+/** A last-used date is bookkeeping: a failure to write it (or a write skipped inside the hour) never denies. */
+async function recordUse(credentials: Pick<CredentialRepository, 'recordKeyUse'>, credentialId: string, keyId: string, now: Date): Promise<void> {
+  try {
+    await credentials.recordKeyUse(credentialId, keyId, now);
+  } catch {
+    // ConditionalCheckFailed means "written within the hour"; anything else is left to the next request.
+  }
+}
+
+/** Trimmed, non-empty, printable ASCII and not oversized; anything else counts as absent. */
+function credentialValue(value: string | undefined | 'duplicate'): string | undefined {
+  if (value === undefined || value === 'duplicate' || value.length > MAX_HEADER_LENGTH) return undefined;
+  const trimmed = value.trim();
+  return trimmed !== '' && /^[\x21-\x7e]+$/.test(trimmed) ? trimmed : undefined;
+}
+
+/**
+ * The policy covers every method of the caller's route group, not just this request's methodArn, because
+ * API Gateway caches it per identity and reuses it for the group's other routes.
+ */
+function routeGroupArn(methodArn: string, scheme: CredentialScheme): string {
+  // arn:aws:execute-api:<region>:<account>:<apiId>/<stage>/<METHOD>/<path...>
+  const [apiArn, stage] = methodArn.split('/');
+  return `${apiArn}/${stage}/*${scheme.pathPrefix}*`;
+}
+
+/** Case-insensitive header access; a header given twice (or with a comma-joined value) is a duplicate. */
+function headerLookup(event: EventHeaders): HeaderLookup {
+  return (name) => {
+    const values = headerValues(event, name);
+    if (values.length > 1 || values.some((v) => v.includes(','))) return 'duplicate';
+    return values[0];
+  };
+}

@@ -1,0 +1,104 @@
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/**
+ * The credentials table, one item per identity (docs/credentials.md):
+ *   USER#<UserID>  { CredentialID, UserID, Roles: string[], Disabled, CreatedAt, Keys: { <keyId>: StoredKey }, LastUsed: { <keyId>: ISO } }
+ *   STRENGTH_KEYS  { CredentialID, Keys: { <keyId>: StoredKey }, LastUsed: { <keyId>: ISO } }
+ * Several active keys per identity allow rotation without downtime. Last-used dates live in their own
+ * top-level map so the authorizer's IAM policy can let it write that attribute and nothing else; the
+ * authorizer can only SET into an existing map, so every item is written with it. This file is the one
+ * home of these shapes: the authorizer reads them, the credentials CLI and the local run write them.
+ */
+
+/** A stored key: only its digest and creation date, never the key. */
+export interface StoredKey {
+  readonly Digest: string;
+  readonly CreatedAt: string;
+}
+
+export interface UserItem {
+  readonly CredentialID: string;
+  readonly UserID: string;
+  readonly Roles: string[];
+  readonly Disabled: boolean;
+  readonly CreatedAt: string;
+  readonly Keys: Record<string, StoredKey>;
+  readonly LastUsed: Record<string, string>;
+}
+
+export interface StrengthKeysItem {
+  readonly CredentialID: typeof STRENGTH_KEYS_ID;
+  readonly Keys: Record<string, StoredKey>;
+  readonly LastUsed: Record<string, string>;
+}
+
+export const STRENGTH_KEYS_ID = 'STRENGTH_KEYS';
+export const userCredentialId = (userId: string): string => `USER#${userId}`;
+
+export function storedKey(digest: string, createdAt: string): StoredKey {
+  return { Digest: digest, CreatedAt: createdAt };
+}
+
+/** A new user item; `userId` and `roles` must already be checked (the credentials CLI checks them). */
+export function userItem(userId: string, roles: readonly string[], createdAt: string, keys: Record<string, StoredKey> = {}): UserItem {
+  return { CredentialID: userCredentialId(userId), UserID: userId, Roles: [...roles], Disabled: false, CreatedAt: createdAt, Keys: keys, LastUsed: {} };
+}
+
+export function strengthKeysItem(keys: Record<string, StoredKey> = {}): StrengthKeysItem {
+  return { CredentialID: STRENGTH_KEYS_ID, Keys: keys, LastUsed: {} };
+}
+
+/**
+ * A user as the authorizer reads it: an item may have been written by hand, so Roles may be a list or a
+ * string set and the optional parts may be absent.
+ */
+export interface UserRecord {
+  readonly UserID: string;
+  readonly Roles?: Iterable<string>;
+  readonly Disabled?: boolean;
+  readonly Keys: Readonly<Record<string, Partial<StoredKey>>>;
+}
+
+export interface StrengthKeysRecord {
+  readonly Keys: Readonly<Record<string, Partial<StoredKey>>>;
+}
+
+/** Last-used dates are written at most this often per key, so a busy key costs one write an hour. */
+export const LAST_USED_RESOLUTION_MS = 60 * 60 * 1000;
+
+/** Reads the credentials table for the authorizer: one GetItem per request, and last-used dates. */
+export class CredentialRepository {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async findUser(userId: string): Promise<UserRecord | undefined> {
+    return (await this.get(userCredentialId(userId))) as UserRecord | undefined;
+  }
+
+  async findStrengthKeys(): Promise<StrengthKeysRecord | undefined> {
+    return (await this.get(STRENGTH_KEYS_ID)) as StrengthKeysRecord | undefined;
+  }
+
+  /** Notes that a key was accepted now, at most once per LAST_USED_RESOLUTION_MS; the caller ignores failures. */
+  async recordKeyUse(credentialId: string, keyId: string, now: Date): Promise<void> {
+    const threshold = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { CredentialID: credentialId },
+        // Only CredentialID and LastUsed are named: the IAM policy allows the authorizer no other attribute.
+        UpdateExpression: 'SET LastUsed.#key = :now',
+        ConditionExpression: 'attribute_exists(CredentialID) AND (attribute_not_exists(LastUsed.#key) OR LastUsed.#key < :threshold)',
+        ExpressionAttributeNames: { '#key': keyId },
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':threshold': threshold },
+      }),
+    );
+  }
+
+  private async get(credentialId: string): Promise<Record<string, unknown> | undefined> {
+    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { CredentialID: credentialId } }));
+    return result.Item;
+  }
+}
