@@ -21,12 +21,10 @@
  *
  * Run: npx jest test/e2e
  */
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { errorEnvelope, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../../functions/http/errors';
 import { rawRequest, type RawResponse } from '../support/http-client';
-import { PROJECT_ROOT, spawnLocalService, type SpawnedService } from '../support/local-service';
-import { SEED_GENERATOR, SEED_STRENGTH, type Policy, type SeedCollection } from '../support/seed-reference';
+import { spawnLocalService, type SpawnedService } from '../support/local-service';
+import { LOCAL_CREDENTIALS, SEED_GENERATOR, SEED_STRENGTH, type Policy, type SeedCollection } from '../support/seed-reference';
 
 jest.setTimeout(30_000);
 
@@ -128,18 +126,11 @@ const CREDENTIALS: Credentials = DEPLOYED_URL
       noRole: { userId: requiredEnv('E2E_NOROLE_USER_ID'), apiKey: requiredEnv('E2E_NOROLE_API_KEY') },
       strengthKey: requiredEnv('E2E_STRENGTH_API_KEY'),
     }
-  : (() => {
-      const local = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', 'local-credentials.json'), 'utf8')) as {
-        generatorAdmin: { UserID: string; APIKey: string };
-        userWithoutRole: { UserID: string; APIKey: string };
-        passwordStrengthAPIKey: string;
-      };
-      return {
-        admin: { userId: local.generatorAdmin.UserID, apiKey: local.generatorAdmin.APIKey },
-        noRole: { userId: local.userWithoutRole.UserID, apiKey: local.userWithoutRole.APIKey },
-        strengthKey: local.passwordStrengthAPIKey,
-      };
-    })();
+  : {
+      admin: { userId: LOCAL_CREDENTIALS.generatorAdmin.UserID, apiKey: LOCAL_CREDENTIALS.generatorAdmin.APIKey },
+      noRole: { userId: LOCAL_CREDENTIALS.userWithoutRole.UserID, apiKey: LOCAL_CREDENTIALS.userWithoutRole.APIKey },
+      strengthKey: LOCAL_CREDENTIALS.passwordStrengthAPIKey,
+    };
 
 /** The same key with its last character changed: well-formed, same key id, wrong secret. */
 function wrongKey(key: string): string {
