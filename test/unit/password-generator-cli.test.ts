@@ -2,14 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../admin/policy';
+import { runCli, type CliRun } from '../support/cli-output';
 import { generatorPolicy } from '../support/policies';
 
-async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } });
-  return { code, stdout, stderr };
-}
+const run = (...argv: string[]): Promise<CliRun> => runCli(main, argv);
 
 describe('npm run policy -- explain', () => {
   it('--id 1 prints one line for the default policy', async () => {
