@@ -21,26 +21,19 @@
  *
  * Run: npx jest test/e2e
  */
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { errorEnvelope, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../../functions/http';
 import { rawRequest, type RawResponse } from '../support/http-client';
-import { PROJECT_ROOT, spawnLocalService, type SpawnedService } from '../support/local-service';
+import { spawnLocalService, type SpawnedService } from '../support/local-service';
+import { LOCAL_CREDENTIALS, SEED_GENERATOR, SEED_STRENGTH, type Policy, type SeedCollection } from '../support/seed-reference';
 
 jest.setTimeout(30_000);
 
 type Headers = readonly (readonly [string, string])[];
-type Policy = Record<string, unknown>;
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 // ---------------------------------------------------------------------------------------------------------
 // Expected data: the seed files, ordered by identifier, serialised in spec order (the files are in it).
-
-function readSeed(file: string, idField: string): Policy[] {
-  const policies = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', file), 'utf8')) as Policy[];
-  return [...policies].sort((a, b) => (a[idField] as number) - (b[idField] as number));
-}
 
 type FieldType = 'integer' | 'string' | 'boolean';
 
@@ -86,39 +79,15 @@ const STRENGTH_FIELDS: readonly (readonly [string, FieldType])[] = [
   ['ComplianceMandatory', 'boolean'],
 ];
 
-interface Collection {
+/** A seed collection (its path without a trailing slash, its policies ordered by identifier) and spec.md's fields. */
+interface Collection extends SeedCollection {
   readonly title: string;
-  /** The resource path, without a trailing slash. */
-  readonly path: string;
-  readonly group: 'userapi' | 'api';
-  readonly idField: string;
-  readonly nameField: string;
-  readonly descriptionField: string;
   readonly fields: readonly (readonly [string, FieldType])[];
-  readonly policies: readonly Policy[];
 }
 
-const GENERATOR: Collection = {
-  title: 'generator policies',
-  path: '/userapi/passwordgenerator',
-  group: 'userapi',
-  idField: 'PasswordGeneratorID',
-  nameField: 'GeneratorName',
-  descriptionField: 'GeneratorDescription',
-  fields: GENERATOR_FIELDS,
-  policies: readSeed('generator-policies.json', 'PasswordGeneratorID'),
-};
+const GENERATOR: Collection = { ...SEED_GENERATOR, title: 'generator policies', fields: GENERATOR_FIELDS };
 
-const STRENGTH: Collection = {
-  title: 'strength policies',
-  path: '/api/passwordstrength',
-  group: 'api',
-  idField: 'PasswordStrengthPolicyID',
-  nameField: 'PolicyName',
-  descriptionField: 'PolicyDescription',
-  fields: STRENGTH_FIELDS,
-  policies: readSeed('strength-policies.json', 'PasswordStrengthPolicyID'),
-};
+const STRENGTH: Collection = { ...SEED_STRENGTH, title: 'strength policies', fields: STRENGTH_FIELDS };
 
 const COLLECTIONS = [GENERATOR, STRENGTH] as const;
 
@@ -157,18 +126,11 @@ const CREDENTIALS: Credentials = DEPLOYED_URL
       noRole: { userId: requiredEnv('E2E_NOROLE_USER_ID'), apiKey: requiredEnv('E2E_NOROLE_API_KEY') },
       strengthKey: requiredEnv('E2E_STRENGTH_API_KEY'),
     }
-  : (() => {
-      const local = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', 'local-credentials.json'), 'utf8')) as {
-        generatorAdmin: { UserID: string; APIKey: string };
-        userWithoutRole: { UserID: string; APIKey: string };
-        passwordStrengthAPIKey: string;
-      };
-      return {
-        admin: { userId: local.generatorAdmin.UserID, apiKey: local.generatorAdmin.APIKey },
-        noRole: { userId: local.userWithoutRole.UserID, apiKey: local.userWithoutRole.APIKey },
-        strengthKey: local.passwordStrengthAPIKey,
-      };
-    })();
+  : {
+      admin: { userId: LOCAL_CREDENTIALS.generatorAdmin.UserID, apiKey: LOCAL_CREDENTIALS.generatorAdmin.APIKey },
+      noRole: { userId: LOCAL_CREDENTIALS.userWithoutRole.UserID, apiKey: LOCAL_CREDENTIALS.userWithoutRole.APIKey },
+      strengthKey: LOCAL_CREDENTIALS.passwordStrengthAPIKey,
+    };
 
 /** The same key with its last character changed: well-formed, same key id, wrong secret. */
 function wrongKey(key: string): string {

@@ -15,6 +15,7 @@ import { CredentialRepository } from '../../functions/repositories/credentials';
 import { CREDENTIAL_SCHEMES, GENERATOR_ADMIN_ROLE } from '../../functions/routes';
 import { putLocalCredentials, readLocalCredentials } from '../../local/credentials';
 import { createTables } from '../../seed/seed-data';
+import { runCli, type CliRun } from '../support/cli-output';
 
 const ROOT = path.join(__dirname, '../..');
 const TABLE = 'Credentials';
@@ -41,23 +42,13 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** The CLI in-process, against the local store (the table defaults to "Credentials" with --endpoint). */
-async function cli(...argv: string[]): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } };
-  const code = await main([...argv, '--endpoint', endpoint], io);
-  return { code, stdout, stderr };
+function cli(...argv: string[]): Promise<CliRun> {
+  return runCli(main, [...argv, '--endpoint', endpoint]);
 }
 
 /** The CLI as an operator runs it: a child process, so stdout is exactly what `$(...)` would capture. */
-function child(...argv: string[]): Promise<Run> {
+function child(...argv: string[]): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(path.join(ROOT, 'node_modules/.bin/tsx'), ['admin/credentials.ts', ...argv, '--endpoint', endpoint], { cwd: ROOT }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
@@ -98,14 +89,14 @@ function asStrengthKey(key: string, table = TABLE): Promise<Decision> {
 }
 
 /** An operation failure: exit 1, one line on stderr, nothing on stdout, no stack trace. */
-function expectFailure(run: Run, message: RegExp): void {
+function expectFailure(run: CliRun, message: RegExp): void {
   expect(run).toMatchObject({ code: 1, stdout: '' });
   expect(run.stderr).toMatch(message);
   expect(run.stderr.trim().split('\n')).toHaveLength(1);
   expect(run.stderr).not.toMatch(/\n\s+at /);
 }
 
-function expectUsageError(run: Run, message: RegExp): void {
+function expectUsageError(run: CliRun, message: RegExp): void {
   expect(run).toMatchObject({ code: 2, stdout: '' });
   expect(run.stderr).toMatch(message);
   expect(run.stderr).toContain('Usage: npm run credentials --');
@@ -298,7 +289,7 @@ describe('list', () => {
   });
 
   /** No issued key, no key's secret part and no digest, anywhere in what list printed. */
-  function expectNoSecret(run: Run): void {
+  function expectNoSecret(run: CliRun): void {
     const printed = run.stdout + run.stderr;
     for (const key of issued) {
       expect(printed).not.toContain(key);

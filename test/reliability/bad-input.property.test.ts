@@ -24,9 +24,9 @@
  */
 import fc from 'fast-check';
 import * as http from 'node:http';
-import { KeepAliveClient, type KeepAliveResponse } from '../support/keep-alive-client';
+import type { KeepAliveResponse } from '../support/keep-alive-client';
 import { envelopeProblems, sharedPart } from '../support/error-envelope';
-import { spawnLocalService, type SpawnedService } from '../support/local-service';
+import { useLocalService } from '../support/local-service';
 import { assertProperty, clip, shown } from '../support/property';
 import { rawExchange, type RawSocketResponse } from '../support/raw-socket';
 import { LOCAL_CREDENTIALS, referenceQuery, referenceSearch, SEED_GENERATOR, SEED_STRENGTH, type SeedCollection } from '../support/seed-reference';
@@ -45,22 +45,11 @@ const REAL_KEYS = [ADMIN.APIKey, NO_ROLE.APIKey, STRENGTH_KEY];
 const COLLECTIONS: readonly SeedCollection[] = [SEED_GENERATOR, SEED_STRENGTH];
 const collectionAt = (path: string): SeedCollection | undefined => COLLECTIONS.find((c) => c.path === path);
 
-let service: SpawnedService;
-let client: KeepAliveClient;
+const local = useLocalService({ env: { AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
 const statusesSeen = new Map<string, number>();
 const tally = (what: string, status: number) => statusesSeen.set(`${what} ${status}`, (statusesSeen.get(`${what} ${status}`) ?? 0) + 1);
 
-beforeAll(async () => {
-  service = await spawnLocalService({ env: { AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
-  client = new KeepAliveClient(service.url, 4);
-}, 90_000);
-
-afterAll(async () => {
-  client?.close();
-  if (service) {
-    const exit = await service.stop();
-    expect(exit).toEqual({ code: 0, signal: null });
-  }
+afterAll(() => {
   // eslint-disable-next-line no-console
   console.log(`bad input: statuses seen\n${[...statusesSeen].sort().map(([k, n]) => `  ${k}: ${n}`).join('\n')}`);
 });
@@ -194,7 +183,7 @@ async function stillServes(): Promise<string[]> {
   const valid = VALID_REQUESTS[validTurn++ % VALID_REQUESTS.length]!;
   let response: KeepAliveResponse;
   try {
-    response = await client.request('GET', valid.path, valid.headers);
+    response = await local.client.request('GET', valid.path, valid.headers);
   } catch (error) {
     return [`the next valid request (GET ${valid.path}) failed: ${(error as Error).message}`];
   }
@@ -393,7 +382,7 @@ describe('bad input through the local gateway (property-based)', () => {
       fc.pre(!(m === 'HEAD' && (headBytes(m, requestTarget, headers) >= MAX_HEAD_BYTES - 1024 || !isAsciiTarget(requestTarget))));
       let response: KeepAliveResponse;
       try {
-        response = await client.request(m, requestTarget, headers, body);
+        response = await local.client.request(m, requestTarget, headers, body);
       } catch (error) {
         throw new Error(`${describeRequest(m, requestTarget, headers)}\n  failed: ${(error as Error).message}`);
       }
@@ -460,7 +449,7 @@ describe('bad input through the local gateway (property-based)', () => {
         flaw.effect === 'benign' ? ordinary : flaw.effect === 'credentials' ? (ordinary.kind === 'ok' ? { kind: 'client-error' } : ordinary) : { kind: 'client-error' };
       let response: RawSocketResponse;
       try {
-        response = await rawExchange(service.url, Buffer.from(head, 'latin1'), { headOnly: parts.method === 'HEAD' });
+        response = await rawExchange(local.service.url, Buffer.from(head, 'latin1'), { headOnly: parts.method === 'HEAD' });
       } catch (error) {
         throw new Error(`raw ${JSON.stringify(head.slice(0, 400))} (${flaw.label}) failed: ${(error as Error).message}`);
       }
@@ -482,7 +471,7 @@ describe('bad input through the local gateway (property-based)', () => {
 
 describe('protocol corner cases answered by the HTTP server itself', () => {
   async function raw(request: string, secrets: readonly string[] = []): Promise<{ response: RawSocketResponse; problems: string[] }> {
-    const response = await rawExchange(service.url, Buffer.from(request, 'latin1'));
+    const response = await rawExchange(local.service.url, Buffer.from(request, 'latin1'));
     const problems = response.status === 0 ? ['no answer: the connection was closed'] : responseProblems({ kind: 'client-error' }, { status: response.status, contentType: response.headers['content-type'], allow: response.headers.allow, body: response.body }, secrets, false);
     return { response, problems: [...problems, ...(await stillServes())] };
   }
@@ -499,7 +488,7 @@ describe('protocol corner cases answered by the HTTP server itself', () => {
   });
 
   test('Expect: 100-continue on a valid GET is served normally', async () => {
-    const response = await rawExchange(service.url, `GET /api/passwordstrength HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
+    const response = await rawExchange(local.service.url, `GET /api/passwordstrength HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
     expect(response.status).toBe(200);
     expect(response.body).toBe(JSON.stringify(SEED_STRENGTH.policies));
   });
@@ -515,20 +504,20 @@ describe('protocol corner cases answered by the HTTP server itself', () => {
       `HEAD /api/pass\x01wordstrength HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
     ]) {
       // Read to the end of the connection: whatever follows the head would be taken for the next response.
-      const response = await rawExchange(service.url, Buffer.from(request, 'latin1'));
+      const response = await rawExchange(local.service.url, Buffer.from(request, 'latin1'));
       expect({ request: clip(request, 60), status: response.status, bodyBytes: response.body.length }).toEqual({ request: clip(request, 60), status: 400, bodyBytes: 0 });
       expect(await stillServes()).toEqual([]);
     }
   });
 
   test('an Upgrade request is served as an ordinary GET (there is no WebSocket endpoint)', async () => {
-    const response = await rawExchange(service.url, `GET /api/passwordstrength HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n`);
+    const response = await rawExchange(local.service.url, `GET /api/passwordstrength HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n`);
     expect(response.status).toBe(200);
     expect(response.body).toBe(JSON.stringify(SEED_STRENGTH.policies));
   });
 
   test('an absolute-form or asterisk-form target gets a client error in the envelope', async () => {
-    for (const target of [`${service.url}/api/passwordstrength`, '*']) {
+    for (const target of [`${local.service.url}/api/passwordstrength`, '*']) {
       const { response, problems } = await raw(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\nConnection: close\r\n\r\n`, [STRENGTH_KEY]);
       expect({ target, status: response.status >= 400 && response.status < 500, problems }).toEqual({ target, status: true, problems: [] });
     }
@@ -539,7 +528,7 @@ describe('protocol corner cases answered by the HTTP server itself', () => {
       ['/api/passwordstrength', [['APIKey', STRENGTH_KEY]], STRENGTH_KEY],
       ['/userapi/passwordgenerator', [['UserID', ADMIN.UserID], ['APIKey', ADMIN.APIKey]], ADMIN.APIKey],
     ] as const) {
-      const response = await client.request('GET', `${path}?${key}`, headers);
+      const response = await local.client.request('GET', `${path}?${key}`, headers);
       expect(response.status).toBe(400);
       expect({ path, leaked: sharedPart(response.body, key) }).toEqual({ path, leaked: undefined });
     }

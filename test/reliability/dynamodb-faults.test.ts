@@ -15,14 +15,14 @@
  *
  * Run: npx jest test/reliability/dynamodb-faults
  */
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyResult } from 'aws-lambda';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
-import { PHRASES } from '../../functions/http';
+import { PHRASES, type ProxyHandler } from '../../functions/http';
 import { PolicyRepository } from '../../functions/repositories/policies';
 import { createDocumentClient, logger, UnavailableError } from '../../functions/runtime';
 import { createTables, writePolicies } from '../../seed/seed-data';
@@ -33,7 +33,6 @@ import { generatorPolicy } from '../support/policies';
 
 jest.setTimeout(60_000);
 
-type Handler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
 
 const TABLE = 'PasswordPolicyService-GeneratorPolicies-1A2B3C4D5E6F';
 const ARN = `arn:aws:dynamodb:eu-west-1:123456789012:table/${TABLE}`;
@@ -65,7 +64,7 @@ const FAULTS: Record<string, () => unknown> = {
 const LEAKS = [TABLE, ARN, 'ECONNREFUSED', 'ProvisionedThroughput', 'not authorized', 'requestTimeout', 'socket hang up'];
 
 function coldFunction(ttlSeconds = '0') {
-  const entry = loadEntry<{ handler: Handler }>('../../functions/api/generator-policies', { POLICY_TABLE_NAME: TABLE, POLICY_CACHE_TTL_SECONDS: ttlSeconds, POWERTOOLS_METRICS_DISABLED: 'true' });
+  const entry = loadEntry<{ handler: ProxyHandler }>('../../functions/api/generator-policies', { POLICY_TABLE_NAME: TABLE, POLICY_CACHE_TTL_SECONDS: ttlSeconds, POWERTOOLS_METRICS_DISABLED: 'true' });
   const logged: unknown[][] = [];
   for (const level of ['error', 'warn', 'info'] as const) jest.spyOn(entry.runtime.logger, level).mockImplementation((...args: unknown[]) => void logged.push([level, ...args]));
   return { ...entry, logged };
@@ -208,9 +207,9 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
   /** Never loaded before the outage. */
   let cold: PolicyRepository<GeneratorPolicy>;
   /** The function, loaded (and so its collection) before the outage. */
-  let warmFunction: Handler;
+  let warmFunction: ProxyHandler;
   /** The function, never loaded before the outage. */
-  let coldFunction: Handler;
+  let coldFunction: ProxyHandler;
   const initial = policies([1, 2, 3, 4]);
   const figures: string[] = [];
 
@@ -221,8 +220,8 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
   };
   const cache = () => new PolicyRepository(generatorPolicies, client, TABLE_NAME, { ttlMs: 0 });
   /** The real entry of GeneratorPolicies on the dynalite, its DynamoDB client counted like the repositories'. */
-  const functionOnDynalite = (): Handler =>
-    loadEntry<{ handler: Handler }>(
+  const functionOnDynalite = (): ProxyHandler =>
+    loadEntry<{ handler: ProxyHandler }>(
       '../../functions/api/generator-policies',
       {
         POLICY_TABLE_NAME: TABLE_NAME,

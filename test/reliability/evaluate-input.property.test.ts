@@ -21,8 +21,7 @@ import { zxcvbnEstimator } from '../../functions/domain/guessability';
 import { evaluatePassword } from '../../functions/domain/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { envelopeProblems, sharedPart } from '../support/error-envelope';
-import { KeepAliveClient } from '../support/keep-alive-client';
-import { spawnLocalService, type SpawnedService } from '../support/local-service';
+import { useLocalService } from '../support/local-service';
 import { assertProperty, clip, shown } from '../support/property';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
 
@@ -35,18 +34,10 @@ const STRENGTH_KEY = LOCAL_CREDENTIALS.passwordStrengthAPIKey;
 const ADMIN = LOCAL_CREDENTIALS.generatorAdmin;
 const estimate = zxcvbnEstimator();
 
-let service: SpawnedService;
-let client: KeepAliveClient;
+const local = useLocalService({ env: { AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
 const statusesSeen = new Map<number, number>();
 
-beforeAll(async () => {
-  service = await spawnLocalService({ env: { AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
-  client = new KeepAliveClient(service.url, 4);
-}, 90_000);
-
-afterAll(async () => {
-  client?.close();
-  if (service) expect(await service.stop()).toEqual({ code: 0, signal: null });
+afterAll(() => {
   // eslint-disable-next-line no-console
   console.log(`evaluate input: statuses seen ${JSON.stringify(Object.fromEntries([...statusesSeen].sort(([a], [b]) => a - b)))}`);
 });
@@ -186,7 +177,7 @@ const caseOf: fc.Arbitrary<Case & { label: string }> = fc.tuple(bodyBytes, conte
 // ---------------------------------------------------------------------------------------------------------
 
 async function stillEvaluates(): Promise<string[]> {
-  const response = await client.request('POST', PATH, [['APIKey', STRENGTH_KEY], ['Content-Type', 'application/json']], JSON.stringify({ Password: 'Password1!' }));
+  const response = await local.client.request('POST', PATH, [['APIKey', STRENGTH_KEY], ['Content-Type', 'application/json']], JSON.stringify({ Password: 'Password1!' }));
   const wanted = JSON.stringify(evaluatePassword(SEED[0]!, 'Password1!', estimate));
   return response.status === 200 && response.body === wanted ? [] : [`the next valid evaluation answered ${response.status}: ${response.body.slice(0, 200)}`];
 }
@@ -196,7 +187,7 @@ test(`${CASES} random evaluation requests: the status of the contract, the exact
     'evaluate input',
     fc.asyncProperty(caseOf, async (c) => {
       const want = reference(c);
-      const response = await client.request('POST', PATH, c.headers, c.body);
+      const response = await local.client.request('POST', PATH, c.headers, c.body);
       statusesSeen.set(response.status, (statusesSeen.get(response.status) ?? 0) + 1);
       const problems: string[] = [];
       if (response.status >= 500) problems.push(`a ${response.status}`);

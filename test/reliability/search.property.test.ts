@@ -34,7 +34,7 @@ import { assertProperty, clip, shown } from '../support/property';
 const RUNS = 1_000;
 
 // ---------------------------------------------------------------------------------------------------------
-// Reference text comparison, independent of functions/domain/search.ts.
+// Reference text comparison, independent of functions/domain/policy-collection.ts.
 
 const lowerFold = (s: string): string => s.normalize('NFKC').toLowerCase();
 /**

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
+import { KeepAliveClient } from './keep-alive-client';
 
 /** The project root, whatever directory jest runs from. */
 export const PROJECT_ROOT = path.resolve(__dirname, '..', '..');
@@ -89,4 +90,41 @@ export function spawnLocalService(options: SpawnOptions = {}): Promise<SpawnedSe
       });
     });
   });
+}
+
+export interface LocalServiceForFile {
+  /** The spawned service (throws when read before the beforeAll hook has started it). */
+  readonly service: SpawnedService;
+  /** A keep-alive client on the service's URL. */
+  readonly client: KeepAliveClient;
+}
+
+/**
+ * One local service for a whole test file, with a keep-alive client on it: registers a beforeAll hook that
+ * spawns it (spawnLocalService) and opens the client, and an afterAll hook that closes the client and stops the
+ * service, which must exit cleanly (code 0, no signal) on SIGTERM. Call it at the top level of the file.
+ */
+export function useLocalService(options: SpawnOptions & { readonly maxSockets?: number } = {}): LocalServiceForFile {
+  let service: SpawnedService | undefined;
+  let client: KeepAliveClient | undefined;
+  beforeAll(async () => {
+    service = await spawnLocalService(options);
+    client = new KeepAliveClient(service.url, options.maxSockets ?? 4);
+  }, 90_000);
+  afterAll(async () => {
+    client?.close();
+    if (service) expect(await service.stop()).toEqual({ code: 0, signal: null });
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the local service is not started yet: use it inside a test or hook');
+    return value;
+  };
+  return {
+    get service() {
+      return started(service);
+    },
+    get client() {
+      return started(client);
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import type { LocalCredentials } from '../../local/credentials';
 import { PROJECT_ROOT } from './local-service';
 
 /**
@@ -57,10 +58,5 @@ export function referenceSearch(c: SeedCollection, text: string): Policy[] {
   return c.policies.filter((p) => terms.every((t) => referenceFold(String(p[c.nameField])).includes(t) || referenceFold(String(p[c.descriptionField])).includes(t)));
 }
 
-export interface LocalCredentialsFile {
-  readonly generatorAdmin: { readonly UserID: string; readonly APIKey: string };
-  readonly userWithoutRole: { readonly UserID: string; readonly APIKey: string };
-  readonly passwordStrengthAPIKey: string;
-}
-
-export const LOCAL_CREDENTIALS = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', 'local-credentials.json'), 'utf8')) as LocalCredentialsFile;
+/** seed/local-credentials.json, the demo credentials of the local run. */
+export const LOCAL_CREDENTIALS = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', 'local-credentials.json'), 'utf8')) as LocalCredentials;

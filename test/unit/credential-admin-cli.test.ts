@@ -6,6 +6,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { failureMessage, main, redact } from '../../admin/credentials';
+import { runCli, type CliRun } from '../support/cli-output';
 
 const cloudFormation = mockClient(CloudFormationClient);
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -15,12 +16,7 @@ beforeEach(() => {
   dynamo.reset();
 });
 
-async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } });
-  return { code, stdout, stderr };
-}
+const run = (...argv: string[]): Promise<CliRun> => runCli(main, argv);
 
 const stackWith = (outputs: { OutputKey: string; OutputValue: string }[]) => ({
   Stacks: [{ StackName: 'PasswordPolicyService', CreationTime: new Date(), StackStatus: 'CREATE_COMPLETE' as const, Outputs: outputs }],

@@ -7,11 +7,10 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { zxcvbnEstimator } from '../../functions/domain/guessability';
 import { evaluatePassword } from '../../functions/domain/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { errorEnvelope, PHRASES } from '../../functions/http';
+import { errorEnvelope, PHRASES, type ProxyHandler } from '../../functions/http';
 import { loadEntry, proxyEvent } from '../support/entry-points';
 import { SEED_STRENGTH } from '../support/seed-reference';
 
-type Handler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
 const PATH = '/api/passwordstrength/evaluate';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
@@ -22,12 +21,12 @@ function event(body: string | null, headers: Record<string, string[]> = { 'Conte
 }
 const post = (value: unknown) => event(JSON.stringify(value));
 
-let loaded: ReturnType<typeof loadEntry<{ handler: Handler }>>;
-let handler: Handler;
+let loaded: ReturnType<typeof loadEntry<{ handler: ProxyHandler }>>;
+let handler: ProxyHandler;
 const estimate = zxcvbnEstimator();
 
 beforeAll(() => {
-  loaded = loadEntry<{ handler: Handler }>('../../functions/api/evaluate-password', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' });
+  loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' });
   loaded.dynamo.on(loaded.lib.ScanCommand, { TableName: 'strength-table' }).resolves({ Items: SEED });
   handler = loaded.module.handler;
 });
@@ -61,7 +60,7 @@ describe('200: the evaluation, never to be cached', () => {
   });
 
   it('reads only the strength policy table, once within the cache TTL', async () => {
-    const fresh = loadEntry<{ handler: Handler }>('../../functions/api/evaluate-password', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' });
+    const fresh = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' });
     fresh.dynamo.on(fresh.lib.ScanCommand).resolves({ Items: SEED });
     for (let i = 0; i < 5; i += 1) expect((await fresh.module.handler(post({ Password: SECRET }))).statusCode).toBe(200);
     expect(fresh.dynamo.calls().map((c) => [c.args[0].constructor.name, (c.args[0].input as { TableName: string }).TableName])).toEqual([['ScanCommand', 'strength-table']]);
@@ -177,7 +176,7 @@ describe('the password never reaches a log line', () => {
   }
 
   it('with event logging and DEBUG on, the event is logged with its body and headers redacted', async () => {
-    const entry = loadEntry<{ handler: Handler }>('../../functions/api/evaluate-password', {
+    const entry = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
       POLICY_TABLE_NAME: 'strength-table',
       POWERTOOLS_METRICS_DISABLED: 'true',
       POWERTOOLS_LOGGER_LOG_EVENT: 'true',
@@ -202,7 +201,7 @@ describe('the password never reaches a log line', () => {
   });
 
   it('an unexpected failure is a 500 envelope whose log line names the error kind, never its message', async () => {
-    const failing = loadEntry<{ handler: Handler }>(
+    const failing = loadEntry<{ handler: ProxyHandler }>(
       '../../functions/api/evaluate-password',
       { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' },
       {
@@ -226,7 +225,7 @@ describe('the password never reaches a log line', () => {
   });
 
   it('a DynamoDB failure with nothing cached is a 503, and nothing logged carries the password', async () => {
-    const entry = loadEntry<{ handler: Handler }>('../../functions/api/evaluate-password', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' });
+    const entry = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' });
     entry.dynamo.on(entry.lib.ScanCommand).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
     let result: APIGatewayProxyResult | undefined;
     const logs = await captured(async () => {

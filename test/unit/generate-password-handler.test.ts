@@ -1,9 +1,8 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { errorEnvelope } from '../../functions/http';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { errorEnvelope, type ProxyHandler } from '../../functions/http';
 import { getEvent, loadEntry } from '../support/entry-points';
 import { generatorPolicy } from '../support/policies';
 
-type Handler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
 const PATH = '/userapi/generatepassword';
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
@@ -22,7 +21,7 @@ const pin = generatorPolicy({
 const impossible = generatorPolicy({ PasswordGeneratorID: 9, MinLength: 4, MaxLength: 4, BracketChars: true, HigherAlphaRatio: false });
 
 function entry() {
-  const loaded = loadEntry<{ handler: Handler }>('../../functions/api/generate-password', { POLICY_TABLE_NAME: 'generator-table', POWERTOOLS_METRICS_DISABLED: 'true' });
+  const loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/generate-password', { POLICY_TABLE_NAME: 'generator-table', POWERTOOLS_METRICS_DISABLED: 'true' });
   loaded.dynamo.on(loaded.lib.ScanCommand, { TableName: 'generator-table' }).resolves({ Items: [pin, impossible] });
   return loaded.module.handler;
 }

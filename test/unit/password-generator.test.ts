@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { describePolicy } from '../../admin/policy';
 import { AMBIGUOUS_CHARS, characterClasses, parsePattern, type GeneratorPolicy } from '../../functions/domain/generator-policy';
 import {
   checkFeasibility,
@@ -480,19 +479,6 @@ describe('entropy (semantics 6)', () => {
       2 * Math.log2(24) + Math.log2(8) + Math.log2(13) + 5 * Math.log2(48) + 3 * Math.log2(69)],
   ])('%s', (_name, policy, bits) => {
     expect(entropyBits(policy, WORD_LIST)).toBeCloseTo(bits, 9);
-  });
-});
-
-describe('describePolicy (semantics 7)', () => {
-  it.each([
-    [generatorPolicy({ SpecialCharsText: '!@#' }), '12 to 16 characters of lower-case, upper-case, digits and special (!@#), more letters than not, no ambiguous characters'],
-    [generatorPolicy({ IncludeWordPhrases: true, NumberOfWords: 4, LowerCaseChars: false, UpperCaseChars: false, HigherAlphaRatio: false, AmbiguousChars: true, SpecialCharsText: '!#' }),
-      "4 words of up to 8 letters joined by '-', then 2 random characters (digits, special (!#))"],
-    [generatorPolicy({ IncludeAlphaSpecial: false, IncludeWordPhrases: true, NumberOfWords: 1, SeparateWordsWith: 'N', MaximumWordLength: 5 }), '1 word of up to 5 letters run together'],
-    [generatorPolicy({ GeneratePattern: true, Pattern: 'u{2}l{4}d{3}s{2}', AmbiguousChars: true }), 'the pattern u{2}l{4}d{3}s{2}: 11 characters'],
-    [generatorPolicy({ GeneratePattern: true, Pattern: 'w{3}d', AmbiguousChars: true }), 'the pattern w{3}d: 3 words of up to 8 letters and 1 character'],
-  ])('%#', (policy, text) => {
-    expect(describePolicy(policy)).toBe(text);
   });
 });
 

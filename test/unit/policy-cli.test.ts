@@ -1,15 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { main } from '../../admin/policy';
+import { describePolicy, main } from '../../admin/policy';
+import { runCli, type CliRun } from '../support/cli-output';
 import { generatorPolicy } from '../support/policies';
 
-async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } });
-  return { code, stdout, stderr };
-}
+const run = (...argv: string[]): Promise<CliRun> => runCli(main, argv);
 
 describe('npm run policy -- explain', () => {
   it('--id 1 prints one line for the default policy', async () => {
@@ -82,5 +78,18 @@ describe('npm run policy -- explain', () => {
     const { code, stdout } = await run('--help');
     expect(code).toBe(0);
     expect(stdout).toContain('Exit status: 0 done, 1');
+  });
+});
+
+describe('describePolicy (semantics 7)', () => {
+  it.each([
+    [generatorPolicy({ SpecialCharsText: '!@#' }), '12 to 16 characters of lower-case, upper-case, digits and special (!@#), more letters than not, no ambiguous characters'],
+    [generatorPolicy({ IncludeWordPhrases: true, NumberOfWords: 4, LowerCaseChars: false, UpperCaseChars: false, HigherAlphaRatio: false, AmbiguousChars: true, SpecialCharsText: '!#' }),
+      "4 words of up to 8 letters joined by '-', then 2 random characters (digits, special (!#))"],
+    [generatorPolicy({ IncludeAlphaSpecial: false, IncludeWordPhrases: true, NumberOfWords: 1, SeparateWordsWith: 'N', MaximumWordLength: 5 }), '1 word of up to 5 letters run together'],
+    [generatorPolicy({ GeneratePattern: true, Pattern: 'u{2}l{4}d{3}s{2}', AmbiguousChars: true }), 'the pattern u{2}l{4}d{3}s{2}: 11 characters'],
+    [generatorPolicy({ GeneratePattern: true, Pattern: 'w{3}d', AmbiguousChars: true }), 'the pattern w{3}d: 3 words of up to 8 letters and 1 character'],
+  ])('%#', (policy, text) => {
+    expect(describePolicy(policy)).toBe(text);
   });
 });

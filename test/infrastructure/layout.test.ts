@@ -1,0 +1,131 @@
+/**
+ * The layout as a contract (docs/architecture.md#layout): every import points down, and one request reads
+ * in a handful of files. Both are read off the code itself: the imports of every source file, and the
+ * inputs esbuild puts in each function's bundle.
+ */
+import { build } from 'esbuild';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { BUNDLE_ALIASES, BUNDLE_OPTIONS, PROJECT_ROOT } from '../../bundling/bundling';
+import { AUTHORIZER, FUNCTIONS } from '../../functions/routes';
+
+const SOURCE_FOLDERS = ['functions', 'bundling', 'lib', 'bin', 'local', 'admin', 'seed', 'docs', 'bench'];
+
+/** Every .ts file below a project folder, relative to the project root. */
+function sourceFiles(folder: string): string[] {
+  return readdirSync(path.join(PROJECT_ROOT, folder), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => path.relative(PROJECT_ROOT, path.join(entry.parentPath, entry.name)));
+}
+
+/** The project files a file imports (import ... from, import type, require), relative to the project root. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
+  const specifiers = [...text.matchAll(/(?:from\s+|require\(\s*|import\(\s*)'(\.{1,2}\/[^']+)'/g)].map((m) => m[1]!);
+  return specifiers.map((s) => path.relative(PROJECT_ROOT, path.resolve(PROJECT_ROOT, path.dirname(file), s)));
+}
+
+/** Where each part of the project may import from: anything not listed is an arrow pointing the wrong way. */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  'functions/domain': ['functions/domain'],
+  'functions/repositories': ['functions/repositories', 'functions/domain', 'functions/runtime'],
+  'functions/runtime': [],
+  'functions/http': ['functions/runtime'],
+  'functions/routes': ['functions/repositories'],
+  'functions/api': ['functions/api', 'functions/domain', 'functions/repositories', 'functions/http', 'functions/runtime', 'functions/routes'],
+  bundling: ['bundling', 'functions'],
+  lib: ['lib', 'functions', 'bundling'],
+  bin: ['lib'],
+  local: ['local', 'functions', 'bundling', 'seed'],
+  admin: ['admin', 'functions'],
+  seed: ['seed', 'functions'],
+  docs: ['functions'],
+  bench: ['bench', 'functions', 'bundling', 'local', 'seed', 'test/support'],
+};
+
+/** The part of the project a file belongs to: a folder of functions/ (or one of its files), else a top folder. */
+function partOf(file: string): string {
+  const [top, second] = file.split(path.sep);
+  if (top !== 'functions') return top!;
+  return second!.endsWith('.ts') ? `functions/${second!.slice(0, -3)}` : `functions/${second}`;
+}
+
+describe('every import points down', () => {
+  const files = SOURCE_FOLDERS.flatMap(sourceFiles);
+
+  it('reads the source files of every folder', () => {
+    expect(files.length).toBeGreaterThan(50);
+    for (const folder of SOURCE_FOLDERS) expect(files.some((f) => f.startsWith(`${folder}${path.sep}`))).toBe(true);
+  });
+
+  it.each(Object.keys(MAY_IMPORT))('%s imports only from what lies below it', (part) => {
+    const allowed = MAY_IMPORT[part]!;
+    const upward = files
+      .filter((file) => partOf(file) === part)
+      .flatMap((file) => importsOf(file).map((target) => ({ file, target })))
+      .filter(({ target }) => !allowed.some((a) => target === a || target.startsWith(`${a}${path.sep}`) || target === `${a}.ts`))
+      .map(({ file, target }) => `${file} -> ${target}`);
+    expect(upward).toEqual([]);
+  });
+
+  it('catches an upward import (the check itself)', () => {
+    expect(importsOf(path.join('functions', 'api', 'authorizer.ts'))).toContain(path.join('functions', 'routes'));
+    expect(partOf(path.join('functions', 'domain', 'api-key.ts'))).toBe('functions/domain');
+    expect(partOf(path.join('functions', 'http.ts'))).toBe('functions/http');
+    expect(MAY_IMPORT['functions/domain']).not.toContain('functions/http');
+  });
+});
+
+/** The files of ours in a function's bundle, as esbuild resolves them with the deploy configuration. */
+async function bundledFiles(entry: string): Promise<string[]> {
+  const result = await build({
+    ...BUNDLE_OPTIONS,
+    mainFields: [...BUNDLE_OPTIONS.mainFields],
+    banner: { js: BUNDLE_OPTIONS.banner },
+    alias: { ...BUNDLE_ALIASES },
+    entryPoints: [path.join(PROJECT_ROOT, entry)],
+    bundle: true,
+    write: false,
+    metafile: true,
+    outfile: 'bundle.mjs',
+    logLevel: 'error',
+  });
+  return Object.keys(result.metafile.inputs)
+    .filter((input) => input.startsWith('functions/'))
+    .sort();
+}
+
+describe('one request reads in at most six files of ours per side', () => {
+  it('a list or search of generator policies: entry, repository, collection, schema, HTTP, runtime', async () => {
+    expect(await bundledFiles(FUNCTIONS.generatorPolicies.entry)).toEqual([
+      'functions/api/generator-policies.ts',
+      'functions/domain/generator-policy.ts',
+      'functions/domain/policy-collection.ts',
+      'functions/http.ts',
+      'functions/repositories/policies.ts',
+      'functions/runtime.ts',
+    ]);
+  }, 30_000);
+
+  it('a list or search of strength policies: the same six, with the strength schema', async () => {
+    expect(await bundledFiles(FUNCTIONS.strengthPolicies.entry)).toEqual([
+      'functions/api/strength-policies.ts',
+      'functions/domain/policy-collection.ts',
+      'functions/domain/strength-policy.ts',
+      'functions/http.ts',
+      'functions/repositories/policies.ts',
+      'functions/runtime.ts',
+    ]);
+  }, 30_000);
+
+  it('the authorizer: entry, route table, key format, credentials repository, HTTP, runtime', async () => {
+    expect(await bundledFiles(AUTHORIZER.entry)).toEqual([
+      'functions/api/authorizer.ts',
+      'functions/domain/api-key.ts',
+      'functions/http.ts',
+      'functions/repositories/credentials.ts',
+      'functions/routes.ts',
+      'functions/runtime.ts',
+    ]);
+  }, 30_000);
+});
