@@ -1,5 +1,5 @@
 /**
- * End-to-end test of the HTTP contract (design.md §1) and the credential matrix (design.md §2), over real
+ * End-to-end test of the HTTP contract (docs/api.md) and the credential matrix (docs/credentials.md), over real
  * HTTP. Nothing is mocked: requests go through a socket to a gateway, an authorizer, a handler and a store.
  *
  * Target
@@ -37,7 +37,7 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 type FieldType = 'integer' | 'string' | 'boolean';
 
-/** spec.md's field tables, in its order. */
+/** The specification's field tables, in its order. */
 const GENERATOR_FIELDS: readonly (readonly [string, FieldType])[] = [
   ['PasswordGeneratorID', 'integer'],
   ['GeneratorName', 'string'],
@@ -79,7 +79,7 @@ const STRENGTH_FIELDS: readonly (readonly [string, FieldType])[] = [
   ['ComplianceMandatory', 'boolean'],
 ];
 
-/** A seed collection (its path without a trailing slash, its policies ordered by identifier) and spec.md's fields. */
+/** A seed collection (its path without a trailing slash, its policies ordered by identifier) and the specification's fields. */
 interface Collection extends SeedCollection {
   readonly title: string;
   readonly fields: readonly (readonly [string, FieldType])[];
@@ -94,7 +94,7 @@ const COLLECTIONS = [GENERATOR, STRENGTH] as const;
 const bodyOf = (policies: readonly Policy[]): string => JSON.stringify(policies);
 const idsOf = (c: Collection, policies: readonly Policy[]): number[] => policies.map((p) => p[c.idField] as number);
 
-/** design.md §1 read independently of the product code: NFKC, lower case, trim; every term in name or description. */
+/** The search rules (docs/api.md#search) read independently of the product code: NFKC, lower case, trim; every term in name or description. */
 function referenceSearch(c: Collection, text: string): Policy[] {
   const fold = (s: string) => s.normalize('NFKC').toLowerCase();
   const query = fold(text).trim();
@@ -302,7 +302,7 @@ describe.each(COLLECTIONS.map((c) => [c.title, c] as const))('search of %s', (_t
     expectSuccess(await search('no-policy-has-this-text-zq'), '[]');
   });
 
-  test('results equal the reference reading of design.md §1: a subset, complete elements, ordered by ID', async () => {
+  test('results equal the reference reading of the search rules: a subset, complete elements, ordered by ID', async () => {
     const queries = ['accounts', 'characters', 'oracle', 'legacy', 'DOMAIN', 'strong mandatory', 'excellent', 'wpa2/wpa3', 'a', 'e s', 'policy', '  Service  '];
     for (const query of queries) {
       const expected = referenceSearch(c, query);

@@ -1,7 +1,7 @@
 /**
  * Issue, rotate and revoke credentials, end to end: keys issued with the credentials library into the
  * store behind the local gateway, then used over HTTP. The gateway runs with a short authorizer cache TTL
- * so the revocation bound (design.md §2) can be waited out in the test.
+ * so the revocation bound (docs/credentials.md) can be waited out in the test.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

@@ -130,7 +130,7 @@ describe('API Gateway hardening', () => {
       ]);
     });
 
-    it("answers a blocked request 429 with design.md's error envelope", () => {
+    it("answers a blocked request 429 with the error envelope", () => {
       expect(acl!.Properties.CustomResponseBodies).toEqual({
         Throttled: { ContentType: 'APPLICATION_JSON', Content: errorEnvelope(429, PHRASES.throttled) },
       });

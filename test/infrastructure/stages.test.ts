@@ -9,7 +9,7 @@ const lookup = (context: Record<string, unknown>) => (key: string) => context[ke
 
 /**
  * What a stage is, asserted on the template it synthesizes, not on lib/settings.ts's table: the expected values
- * below are the documented presets (README, docs/operations.md), written out as literals.
+ * below are the documented presets (docs/operations.md), written out as literals.
  * Each preset is synthesized once for the whole file.
  */
 let prod: Synthesized;
@@ -48,7 +48,7 @@ describe('stage presets (context stage)', () => {
     expect(Object.keys(STAGE_PRESETS).sort()).toEqual(['dev', 'prod']);
   });
 
-  it.each(['prod', 'dev'] as const)('%s: both caches stay within the 5-minute revocation bound of design.md §2', (stage) => {
+  it.each(['prod', 'dev'] as const)('%s: both caches stay within the 5-minute revocation bound (docs/credentials.md)', (stage) => {
     const s = stage === 'prod' ? prod : dev;
     for (const fn of policyFunctions(s)) expect(Number(fn.Properties.Environment.Variables[ENV.policyCacheTtl])).toBeLessThanOrEqual(300);
     const authorizers = Object.values(resourcesOfType(s.template, 'AWS::ApiGateway::Authorizer'));

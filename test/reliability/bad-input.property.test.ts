@@ -11,10 +11,10 @@
  *   - as raw bytes over a TCP socket, for what Node's client refuses to send: spaces, control characters and
  *     UTF-8 in the request line and in header values, unknown or lower-case methods, folded or malformed
  *     header lines.
- * For every response: no 5xx; every error in design.md §1's envelope (Content-Type application/json, the
+ * For every response: no 5xx; every error in the error envelope (docs/api.md#errors) (Content-Type application/json, the
  * reason phrase of its status, a phrase without a stack, library text, table name, ARN or any part of a
  * submitted key); a 2xx only for a request that is actually valid, and then exactly the seed data the
- * reference search (design.md §1, re-implemented here) selects. After every case the gateway must still
+ * reference search (docs/api.md#search, re-implemented here) selects. After every case the gateway must still
  * answer a valid request with 200 and the right body.
  *
  * A handful of protocol corner cases Node's HTTP server answers by itself are example tests at the end.
@@ -89,7 +89,7 @@ function exactMatch(path: string): PathMatch {
   return collection ? { kind: 'exact', collection } : { kind: 'no' };
 }
 
-/** design.md §1 on the query: undefined = invalid (400 once authorised); else the search text ('' lists). */
+/** The query rules (docs/api.md#search): undefined = invalid (400 once authorised); else the search text ('' lists). */
 function queryOutcome(raw: string | undefined): { valid: false } | { valid: true; search: string | undefined } {
   if (raw === undefined || raw === '') return { valid: true, search: undefined };
   const parameters = new Map<string, string[]>();

@@ -1,5 +1,5 @@
 /**
- * DynamoDB faults (design.md §3 and README "Reads"): bounded retries in a bounded total time, the cached
+ * DynamoDB faults (docs/architecture.md#reads-and-caching): bounded retries in a bounded total time, the cached
  * collection served when there is one, else a 503 in the envelope; never a partial collection; full recovery
  * when DynamoDB returns, without restarting anything.
  *
@@ -11,7 +11,7 @@
  *    a hung endpoint on its port (accepts, never answers), then dynalite restarted on the same port with its
  *    data (LevelDB folder): the same store, cache and client objects recover. Each failing call is timed
  *    against its bound: attempts x (request timeout or connect timeout) + back-off.
- * 3. The same timings with the defaults (3 attempts, 2000 ms), printed for the README.
+ * 3. The same timings with the defaults (3 attempts, 2000 ms), printed for docs/operations.md.
  *
  * Run: npx jest test/reliability/dynamodb-faults
  */

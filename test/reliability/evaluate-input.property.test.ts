@@ -6,10 +6,10 @@
  * code point, lone surrogates and controls included, up to past 256 characters; policy IDs of every JSON
  * type; bodies that are not JSON, not UTF-8, empty, or past 4,096 bytes), random Content-Type headers
  * (missing, repeated, other types and charsets) and random credentials. A reference model of the contract
- * (the README's table, written out again here) says what each request must get. For every response:
+ * (docs/api.md's table, written out again here) says what each request must get. For every response:
  *   - no 5xx; exactly the status the model expects;
  *   - a 200 only for a valid request, and then exactly evaluatePassword(seed policy, password) computed here;
- *   - every error in design.md §1's envelope, and no error body holding any part of the submitted password
+ *   - every error in the error envelope (docs/api.md#errors), and no error body holding any part of the submitted password
  *     or key;
  *   - afterwards the gateway still answers a valid evaluation correctly.
  *
@@ -43,7 +43,7 @@ afterAll(() => {
 });
 
 // ---------------------------------------------------------------------------------------------------------
-// The reference model: what the contract (README, "Evaluating a password") says each request gets.
+// The reference model: what the contract (docs/api.md, evaluating a password) says each request gets.
 
 interface Case {
   readonly headers: readonly (readonly [string, string])[];

@@ -1,5 +1,5 @@
 /**
- * Search properties (design.md §1), in process over the code the handlers run: buildCollection, parseSearch and
+ * Search properties (docs/api.md#search), in process over the code the handlers run: buildCollection, parseSearch and
  * searchPolicies, with fast-check-generated collections (names and descriptions in any script, with the
  * characters whose case mapping is irregular: ß/ẞ, Greek final sigma, dotted İ, title-case digraphs,
  * compatibility forms that NFKC folds) and queries (random text, and substrings of the policies' own text).
@@ -13,7 +13,7 @@
  *
  * "Contains" and "letter case" are taken in Unicode's sense (default case folding), which is what
  * "compared case-insensitively" means to a user: "STRASSE" is "straße" in other letter cases, and "ΔΟΣ" is
- * contained in "ΟΔΟΣΑ". A term counts as found when it occurs after either NFKC + lower case (design.md's
+ * contained in "ΟΔΟΣΑ". A term counts as found when it occurs after either NFKC + lower case (the rules'
  * wording) or NFKC + case folding, so these properties hold for either implementation of the fold.
  *
  * Seed: FC_SEED=<n> replays a run (printed on failure); FC_NUM_RUNS overrides the number of cases.

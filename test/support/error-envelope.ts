@@ -1,7 +1,7 @@
 import { REASON_PHRASES, type ErrorStatus } from '../../functions/http';
 
 /**
- * design.md §1, checked on one error response: Content-Type application/json, a body that is exactly
+ * The error envelope (docs/api.md#errors), checked on one error response: Content-Type application/json, a body that is exactly
  *   [{"errors":[{"message":"<reason phrase of the status>"},{"phrase":"<one sentence>"}]}]
  * and nothing in it that is not ours to show: a stack frame, a library's error text, a table name, an ARN,
  * or any part of a key the client submitted. Returns the problems found (empty when the response is right),

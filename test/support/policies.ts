@@ -1,7 +1,7 @@
 import type { GeneratorPolicy } from '../../functions/domain/generator-policy';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 
-/** A valid generator policy in spec.md's field order; override fields per test. */
+/** A valid generator policy in the specification's field order; override fields per test. */
 export function generatorPolicy(overrides: Partial<GeneratorPolicy> = {}): GeneratorPolicy {
   return {
     PasswordGeneratorID: 1,
@@ -31,7 +31,7 @@ export function generatorPolicy(overrides: Partial<GeneratorPolicy> = {}): Gener
   };
 }
 
-/** A valid strength policy in spec.md's field order; override fields per test. */
+/** A valid strength policy in the specification's field order; override fields per test. */
 export function strengthPolicy(overrides: Partial<StrengthPolicy> = {}): StrengthPolicy {
   return {
     PasswordStrengthPolicyID: 1,

@@ -4,7 +4,7 @@ import type { LocalCredentials } from '../../local/credentials';
 import { PROJECT_ROOT } from './local-service';
 
 /**
- * The seed data and design.md §1's search rules, read independently of the product code: what a correct
+ * The seed data and the search rules (docs/api.md#search), read independently of the product code: what a correct
  * service answers for the seed collections.
  */
 export type Policy = Record<string, unknown>;
@@ -41,7 +41,7 @@ export const SEED_STRENGTH: SeedCollection = {
   policies: readSeed('strength-policies.json', 'PasswordStrengthPolicyID'),
 };
 
-/** The README's rule, written out independently: NFKC, lower case, ß/ẞ as "ss", final ς as σ, NFKC again. */
+/** The search rule (docs/api.md#search), written out independently: NFKC, lower case, ß/ẞ as "ss", final ς as σ, NFKC again. */
 export const referenceFold = (s: string): string => s.normalize('NFKC').toLowerCase().split('ß').join('ss').split('ς').join('σ').normalize('NFKC');
 
 /** The folded, trimmed query: undefined when it is over 256 characters (a 400). */

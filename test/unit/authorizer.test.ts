@@ -189,7 +189,7 @@ describe('last-used dates', () => {
   });
 });
 
-describe('key format and digests (design.md §2)', () => {
+describe('key format and digests (docs/credentials.md)', () => {
   it('issues keys with a kind prefix, a key id and 256 random bits, stored only as a SHA-256 digest', () => {
     const key = issueKey('strength');
     expect(key.key).toMatch(/^pps_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);

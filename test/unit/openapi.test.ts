@@ -69,7 +69,7 @@ describe('what the document describes', () => {
     });
   });
 
-  it('lists every status of design.md §1 that an operation can answer', () => {
+  it('lists every status of docs/api.md#errors that an operation can answer', () => {
     expect(Object.keys(get('/userapi/passwordgenerator').responses)).toEqual(['200', '304', '400', '401', '403', '429', '500', '503']);
     expect(Object.keys(get('/api/passwordstrength').responses)).toEqual(['200', '304', '400', '401', '429', '500', '503']);
     expect(Object.keys(get('/userapi/generatepassword').responses)).toEqual(['200', '400', '401', '403', '404', '422', '429', '500', '503']);

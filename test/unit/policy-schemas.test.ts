@@ -24,7 +24,7 @@ const problemsOfStrength = (overrides: Record<string, unknown>) => {
   return result.ok ? [] : result.problems;
 };
 
-describe('resource field sets (spec.md)', () => {
+describe('resource field sets (the specification)', () => {
   it('lists exactly the generator policy fields in spec order', () => {
     expect(generatorPolicies.fields).toEqual(GENERATOR_FIELDS);
   });
@@ -74,7 +74,7 @@ describe('JSON types: integers are integers and booleans are booleans, never str
   });
 });
 
-describe('generator policy value domains (design.md §5)', () => {
+describe('generator policy value domains (docs/decisions.md#value-domains)', () => {
   it('accepts the reference policy', () => {
     expect(problemsOfGenerator({})).toEqual([]);
   });
@@ -119,7 +119,7 @@ describe('generator policy value domains (design.md §5)', () => {
   });
 });
 
-describe('pattern syntax (design.md §6)', () => {
+describe('pattern syntax (docs/decisions.md#pattern-syntax)', () => {
   const withPattern = (Pattern: string, overrides: Record<string, unknown> = {}) =>
     problemsOfGenerator({ GeneratePattern: true, Pattern, ...overrides });
 
@@ -146,7 +146,7 @@ describe('pattern syntax (design.md §6)', () => {
   });
 });
 
-describe('strength policy value domains (design.md §5)', () => {
+describe('strength policy value domains (docs/decisions.md#value-domains)', () => {
   it('accepts the reference policy', () => {
     expect(problemsOfStrength({})).toEqual([]);
   });

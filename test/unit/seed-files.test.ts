@@ -29,7 +29,7 @@ describe.each(files)('seed/%s', (file, resource) => {
     expect(problems).toEqual([]);
   });
 
-  it('lists every field of spec.md in spec.md order in every record', () => {
+  it('lists every field of the specification in its order in every record', () => {
     for (const record of records) expect(Object.keys(record)).toEqual(resource.fields);
   });
 

@@ -316,7 +316,7 @@ describe('compositionFailures', () => {
     expect(compositionFailures(policy, countCharacters('ONLYUPPER'))).toEqual([]);
   });
 
-  test('every rule, in spec.md field order, with singular and plural messages', () => {
+  test("every rule, in the specification's field order, with singular and plural messages", () => {
     const policy = strengthPolicy({ MinimumLowerCaseCharacters: 3, MinimumNumericCharacters: 1, MinimumSymbolCharacters: 2, MinimumUpperCaseCharacters: 1 });
     expect(compositionFailures(policy, countCharacters('ab'))).toEqual([
       { Rule: 'MinimumLowerCaseCharacters', Required: 3, Found: 2, Message: 'At least 3 lower-case letters are required; the password has 2.' },
