@@ -4,6 +4,7 @@ import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
 import path from 'node:path';
 import { generatorPolicies } from '../functions/domain/generator-policy';
 import { buildCollection } from '../functions/domain/policy-collection';
+import type { ProxyHandler } from '../functions/http';
 import { DEFAULT_POLICY_CACHE_TTL_SECONDS } from '../functions/runtime';
 import { distribution, ratio, timeMicros, type Distribution } from './stats';
 import { SEARCH_TERM, syntheticGeneratorPolicies } from './synthetic-policies';
@@ -28,8 +29,6 @@ export const HANDLER_SIZES: readonly { policies: number; iterations: number }[] 
   { policies: 1000, iterations: 2000 },
   { policies: 10_000, iterations: 400 },
 ];
-
-type ProxyHandler = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
 
 export interface Comparison {
   /** Microseconds per invocation. */

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { KeepAliveClient } from './keep-alive-client';
+import { PROJECT_ROOT } from '../../bundling/bundling';
 
-/** The project root, whatever directory jest runs from. */
-export const PROJECT_ROOT = path.resolve(__dirname, '..', '..');
+/** The project root (bundling/ resolves it), whatever directory jest runs from. */
+export { PROJECT_ROOT };
 
 /** How `npm start` runs the local service (package.json "start"), without npm in between. */
 const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
