@@ -1,4 +1,4 @@
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,6 +10,19 @@ export const BUNDLE_DIR = path.join(PROJECT_ROOT, 'dist', 'bundles');
 /** Every Lambda bundle by function id: the four functions that serve routes and the authorizer. */
 export const BUNDLE_ENTRIES: Record<string, string> = Object.fromEntries([...Object.values(FUNCTIONS), AUTHORIZER].map((f) => [f.id, f.entry]));
 
+/** esbuild's options for the bundle of one entry file (relative to the project root): the deploy configuration. */
+export function bundleOptions(entry: string): BuildOptions {
+  return {
+    ...BUNDLE_OPTIONS,
+    mainFields: [...BUNDLE_OPTIONS.mainFields],
+    banner: { js: BUNDLE_OPTIONS.banner },
+    alias: { ...BUNDLE_ALIASES },
+    entryPoints: [path.join(PROJECT_ROOT, entry)],
+    bundle: true,
+    logLevel: 'error',
+  };
+}
+
 /** Builds every bundle with the deploy configuration; returns their paths and sizes in bytes. */
 export async function buildBundles(outDir = BUNDLE_DIR): Promise<Record<string, { file: string; bytes: number }>> {
   await mkdir(outDir, { recursive: true });
@@ -17,16 +30,7 @@ export async function buildBundles(outDir = BUNDLE_DIR): Promise<Record<string, 
   await Promise.all(
     Object.entries(BUNDLE_ENTRIES).map(async ([name, entry]) => {
       const file = path.join(outDir, `${name}.mjs`);
-      await build({
-        ...BUNDLE_OPTIONS,
-        mainFields: [...BUNDLE_OPTIONS.mainFields],
-        banner: { js: BUNDLE_OPTIONS.banner },
-        alias: { ...BUNDLE_ALIASES },
-        entryPoints: [path.join(PROJECT_ROOT, entry)],
-        outfile: file,
-        bundle: true,
-        logLevel: 'error',
-      });
+      await build({ ...bundleOptions(entry), outfile: file });
       built[name] = { file, bytes: (await stat(file)).size };
     }),
   );

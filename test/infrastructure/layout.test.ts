@@ -6,7 +6,8 @@
 import { build } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { BUNDLE_ALIASES, BUNDLE_OPTIONS, PROJECT_ROOT } from '../../bundling/bundling';
+import { bundleOptions } from '../../bundling/build';
+import { PROJECT_ROOT } from '../../bundling/bundling';
 import { AUTHORIZER, FUNCTIONS } from '../../functions/routes';
 
 const SOURCE_FOLDERS = ['functions', 'bundling', 'lib', 'bin', 'local', 'admin', 'seed', 'docs', 'bench'];
@@ -78,18 +79,7 @@ describe('every import points down', () => {
 
 /** The files of ours in a function's bundle, as esbuild resolves them with the deploy configuration. */
 async function bundledFiles(entry: string): Promise<string[]> {
-  const result = await build({
-    ...BUNDLE_OPTIONS,
-    mainFields: [...BUNDLE_OPTIONS.mainFields],
-    banner: { js: BUNDLE_OPTIONS.banner },
-    alias: { ...BUNDLE_ALIASES },
-    entryPoints: [path.join(PROJECT_ROOT, entry)],
-    bundle: true,
-    write: false,
-    metafile: true,
-    outfile: 'bundle.mjs',
-    logLevel: 'error',
-  });
+  const result = await build({ ...bundleOptions(entry), write: false, metafile: true, outfile: 'bundle.mjs' });
   return Object.keys(result.metafile.inputs)
     .filter((input) => input.startsWith('functions/'))
     .sort();
