@@ -3,14 +3,14 @@ import { keyMatchesDigest, parseKey } from '../domain/api-key';
 import { headerValues, PHRASES, type EventHeaders } from '../http';
 import { CredentialRepository, STRENGTH_KEYS_ID, userCredentialId } from '../repositories/credentials';
 import { schemeForPath, type CredentialScheme } from '../routes';
-import { countMetric, createDocumentClient, ENV, errorName, lambdaHandler, logger, SERVICE_METRICS } from '../runtime';
+import { countMetric, createDocumentClient, ENV, errorName, lambdaHandler, logger, requiredSetting, SERVICE_METRICS } from '../runtime';
 
 /**
  * The REQUEST authorizer: one function behind both API Gateway authorizer definitions; the path picks the
  * credential scheme. /userapi/ takes a user's UserID + APIKey and the generator administrator role; /api/
  * takes a password strength key. A key of one kind never opens the other group.
  */
-const repository = new CredentialRepository(createDocumentClient(), process.env[ENV.credentialsTable] ?? '');
+const repository = new CredentialRepository(createDocumentClient(), requiredSetting(ENV.credentialsTable));
 
 const OUTCOME_METRICS = {
   allow: SERVICE_METRICS.names.authorizerAllow,
@@ -19,7 +19,8 @@ const OUTCOME_METRICS = {
 } as const;
 
 export const handler = lambdaHandler(async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
-  const scheme = schemeForPath(event.resource ?? event.path ?? '');
+  // API Gateway names the resource (the route's path template) in every REQUEST event of a REST API.
+  const scheme = schemeForPath(event.resource);
   if (!scheme) throw new Error('Unauthorized');
   let decision: Decision;
   try {
@@ -55,8 +56,11 @@ export type Decision =
 const MAX_HEADER_LENGTH = 256;
 const UNAUTHORIZED: Decision = { outcome: 'unauthorized' };
 
-/** Header values by name, matched case-insensitively; 'duplicate' marks a header sent more than once. */
-type HeaderLookup = (name: string) => string | undefined | 'duplicate';
+/** Marks a header sent more than once: a symbol, so that no header value (a UserID "duplicate") can be taken for it. */
+const DUPLICATE = Symbol('duplicate header');
+
+/** Header values by name, matched case-insensitively; DUPLICATE for a header sent more than once. */
+type HeaderLookup = (name: string) => string | undefined | typeof DUPLICATE;
 
 /** The decision for one request's credentials, read from the credentials table. */
 export async function authorize(
@@ -82,7 +86,8 @@ export async function authorize(
   const user = await credentials.findUser(userId);
   // The digest is compared even for an unknown user or key id, so timing does not tell them apart.
   if (!keyMatchesDigest(key, user?.Keys[parsed.keyId]?.Digest) || !user || user.Disabled === true) return UNAUTHORIZED;
-  if (scheme.role !== undefined && ![...(user.Roles ?? [])].includes(scheme.role)) {
+  // A user's route group always names its role (routes.ts); a user without Roles holds none.
+  if (![...(user.Roles ?? [])].includes(scheme.role!)) {
     // A fixed sentence: API Gateway pastes it unescaped into the 403 body, so it must never carry input.
     return { outcome: 'deny', principalId: userId, reason: PHRASES.missingRole };
   }
@@ -99,11 +104,11 @@ async function recordUse(credentials: Pick<CredentialRepository, 'recordKeyUse'>
   }
 }
 
-/** Trimmed, non-empty, printable ASCII and not oversized; anything else counts as absent. */
-function credentialValue(value: string | undefined | 'duplicate'): string | undefined {
-  if (value === undefined || value === 'duplicate' || value.length > MAX_HEADER_LENGTH) return undefined;
+/** Trimmed, non-empty printable ASCII without spaces, and not oversized; anything else counts as absent. */
+function credentialValue(value: string | undefined | typeof DUPLICATE): string | undefined {
+  if (value === undefined || value === DUPLICATE || value.length > MAX_HEADER_LENGTH) return undefined;
   const trimmed = value.trim();
-  return trimmed !== '' && /^[\x21-\x7e]+$/.test(trimmed) ? trimmed : undefined;
+  return /^[\x21-\x7e]+$/.test(trimmed) ? trimmed : undefined;
 }
 
 /**
@@ -119,8 +124,7 @@ function routeGroupArn(methodArn: string, scheme: CredentialScheme): string {
 /** Case-insensitive header access; a header given twice (or with a comma-joined value) is a duplicate. */
 function headerLookup(event: EventHeaders): HeaderLookup {
   return (name) => {
-    const values = headerValues(event, name);
-    if (values.length > 1 || values.some((v) => v.includes(','))) return 'duplicate';
-    return values[0];
+    const [value, ...others] = headerValues(event, name);
+    return others.length > 0 || value?.includes(',') ? DUPLICATE : value;
   };
 }

@@ -35,13 +35,15 @@ export function parseKey(key: string): ParsedKey | undefined {
 }
 
 export function digestKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return createHash('sha256').update(key).digest('hex');
 }
+
+const NO_DIGEST = Buffer.alloc(0);
 
 /** A constant-time comparison of a presented key with a stored hex digest (a wrong-length digest never matches). */
 export function keyMatchesDigest(key: string, storedDigest: string | undefined): boolean {
-  const presented = createHash('sha256').update(key, 'utf8').digest();
-  const stored = Buffer.from(storedDigest ?? '', 'hex');
+  const presented = createHash('sha256').update(key).digest();
+  const stored = storedDigest === undefined ? NO_DIGEST : Buffer.from(storedDigest, 'hex');
   // timingSafeEqual needs equal lengths; a malformed stored digest is compared with zeros and never matches.
   const sameLength = stored.length === presented.length;
   return timingSafeEqual(presented, sameLength ? stored : Buffer.alloc(presented.length)) && sameLength;

@@ -10,15 +10,18 @@ import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { main } from '../../admin/credentials';
-import { authorize, type Decision } from '../../functions/api/authorizer';
+import type { Decision } from '../../functions/api/authorizer';
 import { CredentialRepository } from '../../functions/repositories/credentials';
 import { CREDENTIAL_SCHEMES, GENERATOR_ADMIN_ROLE } from '../../functions/routes';
 import { putLocalCredentials, readLocalCredentials } from '../../local/credentials';
 import { createTables } from '../../seed/seed-data';
 import { runCli, type CliRun } from '../support/cli-output';
+import { loadEntry } from '../support/entry-points';
 
 const ROOT = path.join(__dirname, '../..');
 const TABLE = 'Credentials';
+/** The authorizer's decision, from its entry file loaded as Lambda loads it (its settings come from the environment). */
+const { authorize } = loadEntry<typeof import('../../functions/api/authorizer')>('../../functions/api/authorizer', { CREDENTIALS_TABLE_NAME: TABLE }, { mockDynamoDB: false }).module;
 const USER_KEY = /^ppg_([0-9a-f]{12})_[A-Za-z0-9_-]{43}$/;
 const STRENGTH_KEY = /^pps_([0-9a-f]{12})_[A-Za-z0-9_-]{43}$/;
 const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

@@ -15,11 +15,32 @@ const strengthKey = issueKey('strength');
 const secondStrengthKey = issueKey('strength');
 const stored = (...keys: { keyId: string; digest: string }[]) => Object.fromEntries(keys.map((k) => [k.keyId, { Digest: k.digest, CreatedAt: '2026-01-01T00:00:00Z' }]));
 
+/**
+ * Items a check must keep the request away from: were the check gone, the lookup would find them and allow.
+ * A user key filed among the strength keys, a strength key filed under a user, and users named exactly as a
+ * rejected header value would be looked up (too long, with a space, empty, "undefined" for a missing header).
+ */
+const strayUserKey = issueKey('user');
+const strayStrengthKey = issueKey('strength');
+const trapKey = issueKey('user');
+const LONG_USER_ID = 'u'.repeat(257);
+const TRAP_USER_IDS = [LONG_USER_ID, 'ad min', '', 'undefined'];
+const trapUser = (userId: string) => ({ CredentialID: `USER#${userId}`, UserID: userId, Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(trapKey) });
+const duplicateKey = issueKey('user');
+const noRolesKey = issueKey('user');
+const longestKey = issueKey('user');
+const LONGEST_USER_ID = 'l'.repeat(256);
+
 const records: Record<string, Record<string, unknown>> = {
   'USER#admin': { CredentialID: 'USER#admin', UserID: 'admin', Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(adminKey, rotatedAdminKey) },
   'USER#viewer': { CredentialID: 'USER#viewer', UserID: 'viewer', Roles: ['Some Other Role'], Keys: stored(viewerKey) },
   'USER#gone': { CredentialID: 'USER#gone', UserID: 'gone', Roles: [GENERATOR_ADMIN_ROLE], Disabled: true, Keys: stored(disabledKey) },
-  STRENGTH_KEYS: { CredentialID: 'STRENGTH_KEYS', Keys: stored(strengthKey, secondStrengthKey) },
+  'USER#crossed': { CredentialID: 'USER#crossed', UserID: 'crossed', Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(strayStrengthKey) },
+  'USER#noroles': { CredentialID: 'USER#noroles', UserID: 'noroles', Keys: stored(noRolesKey) },
+  [`USER#${LONGEST_USER_ID}`]: { CredentialID: `USER#${LONGEST_USER_ID}`, UserID: LONGEST_USER_ID, Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(longestKey) },
+  'USER#duplicate': { CredentialID: 'USER#duplicate', UserID: 'duplicate', Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(duplicateKey) },
+  ...Object.fromEntries(TRAP_USER_IDS.map((id) => [`USER#${id}`, trapUser(id)])),
+  STRENGTH_KEYS: { CredentialID: 'STRENGTH_KEYS', Keys: stored(strengthKey, secondStrengthKey, strayUserKey) },
 };
 
 function authorizer() {
@@ -119,6 +140,84 @@ describe('strength API (/api/): a password strength key', () => {
     const { module, dynamo, lib } = authorizer();
     dynamo.on(lib.GetCommand).resolves({});
     await expect(module.handler(event(STRENGTH, { APIKey: strengthKey.key }))).rejects.toThrow(new Error('Unauthorized'));
+  });
+});
+
+describe('each credential rule holds by its own check, before any lookup', () => {
+  /** The request's outcome, and how many credential items it read. */
+  async function outcome(path: string, headers: Record<string, string | string[]>): Promise<{ result: string; lookups: number }> {
+    const { module, dynamo, lib } = authorizer();
+    const result = await module.handler(event(path, headers)).then(
+      (answer) => answer.policyDocument.Statement[0]!.Effect,
+      (error: Error) => error.message,
+    );
+    return { result, lookups: dynamo.commandCalls(lib.GetCommand).length };
+  }
+  const rejectedUnread = { result: 'Unauthorized', lookups: 0 };
+
+  it('the traps are live: a trap item under a header-safe UserID is allowed', async () => {
+    const { module, dynamo, lib } = authorizer();
+    dynamo.on(lib.GetCommand).resolves({ Item: trapUser('trap') });
+    expect((await module.handler(event(GENERATOR, { UserID: 'trap', APIKey: trapKey.key }))).policyDocument.Statement[0]!.Effect).toBe('Allow');
+  });
+
+  it.each([
+    ['no UserID header (never looked up as "undefined")', { APIKey: trapKey.key }],
+    ['an empty UserID', { UserID: '', APIKey: trapKey.key }],
+    ['a UserID of 257 characters', { UserID: LONG_USER_ID, APIKey: trapKey.key }],
+    ['a UserID with a space inside', { UserID: 'ad min', APIKey: trapKey.key }],
+    ['a UserID with a control character', { UserID: 'ad\u0001min', APIKey: trapKey.key }],
+    ['a UserID header given twice', { UserID: ['admin', 'admin'], APIKey: adminKey.key }],
+    ['a comma-joined UserID', { UserID: 'admin,admin', APIKey: adminKey.key }],
+    ['a strength key on /userapi/, even one filed under the user', { UserID: 'crossed', APIKey: strayStrengthKey.key }],
+    ['a key with a character before its prefix', { UserID: 'admin', APIKey: `x${adminKey.key}` }],
+    ['a key with a character after its secret', { UserID: 'admin', APIKey: `${adminKey.key}x` }],
+  ])('/userapi/: %s is 401, and no credential is read', async (_, headers) => {
+    expect(await outcome(GENERATOR, headers)).toEqual(rejectedUnread);
+  });
+
+  it.each([
+    ['a user key, even one filed among the strength keys', { APIKey: strayUserKey.key }],
+    ['a key with a character before its prefix', { APIKey: `x${strengthKey.key}` }],
+    ['a key with a character after its secret', { APIKey: `${strengthKey.key}x` }],
+  ])('/api/: %s is 401, and no credential is read', async (_, headers) => {
+    expect(await outcome(STRENGTH, headers)).toEqual(rejectedUnread);
+  });
+
+  it('a UserID of exactly 256 characters, the longest header value looked at, signs in', async () => {
+    expect(await outcome(GENERATOR, { UserID: LONGEST_USER_ID, APIKey: longestKey.key })).toEqual({ result: 'Allow', lookups: 1 });
+  });
+
+  it('a user item without Roles holds no role: 403', async () => {
+    expect(await outcome(GENERATOR, { UserID: 'noroles', APIKey: noRolesKey.key })).toEqual({ result: 'Deny', lookups: 1 });
+  });
+
+  it('a path outside both route groups is 401 before any lookup', async () => {
+    expect(await outcome('/other', { UserID: 'admin', APIKey: adminKey.key })).toEqual(rejectedUnread);
+  });
+
+  it('logs each rejection at INFO with its route group, and never the credentials', async () => {
+    const { module, runtime } = authorizer();
+    const info = jest.spyOn(runtime.logger, 'info').mockImplementation(() => undefined);
+    await expect(module.handler(event(STRENGTH, { APIKey: strayUserKey.key }))).rejects.toThrow(new Error('Unauthorized'));
+    await expect(module.handler(event(GENERATOR, { UserID: 'admin' }))).rejects.toThrow(new Error('Unauthorized'));
+    expect(info.mock.calls).toEqual([
+      ['Credentials rejected', { routeGroup: '/api/' }],
+      ['Credentials rejected', { routeGroup: '/userapi/' }],
+    ]);
+  });
+
+  it('a user whose UserID is literally "duplicate" signs in like any other', async () => {
+    expect(await outcome(GENERATOR, { UserID: 'duplicate', APIKey: duplicateKey.key })).toEqual({ result: 'Allow', lookups: 1 });
+  });
+
+  it('parseKey accepts the whole key and nothing around it', () => {
+    expect(parseKey(adminKey.key)).toEqual({ kind: 'user', keyId: adminKey.keyId });
+    expect(parseKey(` ${adminKey.key}`)).toBeUndefined();
+    expect(parseKey(`${adminKey.key} `)).toBeUndefined();
+    expect(parseKey(`x${strengthKey.key}`)).toBeUndefined();
+    expect(parseKey(`${strengthKey.key}x`)).toBeUndefined();
+    expect(parseKey(adminKey.key.replace('ppg_', 'ppx_'))).toBeUndefined();
   });
 });
 

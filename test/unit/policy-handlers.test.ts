@@ -138,6 +138,15 @@ describe('bad queries: 400 in the envelope, naming the parameter', () => {
     [{ search: ['a', 'b'] }, 'The query parameter "search" is given more than once; give it once.'],
     [{ ppg_9656851f760c_YDHTOJwiEKJpIpSCIpOWXV42: [''] }, 'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".'],
     [{ ['x'.repeat(41)]: ['1'] }, 'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".'],
+    // A truncated key is short, yet its prefix alone keeps it out of the answer, in any letter case.
+    [{ ppg_9656851f760c_YDHT: [''] }, 'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".'],
+    [{ PPS_6708f698ada1: ['1'] }, 'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".'],
+    [{ ppx_: ['1'] }, 'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".'],
+    // Not key-like: echoed up to 40 characters, anything outside printable ASCII as "?".
+    [{ ['x'.repeat(40)]: ['1'] }, `Unknown query parameter "${'x'.repeat(40)}"; the only parameter is "search".`],
+    [{ app_1: ['1'] }, 'Unknown query parameter "app_1"; the only parameter is "search".'],
+    [{ ppg: ['1'] }, 'Unknown query parameter "ppg"; the only parameter is "search".'],
+    [{ 'né\u0001': ['1'] }, 'Unknown query parameter "n??"; the only parameter is "search".'],
     [{ search: ['x'.repeat(257)] }, 'The search parameter is longer than 256 characters; shorten it.'],
   ])('%j', async (query, phrase) => {
     const { module, dynamo, lib } = entry('generator');

@@ -1,0 +1,19 @@
+/**
+ * The tests the security modules' mutants run against: the in-process tests of the authorizer and of the
+ * query, header and body readers. The evaluation endpoint's tests (which build zxcvbn-ts's estimator per
+ * load) are left out to keep the run short; test/unit/http.test.ts covers the body reader on its own.
+ */
+const base = require('../jest.config');
+
+module.exports = {
+  ...base,
+  rootDir: '..',
+  roots: ['<rootDir>/test'],
+  testMatch: [
+    '**/test/unit/authorizer.test.ts',
+    '**/test/unit/http.test.ts',
+    '**/test/unit/policy-handlers.test.ts',
+    '**/test/unit/generate-password-handler.test.ts',
+    '**/test/unit/authorizer-emulation.test.ts',
+  ],
+};
