@@ -4,12 +4,11 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { TABLES } from '../functions/repositories/tables';
 import { ENV } from '../functions/runtime';
 import { authorizerEvent, proxyEvent, type ParsedRequest } from '../local/api-gateway-events';
 import { putLocalCredentials, readLocalCredentials } from '../local/credentials';
 import { startEmbeddedStore } from '../local/embedded-store';
-import { CREDENTIALS_FILE } from '../local/start';
+import { CREDENTIALS_FILE, TABLE_NAMES } from '../local/start';
 import { createTables, loadSeed } from '../seed/seed-data';
 import { HELLO_WORLD, type BuiltBundles } from './bundles';
 import { median, ratio } from './stats';
@@ -20,8 +19,6 @@ import { median, ratio } from './stats';
  * same driver. Runs are interleaved round by round (the order rotating) after one discarded warm-up round.
  */
 
-/** The local gateway's table names (local/start.ts). */
-const TABLE_NAMES = { generator: TABLES.generator.logicalName, strength: TABLES.strength.logicalName, credentials: TABLES.credentials.logicalName };
 
 /** Runs in the child: times are milliseconds since the process started (performance.timeOrigin). */
 const DRIVER = `const event = JSON.parse(process.env.BENCH_EVENT);

@@ -86,36 +86,23 @@ async function bundledFiles(entry: string): Promise<string[]> {
 }
 
 describe('one request reads in at most six files of ours per side', () => {
-  it('a list or search of generator policies: entry, repository, collection, schema, HTTP, runtime', async () => {
-    expect(await bundledFiles(FUNCTIONS.generatorPolicies.entry)).toEqual([
-      'functions/api/generator-policies.ts',
-      'functions/domain/generator-policy.ts',
-      'functions/domain/policy-collection.ts',
-      'functions/http.ts',
-      'functions/repositories/policies.ts',
-      'functions/runtime.ts',
-    ]);
-  }, 30_000);
-
-  it('a list or search of strength policies: the same six, with the strength schema', async () => {
-    expect(await bundledFiles(FUNCTIONS.strengthPolicies.entry)).toEqual([
-      'functions/api/strength-policies.ts',
-      'functions/domain/policy-collection.ts',
-      'functions/domain/strength-policy.ts',
-      'functions/http.ts',
-      'functions/repositories/policies.ts',
-      'functions/runtime.ts',
-    ]);
-  }, 30_000);
-
-  it('the authorizer: entry, route table, key format, credentials repository, HTTP, runtime', async () => {
-    expect(await bundledFiles(AUTHORIZER.entry)).toEqual([
-      'functions/api/authorizer.ts',
-      'functions/domain/api-key.ts',
-      'functions/http.ts',
-      'functions/repositories/credentials.ts',
-      'functions/routes.ts',
-      'functions/runtime.ts',
-    ]);
+  it.each([
+    [
+      'a list or search of generator policies: entry, repository, collection, schema, HTTP, runtime',
+      FUNCTIONS.generatorPolicies.entry,
+      ['api/generator-policies.ts', 'domain/generator-policy.ts', 'domain/policy-collection.ts', 'http.ts', 'repositories/policies.ts', 'runtime.ts'],
+    ],
+    [
+      'a list or search of strength policies: the same six, with the strength schema',
+      FUNCTIONS.strengthPolicies.entry,
+      ['api/strength-policies.ts', 'domain/policy-collection.ts', 'domain/strength-policy.ts', 'http.ts', 'repositories/policies.ts', 'runtime.ts'],
+    ],
+    [
+      'the authorizer: entry, route table, key format, credentials repository, HTTP, runtime',
+      AUTHORIZER.entry,
+      ['api/authorizer.ts', 'domain/api-key.ts', 'http.ts', 'repositories/credentials.ts', 'routes.ts', 'runtime.ts'],
+    ],
+  ])('%s', async (_, entry, files) => {
+    expect(await bundledFiles(entry)).toEqual(files.map((file) => `functions/${file}`));
   }, 30_000);
 });
