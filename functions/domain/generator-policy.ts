@@ -44,9 +44,21 @@ const generatorPolicyShape = z.strictObject({
 /** A password generator policy: exactly the fields of the specification, in its order. */
 export type GeneratorPolicy = z.infer<typeof generatorPolicyShape>;
 
+/** The characters no generated password may hold anywhere, words included: ExcludeChars, and the ambiguous set unless allowed. */
+export function removedCharacters(p: Pick<GeneratorPolicy, 'ExcludeChars' | 'AmbiguousChars'>): ReadonlySet<string> {
+  return new Set(p.ExcludeChars + (p.AmbiguousChars ? '' : AMBIGUOUS_CHARS));
+}
+
+/**
+ * The longest password a policy may generate, in characters. It bounds an answer: 100 passwords of at most
+ * this many characters, each at most 6 bytes in JSON, stay far below Lambda's 6 MB response limit. Only a
+ * pattern can reach it; the other modes stop at 256 (MaxLength) and about 530 (20 words of 20 letters).
+ */
+export const MAX_GENERATED_LENGTH = 1024;
+
 /** The characters each class may draw from once ExcludeChars (and the ambiguous set, unless allowed) are removed. */
 export function characterClasses(p: GeneratorPolicy): Record<'l' | 'u' | 'd' | 's' | 'b', { on: boolean; field: string; chars: string }> {
-  const removed = new Set(p.ExcludeChars + (p.AmbiguousChars ? '' : AMBIGUOUS_CHARS));
+  const removed = removedCharacters(p);
   const keep = (chars: string) => [...chars].filter((c) => !removed.has(c)).join('');
   return {
     l: { on: p.LowerCaseChars, field: 'LowerCaseChars', chars: keep(LOWER) },
@@ -78,7 +90,7 @@ const generatorPolicySchema = generatorPolicyShape.check(
     if (p.IncludeWordPhrases && p.NumberOfWords < 1) problem(ctx, 'NumberOfWords', 'must be at least 1 when IncludeWordPhrases is on', p.NumberOfWords);
     if (!p.GeneratePattern && p.Pattern !== '') problem(ctx, 'Pattern', 'must be empty unless GeneratePattern is on', p.Pattern);
     if (p.GeneratePattern) {
-      const error = checkPattern(p.Pattern, characterClasses(p));
+      const error = checkPattern(p);
       if (error) problem(ctx, 'Pattern', error, p.Pattern);
     }
   }),
@@ -132,15 +144,26 @@ export function parsePattern(pattern: string): PatternToken[] | string {
   return tokens.length > 0 ? tokens : 'must not be empty when GeneratePattern is on';
 }
 
-/** Returns why the pattern is invalid for the given character classes, or undefined when it is valid. */
-export function checkPattern(pattern: string, classes: Record<'l' | 'u' | 'd' | 's' | 'b', { on: boolean; chars: string }>): string | undefined {
-  const tokens = parsePattern(pattern);
+/**
+ * Why the policy's pattern is invalid, or undefined when it is valid: a placeholder whose set is empty, a
+ * literal that the policy removes (it would put an excluded or ambiguous character in every password), or
+ * passwords that could be longer than MAX_GENERATED_LENGTH (a word counted at MaximumWordLength letters).
+ */
+export function checkPattern(p: GeneratorPolicy): string | undefined {
+  const tokens = parsePattern(p.Pattern);
   if (typeof tokens === 'string') return tokens;
+  const classes = characterClasses(p);
+  const removed = removedCharacters(p);
   const anyChars = Object.values(classes).filter((c) => c.on).map((c) => c.chars).join('');
   for (const token of tokens) {
-    if (token.kind === 'literal' || token.kind === 'w') continue;
+    if (token.kind === 'literal') {
+      if (removed.has(token.char)) return `has the literal "${token.char}", which ExcludeChars${p.AmbiguousChars ? '' : ' or the ambiguous set'} removes`;
+      continue;
+    }
+    if (token.kind === 'w') continue;
     const set = token.kind === 'a' ? anyChars : classes[token.kind].chars;
     if (set === '') return `uses "${token.kind}", whose character set is empty for this policy`;
   }
-  return undefined;
+  const longest = tokens.reduce((length, t) => length + t.count * (t.kind === 'w' ? p.MaximumWordLength : 1), 0);
+  return longest > MAX_GENERATED_LENGTH ? `generates up to ${longest} characters; a generated password has at most ${MAX_GENERATED_LENGTH}` : undefined;
 }

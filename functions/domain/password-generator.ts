@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { characterClasses, parsePattern, type GeneratorPolicy, type PatternToken } from './generator-policy';
+import { characterClasses, parsePattern, removedCharacters, type GeneratorPolicy, type PatternToken } from './generator-policy';
 
 /**
  * Password generation for a generator policy (docs/generation.md). Pure: no I/O, and every random choice
@@ -48,23 +48,41 @@ function union(sets: readonly (readonly string[])[]): string[] {
   return [...new Set(sets.flat())];
 }
 
-const eligibleCache = new WeakMap<readonly string[], Map<number, readonly string[]>>();
+/**
+ * The fewest words a phrase or a pattern's `w` may draw from: the size of EFF's short word list (10.3 bits a
+ * word), the smallest list EFF offers for passphrases. Fewer would let a filter (ExcludeChars, the ambiguous
+ * set, a short MaximumWordLength) quietly turn a word into a handful of guessable choices.
+ */
+export const MIN_WORDS = 1296;
+
+/** The word settings of a policy: what decides which words it may use. */
+export type WordSettings = Pick<GeneratorPolicy, 'MaximumWordLength' | 'ExcludeChars' | 'AmbiguousChars'>;
+
+/** Filtered lists by word list, then by settings; bounded, since settings given in a request can vary without end. */
+const eligibleCache = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+const ELIGIBLE_CACHE_ENTRIES = 32;
 
 /**
- * The words a policy may use: those of `words` made of 3 to maxLength letters (memoised per list and length).
+ * The words a policy may use: those of `words` made of 3 to MaximumWordLength letters and holding no removed
+ * character (ExcludeChars, and the ambiguous set unless AmbiguousChars), so the rules hold over the whole
+ * password, words included. Memoised per list and settings.
  */
-export function eligibleWords(words: readonly string[], maxLength: number): readonly string[] {
-  let byLength = eligibleCache.get(words);
-  if (!byLength) eligibleCache.set(words, (byLength = new Map()));
-  let found = byLength.get(maxLength);
+export function eligibleWords(words: readonly string[], settings: WordSettings): readonly string[] {
+  let bySettings = eligibleCache.get(words);
+  if (!bySettings) eligibleCache.set(words, (bySettings = new Map()));
+  const removed = removedCharacters(settings);
+  const key = `${settings.MaximumWordLength}\0${[...removed].sort().join('')}`;
+  let found = bySettings.get(key);
   if (!found) {
     found = Object.freeze(
       words.filter((w) => {
-        const n = [...w].length;
-        return /^\p{L}+$/u.test(w) && n >= 3 && n <= maxLength;
+        const letters = [...w];
+        return /^\p{L}+$/u.test(w) && letters.length >= 3 && letters.length <= settings.MaximumWordLength && !letters.some((c) => removed.has(c));
       }),
     );
-    byLength.set(maxLength, found);
+    // A Map iterates in insertion order: the first key is the oldest entry.
+    if (bySettings.size >= ELIGIBLE_CACHE_ENTRIES) bySettings.delete(bySettings.keys().next().value!);
+    bySettings.set(key, found);
   }
   return found;
 }
@@ -151,10 +169,16 @@ function lengthInfeasibility(p: GeneratorPolicy): string | undefined {
 
 function wordInfeasibility(p: GeneratorPolicy, words: readonly string[]): string | undefined {
   if (!isCount(p.NumberOfWords, 1)) return `IncludeWordPhrases needs NumberOfWords of at least 1, but it is ${p.NumberOfWords}.`;
-  if (eligibleWords(words, p.MaximumWordLength).length === 0) {
-    return `The word list has no word of 3 to ${p.MaximumWordLength} letters (MaximumWordLength is ${p.MaximumWordLength}).`;
-  }
-  return undefined;
+  return wordShortage(p, words, 'A word phrase');
+}
+
+/** Why too few words are left for the policy to draw from, naming what filtered them. */
+function wordShortage(p: GeneratorPolicy, words: readonly string[], user: string): string | undefined {
+  const count = eligibleWords(words, p).length;
+  if (count >= MIN_WORDS) return undefined;
+  const removing = [p.ExcludeChars === '' ? [] : ['ExcludeChars'], p.AmbiguousChars ? [] : ['the ambiguous characters']].flat();
+  const filter = removing.length === 0 ? '' : ` without ${removing.join(' or ')}`;
+  return `${user} draws from at least ${MIN_WORDS} words, but the word list has ${count} of 3 to ${p.MaximumWordLength} letters${filter} (MaximumWordLength is ${p.MaximumWordLength}).`;
 }
 
 /** The set each placeholder draws from: l u d s b their class after exclusions; a the union of the classes on. */
@@ -169,9 +193,8 @@ function patternInfeasibility(p: GeneratorPolicy, words: readonly string[]): str
   for (const token of tokens) {
     if (token.kind === 'literal') continue;
     if (token.kind === 'w') {
-      if (eligibleWords(words, p.MaximumWordLength).length === 0) {
-        return `The pattern's "w" needs a word, but the word list has no word of 3 to ${p.MaximumWordLength} letters (MaximumWordLength is ${p.MaximumWordLength}).`;
-      }
+      const shortage = wordShortage(p, words, `The pattern's "w"`);
+      if (shortage) return shortage;
     } else if (placeholderSet(p, token.kind).length === 0) {
       return token.kind === 'a'
         ? `The pattern's "a" has no character to draw from: no character class that is switched on keeps a character.`
@@ -211,7 +234,7 @@ function generateFromPattern(p: GeneratorPolicy, words: readonly string[], rando
   const tokens = parsePattern(p.Pattern) as PatternToken[];
   let out = '';
   for (const token of tokens) {
-    const set = token.kind === 'literal' ? [token.char] : token.kind === 'w' ? eligibleWords(words, p.MaximumWordLength) : placeholderSet(p, token.kind);
+    const set = token.kind === 'literal' ? [token.char] : token.kind === 'w' ? eligibleWords(words, p) : placeholderSet(p, token.kind);
     for (let i = 0; i < token.count; i += 1) out += pick(set, random);
   }
   return out;
@@ -256,7 +279,7 @@ function segment(p: GeneratorPolicy, random: RandomSource): string {
  * I one between each pair of words.
  */
 function generatePhrase(p: GeneratorPolicy, words: readonly string[], random: RandomSource): string {
-  const pool = eligibleWords(words, p.MaximumWordLength);
+  const pool = eligibleWords(words, p);
   const chosen = Array.from({ length: p.NumberOfWords }, () => pick(pool, random));
   let parts = chosen;
   if (p.IncludeAlphaSpecial) {
@@ -294,7 +317,7 @@ export function entropyBits(policy: GeneratorPolicy, words: readonly string[]): 
       let bits = 0;
       for (const token of parsePattern(p.Pattern) as PatternToken[]) {
         if (token.kind === 'literal') continue;
-        const size = token.kind === 'w' ? eligibleWords(words, p.MaximumWordLength).length : placeholderSet(p, token.kind).length;
+        const size = token.kind === 'w' ? eligibleWords(words, p).length : placeholderSet(p, token.kind).length;
         bits += token.count * log2(size);
       }
       return bits;
@@ -304,7 +327,7 @@ export function entropyBits(policy: GeneratorPolicy, words: readonly string[]): 
     case 'words':
     case 'words+alpha': {
       const perSegment = p.IncludeAlphaSpecial ? classesOn(p).reduce((bits, c) => bits + log2(c.chars.length), 0) : 0;
-      return p.NumberOfWords * log2(eligibleWords(words, p.MaximumWordLength).length) + segmentCount(p) * perSegment;
+      return p.NumberOfWords * log2(eligibleWords(words, p).length) + segmentCount(p) * perSegment;
     }
     case 'none':
       return 0;

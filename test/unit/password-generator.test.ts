@@ -11,7 +11,7 @@ import {
 } from '../../functions/domain/password-generator';
 import { WORD_LIST } from '../../functions/domain/word-list';
 
-const wordsUpTo = (maxLength: number) => eligibleWords(WORD_LIST, maxLength);
+const wordsUpTo = (maxLength: number) => eligibleWords(WORD_LIST, { MaximumWordLength: maxLength, ExcludeChars: '', AmbiguousChars: true });
 import { generatorPolicy } from '../support/policies';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -86,12 +86,13 @@ const UPPER = LOWER.toUpperCase();
 const DIGITS = '0123456789';
 const isLetter = (c: string) => /[A-Za-z]/.test(c);
 
-const wordSets = new Map<readonly string[], Map<number, Set<string>>>();
-function wordSetOf(words: readonly string[], max: number): Set<string> {
-  const byMax = wordSets.get(words) ?? new Map<number, Set<string>>();
-  wordSets.set(words, byMax);
-  if (!byMax.has(max)) byMax.set(max, new Set(words.filter((w) => /^[a-z]+$/.test(w) && w.length >= 3 && w.length <= max)));
-  return byMax.get(max)!;
+const wordSets = new Map<readonly string[], Map<string, Set<string>>>();
+function wordSetOf(words: readonly string[], max: number, removed: Set<string>): Set<string> {
+  const byKey = wordSets.get(words) ?? new Map<string, Set<string>>();
+  wordSets.set(words, byKey);
+  const key = `${max} ${[...removed].join('')}`;
+  if (!byKey.has(key)) byKey.set(key, new Set(words.filter((w) => /^[a-z]+$/.test(w) && w.length >= 3 && w.length <= max && ![...w].some((c) => removed.has(c)))));
+  return byKey.get(key)!;
 }
 
 /**
@@ -102,7 +103,9 @@ function violation(p: GeneratorPolicy, pw: string, words: readonly string[] = WO
   const cls = characterClasses(p);
   const on = (Object.keys(cls) as (keyof typeof cls)[]).filter((k) => cls[k].on);
   const removed = setOf(p.ExcludeChars + (p.AmbiguousChars ? '' : AMBIGUOUS_CHARS));
-  const wordSet = wordSetOf(words, p.MaximumWordLength);
+  const wordSet = wordSetOf(words, p.MaximumWordLength, removed);
+  // The exclusions hold over the whole password: random characters, words and a pattern's literals.
+  for (const c of pw) if (removed.has(c)) return `contains the removed character ${c}`;
   const checkSegment = (seg: string): string | undefined => {
     if (seg.length !== on.length) return `segment ${seg} should have ${on.length} characters`;
     for (const k of on) if ([...seg].filter((c) => cls[k].chars.includes(c)).length !== 1) return `segment ${seg} lacks exactly one ${k}`;
@@ -124,8 +127,6 @@ function violation(p: GeneratorPolicy, pw: string, words: readonly string[] = WO
     for (const w of m.slice(1)) if (!wordSet.has(w!)) return `word ${w} not in the list`;
     return undefined;
   }
-  // Exclusions govern the random characters; words keep their letters (segments are checked below).
-  if (!p.IncludeWordPhrases) for (const c of pw) if (removed.has(c)) return `contains the removed character ${c}`;
   if (p.IncludeWordPhrases) {
     const sep = { S: ' ', D: '-', N: '' }[p.SeparateWordsWith];
     if (sep === '') return undefined; // not splittable here; covered by the N test below
@@ -141,7 +142,6 @@ function violation(p: GeneratorPolicy, pw: string, words: readonly string[] = WO
       for (const s of segs) {
         const problem = checkSegment(s);
         if (problem) return problem;
-        for (const c of s) if (removed.has(c)) return `segment has the removed character ${c}`;
       }
     }
     if (wordParts.length !== p.NumberOfWords) return `expected ${p.NumberOfWords} words, got ${wordParts.length}`;
@@ -226,7 +226,9 @@ describe('word phrases (semantics 3)', () => {
     expectAllValid(policy, pws);
     const used = new Set(pws.flatMap((pw) => pw.split(sep)));
     for (const w of used) expect(w.length).toBeLessThanOrEqual(6);
-    expect(used.has('cab') || used.size > 2000).toBe(true); // short and many words occur
+    // 40,000 draws: every one of the 1,429 eligible words occurs (a miss has probability below 1e-9).
+    expect(used).toEqual(new Set(eligibleWords(WORD_LIST, policy)));
+    expect(used.size).toBe(1429);
     expect(Math.max(...[...used].map((w) => w.length))).toBe(6);
   });
 
@@ -237,9 +239,10 @@ describe('word phrases (semantics 3)', () => {
   });
 
   it('draws with replacement (a word can repeat within a phrase)', () => {
-    const tiny = { ...phrase, NumberOfWords: 3 };
-    const pws = many(tiny, seeded(8), 1000, ['one', 'two']);
-    expect(pws.some((pw) => pw === 'one one one')).toBe(true);
+    // 20 words from 1,429: a phrase repeats a word with probability about 1 in 8.
+    const long = { ...phrase, NumberOfWords: 20 };
+    const pws = many(long, seeded(8), 1000);
+    expect(pws.filter((pw) => new Set(pw.split(' ')).size < 20).length).toBeGreaterThan(50);
   });
 });
 
@@ -417,7 +420,15 @@ describe('feasibility (semantics 5)', () => {
     ['words, no class on (classes unused)', words({ LowerCaseChars: false, UpperCaseChars: false, NumericChars: false, SpecialChars: false }), undefined],
     ['words, Min/MaxLength irrelevant', words({ MinLength: 200, MaxLength: 4 }), undefined],
     ['NumberOfWords 0', words({ NumberOfWords: 0 }), 'IncludeWordPhrases needs NumberOfWords of at least 1, but it is 0.'],
-    ['no word short enough', words({ MaximumWordLength: 8 }), 'The word list has no word of 3 to 8 letters (MaximumWordLength is 8).', ['elephants']],
+    ['no word short enough', words({ MaximumWordLength: 8, AmbiguousChars: true }), 'A word phrase draws from at least 1296 words, but the word list has 0 of 3 to 8 letters (MaximumWordLength is 8).', ['elephants']],
+    // The boundary: 1,429 words of up to 6 letters without the ambiguous characters, 789 of up to 5.
+    ['words of up to 6 letters, none ambiguous', words({ MaximumWordLength: 6 }), undefined],
+    ['words of up to 5 letters, none ambiguous', words({ MaximumWordLength: 5 }),
+      'A word phrase draws from at least 1296 words, but the word list has 789 of 3 to 5 letters without the ambiguous characters (MaximumWordLength is 5).'],
+    ['words of up to 4 letters', words({ MaximumWordLength: 4, AmbiguousChars: true }),
+      'A word phrase draws from at least 1296 words, but the word list has 549 of 3 to 4 letters (MaximumWordLength is 4).'],
+    ['words without e, a or s', words({ ExcludeChars: 'eas' }),
+      `A word phrase draws from at least 1296 words, but the word list has ${WORD_LIST.filter((w) => /^[^eas0Oo1lI|]{3,8}$/.test(w) && /^[a-z]+$/.test(w)).length} of 3 to 8 letters without ExcludeChars or the ambiguous characters (MaximumWordLength is 8).`],
     ['words + alpha, empty class', words({ IncludeAlphaSpecial: true, SpecialCharsText: '!', ExcludeChars: '!' }),
       `SpecialChars is on but has no character left after removing ExcludeChars${AMB}.`],
     ['words + alpha, no class', words({ IncludeAlphaSpecial: true, LowerCaseChars: false, UpperCaseChars: false, NumericChars: false, SpecialChars: false }),
@@ -429,7 +440,7 @@ describe('feasibility (semantics 5)', () => {
     ['pattern a, no class on', pattern({ Pattern: 'a', LowerCaseChars: false, UpperCaseChars: false, NumericChars: false, SpecialChars: false }),
       'The pattern\'s "a" has no character to draw from: no character class that is switched on keeps a character.'],
     ['pattern w without words', pattern({ Pattern: 'w', MaximumWordLength: 5 }),
-      'The pattern\'s "w" needs a word, but the word list has no word of 3 to 5 letters (MaximumWordLength is 5).', []],
+      'The pattern\'s "w" draws from at least 1296 words, but the word list has 0 of 3 to 5 letters without the ambiguous characters (MaximumWordLength is 5).', []],
     ['nothing on', alpha({ IncludeAlphaSpecial: false }), 'At least one of IncludeAlphaSpecial, IncludeWordPhrases and GeneratePattern must be on.'],
   ];
 
@@ -469,12 +480,16 @@ describe('entropy (semantics 6)', () => {
     ['PIN of 6 to 8 digits', generatorPolicy({ ...digitsOnly, MinLength: 6, MaxLength: 8 }), 6 * Math.log2(10)],
     ['pattern d{4}', generatorPolicy({ GeneratePattern: true, Pattern: 'd{4}', AmbiguousChars: true }), 4 * Math.log2(10)],
     ['pattern d{4} without ambiguous (2-9)', generatorPolicy({ GeneratePattern: true, Pattern: 'd{4}' }), 4 * Math.log2(8)],
-    ['pattern w\\-w (literal adds nothing)', generatorPolicy({ GeneratePattern: true, Pattern: 'w\\-w' }), 2 * Math.log2(6216)],
-    ['4 words of up to 8 letters', generatorPolicy({ IncludeAlphaSpecial: false, IncludeWordPhrases: true, NumberOfWords: 4 }), 4 * Math.log2(6216)],
+    ['pattern w\\-w (literal adds nothing)', generatorPolicy({ GeneratePattern: true, Pattern: 'w\\-w', AmbiguousChars: true }), 2 * Math.log2(6216)],
+    // Without the ambiguous characters (o and l among them) 2,735 of the 6,216 words of 3 to 8 letters are left.
+    ['4 words of up to 8 letters, none ambiguous', generatorPolicy({ IncludeAlphaSpecial: false, IncludeWordPhrases: true, NumberOfWords: 4 }), 4 * Math.log2(2735)],
+    ['4 words of up to 8 letters, ambiguous allowed', generatorPolicy({ IncludeAlphaSpecial: false, IncludeWordPhrases: true, NumberOfWords: 4, AmbiguousChars: true }), 4 * Math.log2(6216)],
+    ['4 words, none holding e', generatorPolicy({ IncludeAlphaSpecial: false, IncludeWordPhrases: true, NumberOfWords: 4, AmbiguousChars: true, ExcludeChars: 'e' }),
+      4 * Math.log2(WORD_LIST.filter((w) => /^[a-df-z]{3,8}$/.test(w)).length)],
     ['4 words, then a digit and a special (seed 6)', generatorPolicy({ IncludeWordPhrases: true, NumberOfWords: 4, LowerCaseChars: false, UpperCaseChars: false, HigherAlphaRatio: false, SpecialCharsText: '!#$%&*?' }),
-      4 * Math.log2(6216) + Math.log2(8) + Math.log2(7)],
+      4 * Math.log2(2735) + Math.log2(8) + Math.log2(7)],
     ['4 words, a segment between each pair', generatorPolicy({ IncludeWordPhrases: true, NumberOfWords: 4, PrefixAppendWords: 'I', LowerCaseChars: false, UpperCaseChars: false, HigherAlphaRatio: false, SpecialCharsText: '!#$%&*?' }),
-      4 * Math.log2(6216) + 3 * (Math.log2(8) + Math.log2(7))],
+      4 * Math.log2(2735) + 3 * (Math.log2(8) + Math.log2(7))],
     ['default alpha-special at MinLength 12', generatorPolicy({ SpecialCharsText: '!@#$%^&*-_=+?' }),
       2 * Math.log2(24) + Math.log2(8) + Math.log2(13) + 5 * Math.log2(48) + 3 * Math.log2(69)],
   ])('%s', (_name, policy, bits) => {
@@ -496,12 +511,12 @@ describe('cryptoRandom and the default source', () => {
 });
 
 describe('seed policies (semantics 9)', () => {
-  it('every committed seed policy is feasible and generates 1,000 passwords that satisfy its rules', async () => {
+  it('every committed seed policy is feasible and generates 10,000 passwords that satisfy its rules, exclusions everywhere', async () => {
     const policies = await readSeedFile(DEFAULT_GENERATOR_FILE, generatorPolicies);
     expect(policies).toHaveLength(12);
     for (const policy of policies) {
       expect([policy.PasswordGeneratorID, checkFeasibility(policy, WORD_LIST)]).toEqual([policy.PasswordGeneratorID, { ok: true }]);
-      const pws = Array.from({ length: 1000 }, () => generatePassword(policy, WORD_LIST, cryptoRandom));
+      const pws = Array.from({ length: 10_000 }, () => generatePassword(policy, WORD_LIST, cryptoRandom));
       const bad = pws.map((pw) => violation(policy, pw)).filter((v) => v !== undefined);
       expect([policy.PasswordGeneratorID, bad.slice(0, 3)]).toEqual([policy.PasswordGeneratorID, []]);
     }

@@ -138,6 +138,23 @@ describe('pattern syntax (docs/decisions.md#pattern-syntax)', () => {
     expect(withPattern(pattern)).toContain(problem);
   });
 
+  it('rejects a literal that the policy removes, since it would be in every password', () => {
+    expect(withPattern('u{4}\\#d{4}', { ExcludeChars: '#' })).toEqual(['Pattern: has the literal "#", which ExcludeChars or the ambiguous set removes']);
+    expect(withPattern('u{4}\\0d{4}', { AmbiguousChars: false })).toEqual(['Pattern: has the literal "0", which ExcludeChars or the ambiguous set removes']);
+    expect(withPattern('u{4}\\0d{4}', { AmbiguousChars: true })).toEqual([]);
+    expect(withPattern('u{4}\\#d{4}', { AmbiguousChars: true, ExcludeChars: '#' })).toEqual(['Pattern: has the literal "#", which ExcludeChars removes']);
+  });
+
+  it('bounds the generated length at 1024 characters, a word counted at MaximumWordLength', () => {
+    // 4 x 256 = 1024 characters: the most a pattern may generate.
+    expect(withPattern('a{256}a{256}a{256}a{256}')).toEqual([]);
+    expect(withPattern('a{256}a{256}a{256}a{256}d')).toEqual(['Pattern: generates up to 1025 characters; a generated password has at most 1024']);
+    // w{128} of up to 8 letters is 1024; of up to 9, 1152. The 7.5 MB answer of w{256} repeated cannot be stored.
+    expect(withPattern('w{128}', { MaximumWordLength: 8 })).toEqual([]);
+    expect(withPattern('w{128}', { MaximumWordLength: 9 })).toEqual(['Pattern: generates up to 1152 characters; a generated password has at most 1024']);
+    expect(withPattern('w{256}w{256}')).toEqual(['Pattern: generates up to 4096 characters; a generated password has at most 1024']);
+  });
+
   it('rejects a placeholder whose set is empty after exclusions', () => {
     expect(withPattern('d', { ExcludeChars: '0123456789' , NumericChars: false})).toContain('Pattern: uses "d", whose character set is empty for this policy');
     expect(withPattern('a', { IncludeAlphaSpecial: false, LowerCaseChars: false, UpperCaseChars: false, NumericChars: false, SpecialChars: false })).toContain(
