@@ -1,6 +1,6 @@
 import { GetCommand, paginateScan, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { issueKey, type KeyKind } from '../functions/domain/api-key';
-import { storedKey, STRENGTH_KEYS_ID, userCredentialId, userItem, type UserItem } from '../functions/repositories/credentials';
+import { storedKey, SYSTEM_KEYS_ID, userCredentialId, userItem, type SystemKeyKind, type UserItem } from '../functions/repositories/credentials';
 
 /**
  * Operator actions on the credentials table (docs/credentials.md), on the items the authorizer reads
@@ -33,8 +33,12 @@ export interface UserSummary {
 
 export interface CredentialListing {
   users: UserSummary[];
+  generatorKeys: KeySummary[];
   strengthKeys: KeySummary[];
 }
+
+/** The system-wide key kinds as operators read them. */
+export const SYSTEM_KEY_TITLES: Readonly<Record<SystemKeyKind, string>> = { generator: 'password generator API key', strength: 'password strength key' };
 
 /** The authorizer accepts only trimmed printable ASCII header values, so a user id with a space could never sign in. */
 const USER_ID = /^[\x21-\x7e]{1,128}$/;
@@ -166,31 +170,34 @@ export class CredentialAdmin {
     await this.removeKey(credentialId, keyId, () => new CredentialAdminError(`User "${userId}" has no key with id ${keyId}.`));
   }
 
-  async issueStrengthKey(): Promise<{ key: string; keyId: string }> {
-    await this.ensureMaps(STRENGTH_KEYS_ID, undefined);
-    return this.addKey('strength', STRENGTH_KEYS_ID, { condition: undefined, values: {}, diagnose: () => undefined });
+  /** A new system-wide key (password generator API key or password strength key); the others of its kind stay active. */
+  async issueSystemKey(kind: SystemKeyKind): Promise<{ key: string; keyId: string }> {
+    await this.ensureMaps(SYSTEM_KEYS_ID[kind], undefined);
+    return this.addKey(kind, SYSTEM_KEYS_ID[kind], { condition: undefined, values: {}, diagnose: () => undefined });
   }
 
-  async revokeStrengthKey(keyId: string): Promise<void> {
+  async revokeSystemKey(kind: SystemKeyKind, keyId: string): Promise<void> {
     checkKeyId(keyId);
-    const notFound = () => new CredentialAdminError(`There is no password strength key with id ${keyId}.`);
-    await this.ensureMaps(STRENGTH_KEYS_ID, notFound());
-    await this.removeKey(STRENGTH_KEYS_ID, keyId, notFound);
+    const notFound = () => new CredentialAdminError(`There is no ${SYSTEM_KEY_TITLES[kind]} with id ${keyId}.`);
+    await this.ensureMaps(SYSTEM_KEYS_ID[kind], notFound());
+    await this.removeKey(SYSTEM_KEYS_ID[kind], keyId, notFound);
   }
 
-  /** Every user and strength key id with its dates, sorted; the listing is built field by field so no digest can slip in. */
+  /** Every user and system key id with its dates, sorted; the listing is built field by field so no digest can slip in. */
   async list(): Promise<CredentialListing> {
     const users: UserSummary[] = [];
+    let generatorKeys: KeySummary[] = [];
     let strengthKeys: KeySummary[] = [];
     for await (const page of paginateScan({ client: this.client }, { TableName: this.tableName, ConsistentRead: true })) {
       for (const item of page.Items ?? []) {
         const id = item.CredentialID;
-        if (id === STRENGTH_KEYS_ID) strengthKeys = keySummaries(item);
+        if (id === SYSTEM_KEYS_ID.generator) generatorKeys = keySummaries(item);
+        else if (id === SYSTEM_KEYS_ID.strength) strengthKeys = keySummaries(item);
         else if (typeof id === 'string' && id.startsWith('USER#')) users.push(userSummary(item, id));
       }
     }
     users.sort((a, b) => compareStrings(a.userId, b.userId));
-    return { users, strengthKeys };
+    return { users, generatorKeys, strengthKeys };
   }
 
   private async setDisabled(userId: string, disabled: boolean): Promise<void> {
@@ -205,8 +212,8 @@ export class CredentialAdmin {
 
   /**
    * A nested path (SET/REMOVE Keys.<id>, the authorizer's SET LastUsed.<id>) fails when its map is absent, as on a
-   * hand-written item or the first strength key, so both maps are made first. With `ifMissing` the item must
-   * exist already (that error is thrown otherwise); without it, the item is created (the STRENGTH_KEYS item).
+   * hand-written item or the first key of a system kind, so both maps are made first. With `ifMissing` the item
+   * must exist already (that error is thrown otherwise); without it, the item is created (a system keys item).
    */
   private async ensureMaps(credentialId: string, ifMissing: CredentialAdminError | undefined): Promise<void> {
     const done = await this.tryUpdate(credentialId, {
@@ -309,7 +316,8 @@ function unknownUser(userId: string): CredentialAdminError {
 }
 
 function concurrentChange(credentialId: string): CredentialAdminError {
-  const what = credentialId === STRENGTH_KEYS_ID ? 'the password strength keys' : `user "${credentialId.slice('USER#'.length)}"`;
+  const kind = (Object.keys(SYSTEM_KEYS_ID) as SystemKeyKind[]).find((k) => SYSTEM_KEYS_ID[k] === credentialId);
+  const what = kind !== undefined ? `the ${SYSTEM_KEY_TITLES[kind]}s` : `user "${credentialId.slice('USER#'.length)}"`;
   return new CredentialAdminError(`The credentials of ${what} kept changing while this command ran; run it again.`);
 }
 

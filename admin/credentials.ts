@@ -4,7 +4,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GENERATOR_ADMIN_ROLE } from '../functions/routes';
 import { TABLES } from '../functions/repositories/tables';
-import { checkKeyId, checkRole, checkUserId, CredentialAdmin, CredentialAdminError, type CredentialListing, type KeySummary } from './credential-admin';
+import { KEY_PREFIX } from '../functions/domain/api-key';
+import type { SystemKeyKind } from '../functions/repositories/credentials';
+import { checkKeyId, checkRole, checkUserId, CredentialAdmin, CredentialAdminError, SYSTEM_KEY_TITLES, type CredentialListing, type KeySummary } from './credential-admin';
 
 /** The stack name `cdk deploy` uses unless told otherwise (bin/app.ts), and its output naming the credentials table. */
 export const DEFAULT_STACK = 'PasswordPolicyService';
@@ -169,42 +171,14 @@ The key is shown only this once; only its SHA-256 digest is stored. Fails for an
       io.stdout.write(`Revoked key id ${args.keyId} of user ${quote(args.userId)}.\n`);
     },
   },
-  {
-    path: ['strength-key', 'issue'],
-    synopsis: 'strength-key issue',
-    summary: 'issue a password strength key (prints the key alone on stdout)',
-    details: `Issues a new password strength key (the APIKey of /api/); other strength keys stay active. Prints
-the key alone on stdout and its key id on stderr, so this works:
-  KEY=$(npm run -s credentials -- strength-key issue --stack ${DEFAULT_STACK})
-The key is shown only this once; only its SHA-256 digest is stored.`,
-    options: [],
-    required: [],
-    run: async (admin, _args, io) => {
-      const { key, keyId } = await admin.issueStrengthKey();
-      io.stdout.write(`${key}\n`);
-      io.stderr.write(`Issued password strength key id ${keyId}. ${SHOWN_ONCE}\n`);
-    },
-  },
-  {
-    path: ['strength-key', 'revoke'],
-    synopsis: 'strength-key revoke --key-id KEYID',
-    summary: 'revoke a password strength key',
-    details: `Revokes one password strength key. Takes effect within the revocation bound.
-
-  --key-id KEYID    the 12 hex characters after "pps_" (shown by issue and list)`,
-    options: ['key-id'],
-    required: ['key-id'],
-    run: async (admin, args, io) => {
-      await admin.revokeStrengthKey(args.keyId);
-      io.stdout.write(`Revoked password strength key id ${args.keyId}.\n`);
-    },
-  },
+  ...systemKeyCommands('generator', 'generator-key', '/api/passwordgenerator and /api/generatepassword'),
+  ...systemKeyCommands('strength', 'strength-key', '/api/passwordstrength'),
   {
     path: ['list'],
     synopsis: 'list [--json]',
     summary: 'users, roles and key ids with their dates (never a key)',
-    details: `Lists every user (roles, disabled or not, key ids with created and last-used dates) and every
-password strength key id with its dates. Never prints a key or a digest.
+    details: `Lists every user (roles, disabled or not, key ids with created and last-used dates), and every
+password generator API key id and password strength key id with its dates. Never prints a key or a digest.
 
   --json    print JSON instead of text`,
     options: ['json'],
@@ -218,10 +192,70 @@ password strength key id with its dates. Never prints a key or a digest.
 
 const SHOWN_ONCE = 'The key is shown only this once; store it in a secret manager now.';
 
+/**
+ * issue, list and revoke of a system-wide key kind. Rotation is issue, then move the clients, then revoke:
+ * both keys work in between.
+ */
+function systemKeyCommands(kind: SystemKeyKind, group: string, paths: string): CommandSpec[] {
+  const title = SYSTEM_KEY_TITLES[kind];
+  return [
+    {
+      path: [group, 'issue'],
+      synopsis: `${group} issue`,
+      summary: `issue a ${title} (prints the key alone on stdout)`,
+      details: `Issues a new ${title} (the APIKey header of ${paths}); the other ${title}s stay
+active, so a key is rotated by issuing a new one, moving the clients to it, then revoking the old one.
+Prints the key alone on stdout and its key id on stderr, so this works:
+  KEY=$(npm run -s credentials -- ${group} issue --stack ${DEFAULT_STACK})
+The key is shown only this once; only its SHA-256 digest is stored.`,
+      options: [],
+      required: [],
+      run: async (admin, _args, io) => {
+        const { key, keyId } = await admin.issueSystemKey(kind);
+        io.stdout.write(`${key}\n`);
+        io.stderr.write(`Issued ${title} id ${keyId}. ${SHOWN_ONCE}\n`);
+      },
+    },
+    {
+      path: [group, 'list'],
+      synopsis: `${group} list [--json]`,
+      summary: `${title} ids with their dates (never a key)`,
+      details: `Lists every ${title} id with its created and last-used dates. Never prints a key or a digest.
+
+  --json    print JSON instead of text`,
+      options: ['json'],
+      required: [],
+      run: async (admin, args, io) => {
+        const keys = (await admin.list())[LISTING_FIELD[kind]];
+        io.stdout.write(args.json ? `${JSON.stringify(keys, null, 2)}\n` : `${[`${capitalised(title)}s (${keys.length}):`, ...keyLines(keys, '  ')].join('\n')}\n`);
+      },
+    },
+    {
+      path: [group, 'revoke'],
+      synopsis: `${group} revoke --key-id KEYID`,
+      summary: `revoke a ${title}`,
+      details: `Revokes one ${title}. Takes effect within the revocation bound.
+
+  --key-id KEYID    the 12 hex characters after "${KEY_PREFIX[kind]}_" (shown by issue and list)`,
+      options: ['key-id'],
+      required: ['key-id'],
+      run: async (admin, args, io) => {
+        await admin.revokeSystemKey(kind, args.keyId);
+        io.stdout.write(`Revoked ${title} id ${args.keyId}.\n`);
+      },
+    },
+  ];
+}
+
+const LISTING_FIELD = { generator: 'generatorKeys', strength: 'strengthKeys' } as const satisfies Record<SystemKeyKind, keyof CredentialListing>;
+
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
 export const USAGE = `Usage: npm run credentials -- <command> [options]
 
 Manages the credentials table of the Password Policy Service: users with roles and API keys for /userapi/,
-and password strength keys for /api/. Only SHA-256 digests of keys are stored; a new key is printed once.
+password generator API keys for /api/passwordgenerator and /api/generatepassword, and password strength keys
+for /api/passwordstrength. Only SHA-256 digests of keys are stored; a new key is printed once.
 
 Commands:
 ${COMMANDS.map((c) => `  ${c.synopsis.padEnd(46)} ${c.summary}`).join('\n')}
@@ -233,8 +267,9 @@ Changes take effect within the revocation bound: the API's authorizer cache TTL 
 ${EXIT_STATUS}
 `;
 
-const GROUP_USAGE: Record<string, string> = Object.fromEntries(
-  ['user', 'strength-key'].map((group) => [
+/** A Map, since the group name comes from the command line: "constructor" must find nothing. */
+const GROUP_USAGE: ReadonlyMap<string, string> = new Map(
+  ['user', 'generator-key', 'strength-key'].map((group) => [
     group,
     `Usage: npm run credentials -- ${group} <command> [options]
 
@@ -320,7 +355,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
     throw new UsageError('A command is required.', USAGE);
   }
   const command = findCommand(positionals);
-  const group = GROUP_USAGE[positionals[0]!];
+  const group = GROUP_USAGE.get(positionals[0]!);
   if (values.help && (command || (group !== undefined && positionals.length === 1))) return { help: command ? commandUsage(command) : group! };
   if (!command) throw new UsageError(unknownCommandMessage(positionals), usageFor(positionals));
   return { command, args: commandArgs(command, values), location: locationOf(command, values) };
@@ -349,11 +384,11 @@ function commandAtStart(positionals: readonly string[]): CommandSpec | undefined
 
 function usageFor(positionals: readonly string[]): string {
   const command = commandAtStart(positionals);
-  return command ? commandUsage(command) : GROUP_USAGE[positionals[0] ?? ''] ?? USAGE;
+  return command ? commandUsage(command) : GROUP_USAGE.get(positionals[0] ?? '') ?? USAGE;
 }
 
 function unknownCommandMessage(positionals: readonly string[]): string {
-  if (GROUP_USAGE[positionals[0]!] !== undefined && positionals.length === 1) return `"${positionals[0]}" needs a command.`;
+  if (GROUP_USAGE.has(positionals[0]!) && positionals.length === 1) return `"${positionals[0]}" needs a command.`;
   // Extra words are not echoed: one could be a key pasted in the wrong place.
   if (commandAtStart(positionals)) return 'Unexpected argument after the command (options start with --).';
   return `Unknown command "${redact(positionals.slice(0, 2).join(' '))}".`;
@@ -461,6 +496,7 @@ export function formatListing(listing: CredentialListing): string {
     lines.push(`    roles: ${user.roles.length > 0 ? user.roles.map(quote).join(', ') : '(none)'}`);
     lines.push(...keyLines(user.keys, '    '));
   }
+  lines.push('', `Password generator API keys (${listing.generatorKeys.length}):`, ...keyLines(listing.generatorKeys, '  '));
   lines.push('', `Password strength keys (${listing.strengthKeys.length}):`, ...keyLines(listing.strengthKeys, '  '));
   return `${lines.join('\n')}\n`;
 }

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generatorPolicies, parsePattern, type GeneratorPolicy } from '../functions/domain/generator-policy';
-import { checkFeasibility, classesOn, entropyBits, generationMode, SEPARATORS, type CharClass } from '../functions/domain/password-generator';
+import { SEPARATORS } from '../functions/domain/generator-policy';
+import { checkFeasibility, classesOn, entropyBits, generationMode, type CharClass } from '../functions/domain/password-generator';
 import { validatePolicy } from '../functions/domain/policy-collection';
 import { WORD_LIST } from '../functions/domain/word-list';
 

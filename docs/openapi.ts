@@ -7,7 +7,8 @@ import { DEFAULT_POLICY_ID, MAX_SEARCH_LENGTH, validatePolicy, type PolicyResour
 import { evaluatePassword, MAX_PASSWORD_LENGTH, type CompositionFailure, type CompositionRule, type StrengthEvaluation } from '../functions/domain/strength-evaluator';
 import { COMPLIANCE_LEVELS, strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
 import { CACHE_CONTROL, errorEnvelope, PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http';
-import { LIMITS, resourcePaths, type CredentialScheme, type ResourcePath, type RouteMethod } from '../functions/routes';
+import { MAX_GENERATED_LENGTH } from '../functions/domain/generator-policy';
+import { GENERATION_SETTINGS, LIMITS, resourcePaths, type CredentialScheme, type GenerationSetting, type ResourcePath, type RouteMethod } from '../functions/routes';
 
 /**
  * The OpenAPI 3.1 description of the API, generated from what the code itself uses: the route table, the
@@ -22,11 +23,59 @@ const RESOURCES: Record<'generator' | 'strength', { name: string; resource: Poli
   strength: { name: 'StrengthPolicy', resource: strengthPolicies as PolicyResource<object>, seed: 'strength-policies.json' },
 };
 
-/** Security schemes by credential scheme: /userapi/ needs both of its headers, /api/ its one key. */
+/** Security schemes by credential scheme: /userapi/ needs both of its headers, /api/ one key of its kind. */
 const SECURITY: Record<CredentialScheme['name'], Record<string, string[]>[]> = {
   generatorUser: [{ UserID: [], UserAPIKey: [] }],
+  generatorKey: [{ PasswordGeneratorAPIKey: [] }],
   strengthKey: [{ PasswordStrengthAPIKey: [] }],
 };
+
+/** What each credential scheme needs, for operation descriptions. */
+const NEEDS: Record<CredentialScheme['name'], string> = {
+  generatorUser: 'Needs a user (UserID and APIKey) holding the Password Generator Policy Security Administrator role.',
+  generatorKey: 'Needs a password generator API key (APIKey), as the Passwordstate clients send it.',
+  strengthKey: 'Needs a password strength key.',
+};
+
+/** Operation ids: one function serves a user's and a generator key's route, so the scheme tells them apart. */
+const operationId = (name: string, route: ResourcePath) => (route.credentials.name === 'generatorKey' ? `${name}ByAPIKey` : name);
+
+/** What each generation setting is, for its query parameter's schema and description. */
+const SETTING_DOCS: Record<GenerationSetting, { type: 'boolean' | 'integer' | 'string'; about: string }> = {
+  IncludeAlphaSpecial: { type: 'boolean', about: 'random characters of the classes switched on' },
+  IncludeWordPhrases: { type: 'boolean', about: 'words of the word list' },
+  minLength: { type: 'integer', about: 'the shortest password of random characters (4..256)' },
+  maxLength: { type: 'integer', about: 'the longest password of random characters (4..256, at least minLength)' },
+  lowerCaseChars: { type: 'boolean', about: 'lower-case letters' },
+  upperCaseChars: { type: 'boolean', about: 'upper-case letters' },
+  numericChars: { type: 'boolean', about: 'digits' },
+  higherAlphaRatio: { type: 'boolean', about: 'letters more than half of the random characters' },
+  ambiguousChars: { type: 'boolean', about: 'allow 0 O o 1 l I | (false: none of them anywhere in the password, words included)' },
+  specialChars: { type: 'boolean', about: 'characters of specialCharsText' },
+  specialCharsText: { type: 'string', about: 'the special characters; read only while specialChars is on' },
+  bracketChars: { type: 'boolean', about: 'characters of bracketCharsText' },
+  bracketCharsText: { type: 'string', about: 'the bracket characters; read only while bracketChars is on' },
+  NumberOfWords: { type: 'integer', about: 'words in a phrase (1..20); read only while IncludeWordPhrases is on' },
+  MaxWordLength: { type: 'integer', about: 'the longest word (3..20); read only while IncludeWordPhrases or GeneratePattern is on' },
+  PrefixAppend: { type: 'string', about: 'P random characters before the words, A after them, I between them; read only while IncludeWordPhrases is on' },
+  SeparateWords: { type: 'string', about: 'S a space, D a dash, N nothing; read only while IncludeWordPhrases is on' },
+  ExcludeChars: { type: 'string', about: 'characters that never appear anywhere in the password' },
+  GeneratePattern: { type: 'boolean', about: 'the pattern alone shapes the password' },
+  Pattern: { type: 'string', about: `the pattern (docs/decisions.md#pattern-syntax), at most ${MAX_GENERATED_LENGTH} characters generated; read only while GeneratePattern is on` },
+};
+
+function settingParameter(setting: GenerationSetting): Record<string, unknown> {
+  const { type, about } = SETTING_DOCS[setting];
+  const field = GENERATION_SETTINGS[setting];
+  const values = type === 'boolean' ? ' `true` or `false`, in any letter case.' : type === 'integer' ? ' A whole number.' : '';
+  return {
+    name: setting,
+    in: 'query',
+    required: false,
+    description: `Sets the policy field ${field}: ${about}.${values} Empty or absent: the policy's own value.`,
+    schema: { type: 'string' },
+  };
+}
 
 const ERROR_RESPONSES: { status: ErrorStatus; phrase: string; when: string; onlyWithRole?: boolean }[] = [
   { status: 400, phrase: 'Unknown query parameter "serach"; the only parameter is "search".', when: 'A bad query: an unknown parameter, `search` given twice or over 256 characters, invalid percent-encoding.' },
@@ -89,8 +138,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
     ],
     tags: [
-      { name: 'Generator policies', description: 'Password generator policies, for generator policy administrators (/userapi/).' },
-      { name: 'Strength policies', description: 'Password strength policies, for password strength API keys (/api/).' },
+      { name: 'Generator policies', description: 'Password generator policies and generation, for generator policy administrators (/userapi/) and the password generator API key (/api/).' },
+      { name: 'Strength policies', description: 'Password strength policies, for password strength keys (/api/passwordstrength).' },
     ],
     paths: Object.fromEntries(resourcePaths().map((route) => [route.path, Object.fromEntries(route.methods.map((method) => [method.toLowerCase(), operationOf(route, method)]))])),
     components: {
@@ -108,7 +157,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       securitySchemes: {
         UserID: { type: 'apiKey', in: 'header', name: 'UserID', description: 'The user id of a generator policy administrator.' },
         UserAPIKey: { type: 'apiKey', in: 'header', name: 'APIKey', description: "That user's key (`ppg_…`)." },
-        PasswordStrengthAPIKey: { type: 'apiKey', in: 'header', name: 'APIKey', description: 'A password strength key (`pps_…`).' },
+        PasswordGeneratorAPIKey: { type: 'apiKey', in: 'header', name: 'APIKey', description: 'A password generator API key (`ppa_…`), for /api/passwordgenerator and /api/generatepassword.' },
+        PasswordStrengthAPIKey: { type: 'apiKey', in: 'header', name: 'APIKey', description: 'A password strength key (`pps_…`), for /api/passwordstrength.' },
       },
     },
   };
@@ -117,7 +167,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
 /** The operation of one method of a resource path. */
 function operationOf(route: ResourcePath, method: RouteMethod): Record<string, unknown> {
   if (method === 'POST' && route.function.id === 'EvaluatePassword') return evaluateOperation(route);
-  if (method === 'GET' && route.function.id === 'GeneratePassword') return generateOperation();
+  if (method === 'GET' && route.function.id === 'GeneratePassword') return generateOperation(route);
   if (method === 'GET') return operation(route);
   throw new Error(`no OpenAPI operation is written for ${method} ${route.path}`);
 }
@@ -128,12 +178,12 @@ function operation(route: ResourcePath): Record<string, unknown> {
   const examples = (JSON.parse(readFileSync(path.join(ROOT, 'seed', seed), 'utf8')) as object[]).slice(0, 2);
   const withRole = route.credentials.role !== undefined;
   return {
-    operationId: `get${route.function.id}`,
+    operationId: operationId(`get${route.function.id}`, route),
     tags: [generator ? 'Generator policies' : 'Strength policies'],
     summary: `List or search ${generator ? 'password generator' : 'password strength'} policies`,
     description:
       `Without \`search\`: every policy. With it: the policies whose ${generator ? 'GeneratorName or GeneratorDescription' : 'PolicyName or PolicyDescription'} match. ` +
-      (withRole ? `Needs a user holding the ${route.credentials.role} role.` : 'Needs a password strength key.'),
+      NEEDS[route.credentials.name],
     parameters: [
       {
         name: 'search',
@@ -171,26 +221,35 @@ function operation(route: ResourcePath): Record<string, unknown> {
   };
 }
 
-/** GET /userapi/generatepassword: passwords from a generator policy, in Passwordstate's shape. */
-function generateOperation(): Record<string, unknown> {
+/** GET /userapi/generatepassword and /api/generatepassword: passwords from a generator policy, in Passwordstate's shape. */
+function generateOperation(route: ResourcePath): Record<string, unknown> {
+  const withRole = route.credentials.role !== undefined;
   const errors: { status: ErrorStatus; phrase: string; when: string }[] = [
-    { status: 400, phrase: `Qty must be a whole number from 1 to ${LIMITS.generatedPasswords}.`, when: `A bad parameter: not a whole number, Qty outside 1..${LIMITS.generatedPasswords}, an unknown or repeated parameter.` },
-    { status: 401, phrase: PHRASES.unauthorized, when: 'Credentials missing, malformed, unknown, revoked, disabled, or of the other route group.' },
-    { status: 403, phrase: PHRASES.missingRole, when: 'A valid user without the Password Generator Policy Security Administrator role.' },
+    {
+      status: 400,
+      phrase: `Qty must be a whole number from 1 to ${LIMITS.generatedPasswords}.`,
+      when: `A bad parameter: not a whole number, Qty outside 1..${LIMITS.generatedPasswords}, an unknown or repeated parameter, or settings that do not make a valid policy (each bad setting named).`,
+    },
+    ...ERROR_RESPONSES.filter((e) => e.status === 401 || (withRole && e.status === 403)),
     { status: 404, phrase: 'No password generator policy has PasswordGeneratorID 99.', when: 'No generator policy has that identifier.' },
-    { status: 422, phrase: 'Policy 99 cannot be satisfied: 4 character classes must each appear once, but MinLength is 3', when: 'The policy cannot be satisfied (decided by calculation).' },
+    { status: 422, phrase: 'Policy 99 cannot be satisfied: 4 character classes must each appear once, but MinLength is 3', when: 'The policy, or the settings on it, cannot be satisfied (decided by calculation).' },
     ...ERROR_RESPONSES.filter((e) => e.status >= 429),
   ];
   return {
-    operationId: 'generatePasswords',
+    operationId: operationId('generatePasswords', route),
     tags: ['Generator policies'],
-    summary: 'Generate passwords from a password generator policy',
-    description: 'Every class the policy switches on appears at least once, by construction; randomness comes only from node:crypto. Needs a user holding the Password Generator Policy Security Administrator role.',
+    summary: 'Generate passwords from a password generator policy, or from settings',
+    description:
+      'Every class the policy switches on appears at least once, by construction; ExcludeChars and (unless allowed) the ambiguous characters appear nowhere, words included; ' +
+      `a password has at most ${MAX_GENERATED_LENGTH} characters. Randomness comes only from node:crypto. Settings given replace the fields of the policy PasswordGeneratorID names ` +
+      '(the default policy when absent), making a one-off policy that is validated and checked like a stored one. Parameter names match in any letter case. ' +
+      NEEDS[route.credentials.name],
     parameters: [
       { name: 'PasswordGeneratorID', in: 'query', required: false, description: 'The policy; the default policy (1) when absent.', schema: { type: 'integer', minimum: 1, default: 1 } },
       { name: 'Qty', in: 'query', required: false, description: 'How many passwords.', schema: { type: 'integer', minimum: 1, maximum: LIMITS.generatedPasswords, default: 1 } },
+      ...(Object.keys(GENERATION_SETTINGS) as GenerationSetting[]).map(settingParameter),
     ],
-    security: SECURITY.generatorUser,
+    security: SECURITY[route.credentials.name],
     responses: {
       200: {
         description: 'The passwords.',

@@ -33,9 +33,10 @@ export type ErrorStatus = keyof typeof REASON_PHRASES;
 /** The phrases that more than one producer (function, gateway responses, local gateway) must agree on. */
 export const PHRASES = {
   unauthorized:
-    'Credentials are missing or not valid: /userapi/ needs the UserID and APIKey headers of a user, /api/ the APIKey header of a password strength key.',
+    'Credentials are missing or not valid: /userapi/ needs the UserID and APIKey headers of a user, /api/passwordgenerator and /api/generatepassword the APIKey header of a password generator API key, /api/passwordstrength the APIKey header of a password strength key.',
   missingRole: 'This user does not hold the Password Generator Policy Security Administrator role.',
-  notFound: 'No such path; the paths are /userapi/passwordgenerator, /userapi/generatepassword, /api/passwordstrength and /api/passwordstrength/evaluate.',
+  notFound:
+    'No such path; the paths are /userapi/passwordgenerator, /userapi/generatepassword, /api/passwordgenerator, /api/generatepassword, /api/passwordstrength and /api/passwordstrength/evaluate.',
   tooLarge: 'The request is too large: API Gateway accepts at most 10 MB, and /api/passwordstrength/evaluate a body of at most 4096 bytes.',
   throttled: 'Too many requests; retry after a short, growing delay.',
   unavailable: 'The policy store is unavailable and nothing is cached; retry shortly.',
@@ -156,20 +157,28 @@ const MAX_ECHOED_NAME = 40;
 
 /**
  * The query parameters a route accepts, each at most once, and no other (a mistyped `?serach=` must not
- * silently be ignored). Returns the decoded value of each parameter given.
+ * silently be ignored). Returns the decoded value of each parameter given, under its name in `allowed`.
+ * With `ignoreCase`, names match in any letter case (`qty` is `Qty`), as Passwordstate's server matches them.
  */
-export function readQueryParameters<N extends string>(event: Pick<APIGatewayProxyEvent, 'multiValueQueryStringParameters'>, allowed: readonly N[]): Partial<Record<N, string>> {
+export function readQueryParameters<N extends string>(
+  event: Pick<APIGatewayProxyEvent, 'multiValueQueryStringParameters'>,
+  allowed: readonly N[],
+  options: { readonly ignoreCase?: boolean } = {},
+): Partial<Record<N, string>> {
+  const fold = (name: string) => (options.ignoreCase ? name.toLowerCase() : name);
+  const names = new Map(allowed.map((a) => [fold(a), a]));
   const read: Partial<Record<N, string>> = {};
   const only = allowed.length === 1 ? `the only parameter is "${allowed[0]}"` : `the parameters are ${allowed.map((a) => `"${a}"`).join(', ')}`;
-  for (const [name, values] of Object.entries(event.multiValueQueryStringParameters ?? {})) {
-    if (!(allowed as readonly string[]).includes(name)) {
+  for (const [given, values] of Object.entries(event.multiValueQueryStringParameters ?? {})) {
+    const name = names.get(fold(given));
+    if (name === undefined) {
       // A key pasted into the URL must not come back in the answer: no error carries any part of a key.
-      if (looksLikeKey(name)) throw new ApiError(400, `Unknown query parameter (not shown: it looks like a key); ${only}.`);
-      throw new ApiError(400, `Unknown query parameter "${echo(name)}"; ${only}.`);
+      if (looksLikeKey(given)) throw new ApiError(400, `Unknown query parameter (not shown: it looks like a key); ${only}.`);
+      throw new ApiError(400, `Unknown query parameter "${echo(given)}"; ${only}.`);
     }
-    const given = values ?? [];
-    if (given.length > 1) throw new ApiError(400, `The query parameter "${name}" is given more than once; give it once.`);
-    read[name as N] = given[0];
+    const all = values ?? [];
+    if (all.length > 1 || read[name] !== undefined) throw new ApiError(400, `The query parameter "${name}" is given more than once; give it once.`);
+    read[name] = all[0];
   }
   return read;
 }

@@ -1,3 +1,5 @@
+import type { KeyKind } from './domain/api-key';
+import type { SettingField } from './domain/generator-settings';
 import type { TableKind } from './repositories/tables';
 
 /**
@@ -8,20 +10,24 @@ import type { TableKind } from './repositories/tables';
 
 export const GENERATOR_ADMIN_ROLE = 'Password Generator Policy Security Administrator';
 
-/** How a route group authenticates. Header names are matched case-insensitively. */
+/**
+ * How a route group authenticates: Passwordstate's three credentials, each opening only its own paths (the
+ * routes below that name it). Header names are matched case-insensitively.
+ */
 export interface CredentialScheme {
-  readonly name: 'generatorUser' | 'strengthKey';
+  readonly name: 'generatorUser' | 'generatorKey' | 'strengthKey';
   /** The identity sources of this scheme's API Gateway authorizer. */
   readonly headers: readonly string[];
-  /** Every path of the route group starts with this; the authorizer's policy covers all of it. */
-  readonly pathPrefix: string;
+  /** The kind of key the APIKey header must hold (functions/domain/api-key.ts). */
+  readonly keyKind: KeyKind;
   /** The role a user must hold, for schemes that have users. */
   readonly role?: string;
 }
 
 export const CREDENTIAL_SCHEMES = {
-  generatorUser: { name: 'generatorUser', headers: ['UserID', 'APIKey'], pathPrefix: '/userapi/', role: GENERATOR_ADMIN_ROLE },
-  strengthKey: { name: 'strengthKey', headers: ['APIKey'], pathPrefix: '/api/' },
+  generatorUser: { name: 'generatorUser', headers: ['UserID', 'APIKey'], keyKind: 'user', role: GENERATOR_ADMIN_ROLE },
+  generatorKey: { name: 'generatorKey', headers: ['APIKey'], keyKind: 'generator' },
+  strengthKey: { name: 'strengthKey', headers: ['APIKey'], keyKind: 'strength' },
 } as const satisfies Record<string, CredentialScheme>;
 
 /**
@@ -63,10 +69,10 @@ export const FUNCTIONS = {
 /** A function that serves routes, as FUNCTIONS defines it. */
 export type RouteFunction = FunctionDefinition & { readonly id: (typeof FUNCTIONS)[keyof typeof FUNCTIONS]['id']; readonly table: 'generator' | 'strength' };
 
-/** The one authorizer function behind both API Gateway authorizer definitions. */
+/** The one authorizer function behind the three API Gateway authorizer definitions. */
 export const AUTHORIZER = {
   id: 'Authorizer',
-  description: 'REQUEST authorizer of both route groups (UserID+APIKey for /userapi/, APIKey for /api/)',
+  description: 'REQUEST authorizer of the three credentials: UserID+APIKey for /userapi/, a generator or a strength APIKey for /api/',
   entry: 'functions/api/authorizer.ts',
   table: 'credentials',
 } as const satisfies FunctionDefinition;
@@ -89,15 +95,60 @@ export interface Route {
   readonly query: readonly string[];
   readonly credentials: CredentialScheme;
   readonly function: RouteFunction;
+  /**
+   * The query is read as Passwordstate's server reads it: a `%` that does not start a valid escape is taken
+   * literally (a client sends `specialCharsText=!$%+-_=^` unencoded). Elsewhere it is a 400.
+   */
+  readonly lenientQuery?: true;
 }
 
+const { generatorUser, generatorKey, strengthKey } = CREDENTIAL_SCHEMES;
+const { generatorPolicies, strengthPolicies, generatePassword, evaluatePassword } = FUNCTIONS;
+
+/**
+ * The generation settings (functions/domain/generator-settings.ts) by the query parameter that carries each,
+ * named as Passwordstate's clients send them, and the policy field each sets. On the generation routes query
+ * parameter names are matched case-insensitively, as Passwordstate's own server matches them.
+ */
+export const GENERATION_SETTINGS = {
+  IncludeAlphaSpecial: 'IncludeAlphaSpecial',
+  IncludeWordPhrases: 'IncludeWordPhrases',
+  minLength: 'MinLength',
+  maxLength: 'MaxLength',
+  lowerCaseChars: 'LowerCaseChars',
+  upperCaseChars: 'UpperCaseChars',
+  numericChars: 'NumericChars',
+  higherAlphaRatio: 'HigherAlphaRatio',
+  ambiguousChars: 'AmbiguousChars',
+  specialChars: 'SpecialChars',
+  specialCharsText: 'SpecialCharsText',
+  bracketChars: 'BracketChars',
+  bracketCharsText: 'BracketCharsText',
+  NumberOfWords: 'NumberOfWords',
+  MaxWordLength: 'MaximumWordLength',
+  PrefixAppend: 'PrefixAppendWords',
+  SeparateWords: 'SeparateWordsWith',
+  ExcludeChars: 'ExcludeChars',
+  GeneratePattern: 'GeneratePattern',
+  Pattern: 'Pattern',
+} as const satisfies Record<string, SettingField>;
+
+export type GenerationSetting = keyof typeof GENERATION_SETTINGS;
+
+/** The query parameters of generation: a stored policy and a quantity, and the settings of a one-off policy. */
+export const GENERATION_QUERY: readonly ('PasswordGeneratorID' | 'Qty' | GenerationSetting)[] = ['PasswordGeneratorID', 'Qty', ...(Object.keys(GENERATION_SETTINGS) as GenerationSetting[])];
+
+/** Generator policies and generation are served twice: to a user on /userapi/ and to the generator API key on /api/. */
 export const ROUTES: readonly Route[] = [
-  { method: 'GET', path: '/userapi/passwordgenerator', query: [], credentials: CREDENTIAL_SCHEMES.generatorUser, function: FUNCTIONS.generatorPolicies },
-  { method: 'GET', path: '/userapi/passwordgenerator', query: ['search'], credentials: CREDENTIAL_SCHEMES.generatorUser, function: FUNCTIONS.generatorPolicies },
-  { method: 'GET', path: '/api/passwordstrength', query: [], credentials: CREDENTIAL_SCHEMES.strengthKey, function: FUNCTIONS.strengthPolicies },
-  { method: 'GET', path: '/api/passwordstrength', query: ['search'], credentials: CREDENTIAL_SCHEMES.strengthKey, function: FUNCTIONS.strengthPolicies },
-  { method: 'GET', path: '/userapi/generatepassword', query: ['PasswordGeneratorID', 'Qty'], credentials: CREDENTIAL_SCHEMES.generatorUser, function: FUNCTIONS.generatePassword },
-  { method: 'POST', path: '/api/passwordstrength/evaluate', query: [], credentials: CREDENTIAL_SCHEMES.strengthKey, function: FUNCTIONS.evaluatePassword },
+  { method: 'GET', path: '/userapi/passwordgenerator', query: [], credentials: generatorUser, function: generatorPolicies },
+  { method: 'GET', path: '/userapi/passwordgenerator', query: ['search'], credentials: generatorUser, function: generatorPolicies },
+  { method: 'GET', path: '/api/passwordstrength', query: [], credentials: strengthKey, function: strengthPolicies },
+  { method: 'GET', path: '/api/passwordstrength', query: ['search'], credentials: strengthKey, function: strengthPolicies },
+  { method: 'GET', path: '/userapi/generatepassword', query: GENERATION_QUERY, credentials: generatorUser, function: generatePassword, lenientQuery: true },
+  { method: 'POST', path: '/api/passwordstrength/evaluate', query: [], credentials: strengthKey, function: evaluatePassword },
+  { method: 'GET', path: '/api/passwordgenerator', query: [], credentials: generatorKey, function: generatorPolicies },
+  { method: 'GET', path: '/api/passwordgenerator', query: ['search'], credentials: generatorKey, function: generatorPolicies },
+  { method: 'GET', path: '/api/generatepassword', query: GENERATION_QUERY, credentials: generatorKey, function: generatePassword, lenientQuery: true },
 ];
 
 export interface ResourcePath {
@@ -106,6 +157,7 @@ export interface ResourcePath {
   readonly methods: readonly RouteMethod[];
   readonly function: RouteFunction;
   readonly credentials: CredentialScheme;
+  readonly lenientQuery?: true;
 }
 
 /** The distinct resource paths, each with the one function and credential scheme bound to it. */
@@ -113,12 +165,17 @@ export function resourcePaths(): ResourcePath[] {
   const byPath = new Map<string, ResourcePath>();
   for (const r of ROUTES) {
     const methods = [...new Set([...(byPath.get(r.path)?.methods ?? []), r.method])];
-    byPath.set(r.path, { path: r.path, methods, function: r.function, credentials: r.credentials });
+    byPath.set(r.path, { path: r.path, methods, function: r.function, credentials: r.credentials, ...(r.lenientQuery ? { lenientQuery: true } : {}) });
   }
   return [...byPath.values()];
 }
 
-/** The credential scheme guarding a request path, by its route group prefix. */
+/** The credential scheme guarding an API Gateway resource path (a route's path, as the authorizer's event names it). */
 export function schemeForPath(path: string): CredentialScheme | undefined {
-  return Object.values(CREDENTIAL_SCHEMES).find((s) => path.startsWith(s.pathPrefix));
+  return ROUTES.find((r) => r.path === path)?.credentials;
+}
+
+/** The resource paths a credential scheme opens: exactly those of its routes. */
+export function schemePaths(scheme: CredentialScheme): string[] {
+  return [...new Set(ROUTES.filter((r) => r.credentials.name === scheme.name).map((r) => r.path))];
 }

@@ -16,7 +16,8 @@ export const GATEWAY_PHRASES = {
   accessDenied: '$context.authorizer.reason',
   badRequest: 'The request could not be read; check its query parameters and, for /api/passwordstrength/evaluate, its JSON body.',
   unsupportedMediaType: 'The request content type is not supported; send GET requests with no body, and POST /api/passwordstrength/evaluate an application/json body.',
-  forbidden: 'The request was refused; /userapi/ needs the UserID and APIKey headers of a user, /api/ the APIKey header of a password strength key.',
+  forbidden:
+    'The request was refused; /userapi/ needs the UserID and APIKey headers of a user, /api/passwordgenerator and /api/generatepassword the APIKey header of a password generator API key, /api/passwordstrength the APIKey header of a password strength key.',
   wafFiltered: 'The request was blocked by the firewall of this API.',
   clientError: 'The request could not be processed; check the path, the method and the headers.',
 } as const;

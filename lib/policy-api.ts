@@ -71,6 +71,7 @@ export class PolicyApi extends Construct {
     this.api.node.tryRemoveChild('Endpoint');
     this.authorizers = {
       generatorUser: this.requestAuthorizer(CREDENTIAL_SCHEMES.generatorUser, props),
+      generatorKey: this.requestAuthorizer(CREDENTIAL_SCHEMES.generatorKey, props),
       strengthKey: this.requestAuthorizer(CREDENTIAL_SCHEMES.strengthKey, props),
     };
 

@@ -1,13 +1,14 @@
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readFile } from 'node:fs/promises';
 import { digestKey, parseKey } from '../functions/domain/api-key';
-import { storedKey, strengthKeysItem, userItem, type StoredKey } from '../functions/repositories/credentials';
+import { storedKey, systemKeysItem, userItem, type StoredKey } from '../functions/repositories/credentials';
 import { GENERATOR_ADMIN_ROLE } from '../functions/routes';
 
 /** The demo credentials of the local run (seed/local-credentials.json), never deployed. */
 export interface LocalCredentials {
   readonly generatorAdmin: { readonly UserID: string; readonly APIKey: string };
   readonly userWithoutRole: { readonly UserID: string; readonly APIKey: string };
+  readonly passwordGeneratorAPIKey: string;
   readonly passwordStrengthAPIKey: string;
 }
 
@@ -29,7 +30,8 @@ export async function putLocalCredentials(client: DynamoDBDocumentClient, tableN
   const items = [
     userItem(credentials.generatorAdmin.UserID, [GENERATOR_ADMIN_ROLE], createdAt, stored(credentials.generatorAdmin.APIKey)),
     userItem(credentials.userWithoutRole.UserID, [], createdAt, stored(credentials.userWithoutRole.APIKey)),
-    strengthKeysItem(stored(credentials.passwordStrengthAPIKey)),
+    systemKeysItem('generator', stored(credentials.passwordGeneratorAPIKey)),
+    systemKeysItem('strength', stored(credentials.passwordStrengthAPIKey)),
   ];
   for (const Item of items) await client.send(new PutCommand({ TableName: tableName, Item }));
 }

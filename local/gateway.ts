@@ -81,7 +81,7 @@ async function handle(req: IncomingMessage, routes: Map<string, ResourcePath>, o
   const method = route.methods.find((m) => m === req.method);
   if (!method) return errorResponse(405, methodNotAllowedPhrase(route.methods), { Allow: allowHeader(route.methods) });
 
-  const query = parseQuery(queryStart < 0 ? '' : url.slice(queryStart + 1));
+  const query = parseQuery(queryStart < 0 ? '' : url.slice(queryStart + 1), route.lenientQuery === true);
   if (query === 'invalid') return errorResponse(400, 'The query string has invalid percent-encoding; encode "%" as %25.');
   const request: ParsedRequest = { method, path: rawPath, body, resource: route.path, ...headerMaps(req.rawHeaders), query, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' };
   const requestId = newRequestId();
@@ -132,16 +132,18 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null | 
 
 /**
  * The query string as API Gateway hands it over: names and values percent-decoded ("+" is a space),
- * repeated names kept in order. Invalid percent-encoding is rejected rather than guessed at.
+ * repeated names kept in order. Invalid percent-encoding is rejected rather than guessed at, as API Gateway
+ * rejects it, except on a `lenientQuery` route, where a `%` that starts no valid escape is taken literally.
  */
-export function parseQuery(raw: string): Record<string, string[]> | null | 'invalid' {
+export function parseQuery(raw: string, lenient = false): Record<string, string[]> | null | 'invalid' {
   if (raw === '') return null;
   const parameters: Record<string, string[]> = {};
+  const decodeOne = lenient ? decodeLeniently : decode;
   for (const pair of raw.split('&')) {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
-    const name = decode(eq < 0 ? pair : pair.slice(0, eq));
-    const value = decode(eq < 0 ? '' : pair.slice(eq + 1));
+    const name = decodeOne(eq < 0 ? pair : pair.slice(0, eq));
+    const value = decodeOne(eq < 0 ? '' : pair.slice(eq + 1));
     if (name === undefined || value === undefined) return 'invalid';
     (parameters[name] ??= []).push(value);
   }
@@ -154,6 +156,11 @@ function decode(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Each run of escapes that is valid UTF-8 is decoded; anything else (a lone `%`, `%+-`, `%FF`) stays as it is. */
+function decodeLeniently(text: string): string {
+  return text.replace(/\+/g, ' ').replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => decode(run) ?? run);
 }
 
 /** Header names keep the case the client sent; a repeated header keeps every value in multiValueHeaders. */

@@ -111,6 +111,7 @@ async function main(): Promise<void> {
       '',
       'Try:',
       `  curl -s -H 'UserID: ${admin.UserID}' -H 'APIKey: ${admin.APIKey}' '${service.url}/userapi/passwordgenerator/?search=default'`,
+      `  curl -s -H 'APIKey: ${credentials.passwordGeneratorAPIKey}' '${service.url}/api/generatepassword/?PasswordGeneratorID=3&Qty=2'`,
       `  curl -s -H 'APIKey: ${credentials.passwordStrengthAPIKey}' '${service.url}/api/passwordstrength'`,
       `  curl -s -X POST -H 'APIKey: ${credentials.passwordStrengthAPIKey}' -H 'Content-Type: application/json' -d '{"Password":"Correct-Horse-7"}' '${service.url}/api/passwordstrength/evaluate'`,
       '',

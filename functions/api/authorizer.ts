@@ -1,14 +1,15 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { keyMatchesDigest, parseKey } from '../domain/api-key';
 import { headerValues, PHRASES, type EventHeaders } from '../http';
-import { CredentialRepository, STRENGTH_KEYS_ID, userCredentialId } from '../repositories/credentials';
-import { schemeForPath, type CredentialScheme } from '../routes';
+import { CredentialRepository, SYSTEM_KEYS_ID, userCredentialId } from '../repositories/credentials';
+import { schemeForPath, schemePaths, type CredentialScheme } from '../routes';
 import { countMetric, createDocumentClient, ENV, errorName, lambdaHandler, logger, requiredSetting, SERVICE_METRICS } from '../runtime';
 
 /**
- * The REQUEST authorizer: one function behind both API Gateway authorizer definitions; the path picks the
- * credential scheme. /userapi/ takes a user's UserID + APIKey and the generator administrator role; /api/
- * takes a password strength key. A key of one kind never opens the other group.
+ * The REQUEST authorizer: one function behind the three API Gateway authorizer definitions; the resource
+ * path picks the credential scheme (functions/routes.ts). /userapi/ takes a user's UserID + APIKey and the
+ * generator administrator role; /api/passwordgenerator and /api/generatepassword take a password generator
+ * API key; /api/passwordstrength takes a password strength key. A key of one kind never opens another's paths.
  */
 const repository = new CredentialRepository(createDocumentClient(), requiredSetting(ENV.credentialsTable));
 
@@ -34,14 +35,14 @@ export const handler = lambdaHandler(async (event: APIGatewayRequestAuthorizerEv
   }
   countMetric(OUTCOME_METRICS[decision.outcome]);
   if (decision.outcome === 'unauthorized') {
-    logger.info('Credentials rejected', { routeGroup: scheme.pathPrefix });
+    logger.info('Credentials rejected', { scheme: scheme.name });
     // The exact message API Gateway maps to its 401 UNAUTHORIZED response.
     throw new Error('Unauthorized');
   }
   const effect = decision.outcome === 'allow' ? 'Allow' : 'Deny';
   return {
     principalId: decision.principalId,
-    policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: routeGroupArn(event.methodArn, scheme) }] },
+    policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: schemeArns(event.methodArn, scheme) }] },
     context: decision.outcome === 'allow' ? decision.context : { reason: decision.reason },
   };
 });
@@ -66,19 +67,19 @@ type HeaderLookup = (name: string) => string | undefined | typeof DUPLICATE;
 export async function authorize(
   scheme: CredentialScheme,
   header: HeaderLookup,
-  credentials: Pick<CredentialRepository, 'findUser' | 'findStrengthKeys' | 'recordKeyUse'>,
+  credentials: Pick<CredentialRepository, 'findUser' | 'findSystemKeys' | 'recordKeyUse'>,
   now: () => Date = () => new Date(),
 ): Promise<Decision> {
   const key = credentialValue(header('APIKey'));
   const parsed = key === undefined ? undefined : parseKey(key);
   if (key === undefined || parsed === undefined) return UNAUTHORIZED;
 
-  if (scheme.name === 'strengthKey') {
-    if (parsed.kind !== 'strength') return UNAUTHORIZED;
-    const record = await credentials.findStrengthKeys();
+  if (scheme.keyKind !== 'user') {
+    if (parsed.kind !== scheme.keyKind) return UNAUTHORIZED;
+    const record = await credentials.findSystemKeys(scheme.keyKind);
     if (!keyMatchesDigest(key, record?.Keys[parsed.keyId]?.Digest)) return UNAUTHORIZED;
-    await recordUse(credentials, STRENGTH_KEYS_ID, parsed.keyId, now());
-    return { outcome: 'allow', principalId: `strength-key:${parsed.keyId}`, context: { keyId: parsed.keyId } };
+    await recordUse(credentials, SYSTEM_KEYS_ID[scheme.keyKind], parsed.keyId, now());
+    return { outcome: 'allow', principalId: `${scheme.keyKind}-key:${parsed.keyId}`, context: { keyId: parsed.keyId } };
   }
 
   const userId = credentialValue(header('UserID'));
@@ -112,13 +113,14 @@ function credentialValue(value: string | undefined | typeof DUPLICATE): string |
 }
 
 /**
- * The policy covers every method of the caller's route group, not just this request's methodArn, because
- * API Gateway caches it per identity and reuses it for the group's other routes.
+ * The policy covers every method of exactly the scheme's resource paths, not just this request's methodArn,
+ * because API Gateway caches it per identity and reuses it for the scheme's other routes; a cached Allow of
+ * one key kind never covers another kind's paths.
  */
-function routeGroupArn(methodArn: string, scheme: CredentialScheme): string {
+function schemeArns(methodArn: string, scheme: CredentialScheme): string[] {
   // arn:aws:execute-api:<region>:<account>:<apiId>/<stage>/<METHOD>/<path...>
   const [apiArn, stage] = methodArn.split('/');
-  return `${apiArn}/${stage}/*${scheme.pathPrefix}*`;
+  return schemePaths(scheme).map((path) => `${apiArn}/${stage}/*${path}`);
 }
 
 /** Case-insensitive header access; a header given twice (or with a comma-joined value) is a duplicate. */

@@ -1,14 +1,18 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Keys look like `ppg_3f9a0c12ab45_<43 base64url chars>`: a prefix naming the kind (ppg: a user's key for
- * the generator API, pps: a password strength key), a key identifier (not secret; lets an operator revoke
- * a leaked key without holding it), and 256 random bits. Only the SHA-256 digest of the whole key is stored.
+ * Keys look like `ppg_3f9a0c12ab45_<43 base64url chars>`: a prefix naming the kind, a key identifier (not
+ * secret; lets an operator revoke a leaked key without holding it), and 256 random bits. Only the SHA-256
+ * digest of the whole key is stored. The kinds are Passwordstate's three:
+ *   ppg  a user's key, with its UserID, for /userapi/
+ *   ppa  a password generator API key, for /api/passwordgenerator and /api/generatepassword
+ *   pps  a password strength key, for /api/passwordstrength
  */
-export type KeyKind = 'user' | 'strength';
+export type KeyKind = 'user' | 'generator' | 'strength';
 
-const PREFIX: Record<KeyKind, string> = { user: 'ppg', strength: 'pps' };
-const KEY_PATTERN = /^(ppg|pps)_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
+export const KEY_PREFIX: Readonly<Record<KeyKind, string>> = { user: 'ppg', generator: 'ppa', strength: 'pps' };
+const KIND_OF_PREFIX: ReadonlyMap<string, KeyKind> = new Map(Object.entries(KEY_PREFIX).map(([kind, prefix]) => [prefix, kind as KeyKind]));
+const KEY_PATTERN = /^(pp[a-z])_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
 
 export interface ParsedKey {
   readonly kind: KeyKind;
@@ -23,15 +27,15 @@ export interface IssuedKey {
 
 export function issueKey(kind: KeyKind): IssuedKey {
   const keyId = randomBytes(6).toString('hex');
-  const key = `${PREFIX[kind]}_${keyId}_${randomBytes(32).toString('base64url')}`;
+  const key = `${KEY_PREFIX[kind]}_${keyId}_${randomBytes(32).toString('base64url')}`;
   return { key, keyId, digest: digestKey(key) };
 }
 
 /** The kind and identifier of a well-formed key, or undefined for anything else. */
 export function parseKey(key: string): ParsedKey | undefined {
   const match = KEY_PATTERN.exec(key);
-  if (!match) return undefined;
-  return { kind: match[1] === 'ppg' ? 'user' : 'strength', keyId: match[2]! };
+  const kind = match ? KIND_OF_PREFIX.get(match[1]!) : undefined;
+  return kind === undefined ? undefined : { kind, keyId: match![2]! };
 }
 
 export function digestKey(key: string): string {

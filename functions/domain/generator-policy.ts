@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import { field, policyResource, problem, type PolicyResource } from './policy-collection';
 
+/** SeparateWordsWith: S a space, D a dash, N nothing. */
+export const SEPARATORS = { S: ' ', D: '-', N: '' } as const;
+
 /** The characters that AmbiguousChars=false keeps out of a generated password. */
 export const AMBIGUOUS_CHARS = '0Oo1lI|';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
@@ -88,6 +91,11 @@ const generatorPolicySchema = generatorPolicyShape.check(
       }
     }
     if (p.IncludeWordPhrases && p.NumberOfWords < 1) problem(ctx, 'NumberOfWords', 'must be at least 1 when IncludeWordPhrases is on', p.NumberOfWords);
+    // The separator is part of the password too, so ExcludeChars must leave it (a space, a dash) in.
+    const separator = SEPARATORS[p.SeparateWordsWith];
+    if (p.IncludeWordPhrases && separator !== '' && p.ExcludeChars.includes(separator)) {
+      problem(ctx, 'SeparateWordsWith', `joins words with ${JSON.stringify(separator)}, which ExcludeChars removes`, p.SeparateWordsWith);
+    }
     if (!p.GeneratePattern && p.Pattern !== '') problem(ctx, 'Pattern', 'must be empty unless GeneratePattern is on', p.Pattern);
     if (p.GeneratePattern) {
       const error = checkPattern(p);

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { characterClasses, parsePattern, removedCharacters, type GeneratorPolicy, type PatternToken } from './generator-policy';
+import { characterClasses, parsePattern, removedCharacters, SEPARATORS, type GeneratorPolicy, type PatternToken } from './generator-policy';
 
 /**
  * Password generation for a generator policy (docs/generation.md). Pure: no I/O, and every random choice
@@ -27,8 +27,6 @@ export class InfeasiblePolicyError extends Error {
 type ClassKey = 'l' | 'u' | 'd' | 's' | 'b';
 const CLASS_ORDER: readonly ClassKey[] = ['l', 'u', 'd', 's', 'b'];
 const LETTER_CLASSES: ReadonlySet<ClassKey> = new Set(['l', 'u']);
-/** SeparateWordsWith: S a space, D a dash, N nothing. */
-export const SEPARATORS = { S: ' ', D: '-', N: '' } as const;
 
 export interface CharClass {
   key: ClassKey;

@@ -1,9 +1,11 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { KeyKind } from '../domain/api-key';
 
 /**
  * The credentials table, one item per identity (docs/credentials.md):
  *   USER#<UserID>  { CredentialID, UserID, Roles: string[], Disabled, CreatedAt, Keys: { <keyId>: StoredKey }, LastUsed: { <keyId>: ISO } }
- *   STRENGTH_KEYS  { CredentialID, Keys: { <keyId>: StoredKey }, LastUsed: { <keyId>: ISO } }
+ *   GENERATOR_KEYS { CredentialID, Keys: { <keyId>: StoredKey }, LastUsed: { <keyId>: ISO } }   password generator API keys
+ *   STRENGTH_KEYS  { CredentialID, Keys: { <keyId>: StoredKey }, LastUsed: { <keyId>: ISO } }   password strength keys
  * Several active keys per identity allow rotation without downtime. Last-used dates live in their own
  * top-level map so the authorizer's IAM policy can let it write that attribute and nothing else; the
  * authorizer can only SET into an existing map, so every item is written with it. This file is the one
@@ -26,13 +28,18 @@ export interface UserItem {
   readonly LastUsed: Record<string, string>;
 }
 
-export interface StrengthKeysItem {
-  readonly CredentialID: typeof STRENGTH_KEYS_ID;
+/** A system-wide key kind: Passwordstate's password generator API key and password strength key, each without a user. */
+export type SystemKeyKind = Exclude<KeyKind, 'user'>;
+
+/** The one item holding every key of a system-wide kind. */
+export const SYSTEM_KEYS_ID = { generator: 'GENERATOR_KEYS', strength: 'STRENGTH_KEYS' } as const satisfies Record<SystemKeyKind, string>;
+
+export interface SystemKeysItem {
+  readonly CredentialID: (typeof SYSTEM_KEYS_ID)[SystemKeyKind];
   readonly Keys: Record<string, StoredKey>;
   readonly LastUsed: Record<string, string>;
 }
 
-export const STRENGTH_KEYS_ID = 'STRENGTH_KEYS';
 export const userCredentialId = (userId: string): string => `USER#${userId}`;
 
 export function storedKey(digest: string, createdAt: string): StoredKey {
@@ -44,8 +51,8 @@ export function userItem(userId: string, roles: readonly string[], createdAt: st
   return { CredentialID: userCredentialId(userId), UserID: userId, Roles: [...roles], Disabled: false, CreatedAt: createdAt, Keys: keys, LastUsed: {} };
 }
 
-export function strengthKeysItem(keys: Record<string, StoredKey> = {}): StrengthKeysItem {
-  return { CredentialID: STRENGTH_KEYS_ID, Keys: keys, LastUsed: {} };
+export function systemKeysItem(kind: SystemKeyKind, keys: Record<string, StoredKey> = {}): SystemKeysItem {
+  return { CredentialID: SYSTEM_KEYS_ID[kind], Keys: keys, LastUsed: {} };
 }
 
 /**
@@ -59,7 +66,7 @@ export interface UserRecord {
   readonly Keys: Readonly<Record<string, Partial<StoredKey>>>;
 }
 
-export interface StrengthKeysRecord {
+export interface SystemKeysRecord {
   readonly Keys: Readonly<Record<string, Partial<StoredKey>>>;
 }
 
@@ -77,8 +84,8 @@ export class CredentialRepository {
     return (await this.get(userCredentialId(userId))) as UserRecord | undefined;
   }
 
-  async findStrengthKeys(): Promise<StrengthKeysRecord | undefined> {
-    return (await this.get(STRENGTH_KEYS_ID)) as StrengthKeysRecord | undefined;
+  async findSystemKeys(kind: SystemKeyKind): Promise<SystemKeysRecord | undefined> {
+    return (await this.get(SYSTEM_KEYS_ID[kind])) as SystemKeysRecord | undefined;
   }
 
   /** Notes that a key was accepted now, at most once per LAST_USED_RESOLUTION_MS; the caller ignores failures. */

@@ -61,8 +61,8 @@ describe('issued keys work, and several at once (rotation)', () => {
   });
 
   it('two strength keys both open /api/', async () => {
-    const first = await admin.issueStrengthKey();
-    const second = await admin.issueStrengthKey();
+    const first = await admin.issueSystemKey('strength');
+    const second = await admin.issueSystemKey('strength');
     expect(await statusOf(asStrengthKey(first.key))).toBe(200);
     expect(await statusOf(asStrengthKey(second.key, `${STRENGTH}/?search=default`))).toBe(200);
   });
@@ -77,7 +77,7 @@ describe('revocation takes effect within the bound (authorizer cache TTL)', () =
     const carol = await admin.issueUserKey('carol');
     const daveOld = await admin.issueUserKey('dave');
     const daveNew = await admin.issueUserKey('dave');
-    const strength = await admin.issueStrengthKey();
+    const strength = await admin.issueSystemKey('strength');
     for (const response of [asUser('bob', bob.key), asUser('carol', carol.key), asUser('dave', daveOld.key), asUser('dave', daveNew.key), asStrengthKey(strength.key)]) {
       expect(await statusOf(response)).toBe(200);
     }
@@ -85,7 +85,7 @@ describe('revocation takes effect within the bound (authorizer cache TTL)', () =
     await admin.disableUser('bob');
     await admin.revokeRole('carol', GENERATOR_ADMIN_ROLE);
     await admin.revokeUserKey('dave', daveOld.keyId);
-    await admin.revokeStrengthKey(strength.keyId);
+    await admin.revokeSystemKey('strength', strength.keyId);
     await waitOutTheBound();
 
     expect(await asUser('bob', bob.key)).toMatchObject(UNAUTHORIZED);
@@ -117,7 +117,7 @@ describe('route groups never share keys', () => {
   it('a user key on /api/ and a strength key on /userapi/ are 401', async () => {
     await admin.createUser('erin', [GENERATOR_ADMIN_ROLE]);
     const user = await admin.issueUserKey('erin');
-    const strength = await admin.issueStrengthKey();
+    const strength = await admin.issueSystemKey('strength');
     for (const path of [STRENGTH, `${STRENGTH}/`, `${STRENGTH}/?search=x`]) expect(await asStrengthKey(user.key, path)).toMatchObject(UNAUTHORIZED);
     for (const path of [GENERATOR, `${GENERATOR}/`, `${GENERATOR}/?search=x`]) expect(await asUser('erin', strength.key, path)).toMatchObject(UNAUTHORIZED);
   });

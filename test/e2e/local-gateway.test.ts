@@ -32,10 +32,11 @@ describe('the start banner', () => {
       .map((line) => [...line.trim().matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!));
   }
 
-  it('prints three curl commands, and each one answers 200', async () => {
+  it('prints four curl commands, one per key kind and the evaluation, and each one answers 200', async () => {
     const commands = curlCommands(service.output());
     expect(commands.map((args) => args[args.length - 1]!.replace(service.url, ''))).toEqual([
       '/userapi/passwordgenerator/?search=default',
+      '/api/generatepassword/?PasswordGeneratorID=3&Qty=2',
       '/api/passwordstrength',
       '/api/passwordstrength/evaluate',
     ]);

@@ -187,7 +187,7 @@ describe('API Gateway hardening', () => {
     it('guards every route method (GET and POST), whose declared query parameters (those of its routes) all stay optional', () => {
       const routeMethods = methods.filter((m) => m.Properties.HttpMethod !== 'ANY');
       expect(routeMethods).toHaveLength(new Set(ROUTES.map((r) => `${r.method} ${r.path}`)).size);
-      expect(routeMethods.map((m) => m.Properties.HttpMethod).sort()).toEqual(['GET', 'GET', 'GET', 'POST']);
+      expect(routeMethods.map((m) => m.Properties.HttpMethod).sort()).toEqual(['GET', 'GET', 'GET', 'GET', 'GET', 'POST']);
       for (const method of routeMethods) {
         expect(method.Properties.RequestValidatorId).toEqual({ Ref: Object.keys(validators)[0] });
         const parameters: Record<string, boolean> = method.Properties.RequestParameters ?? {};

@@ -50,6 +50,8 @@ describe('REST API', () => {
     expect(new Set(methods.keys())).toEqual(expected);
     // Pinned, so a change of the route table is a visible change here too.
     expect([...methods.keys()].filter((k) => !k.startsWith('ANY ')).sort()).toEqual([
+      'GET /api/generatepassword',
+      'GET /api/passwordgenerator',
       'GET /api/passwordstrength',
       'GET /userapi/generatepassword',
       'GET /userapi/passwordgenerator',
@@ -169,12 +171,38 @@ describe('REST API', () => {
       expect(props.AuthorizerResultTtlInSeconds).toBe(300);
     });
 
-    it('identity sources are UserID+APIKey for /userapi/ and APIKey for /api/', () => {
-      template.hasResourceProperties('AWS::ApiGateway::Authorizer', { IdentitySource: 'method.request.header.UserID,method.request.header.APIKey' });
-      template.hasResourceProperties('AWS::ApiGateway::Authorizer', { IdentitySource: 'method.request.header.APIKey' });
+    it('three definitions: UserID+APIKey for /userapi/, APIKey for the generator API and APIKey for the strength API', () => {
+      const byName = Object.fromEntries(Object.values(authorizers).map((a) => [a.Properties.Name, a.Properties.IdentitySource]));
+      expect(byName).toEqual({
+        GeneratorUserAuthorizer: 'method.request.header.UserID,method.request.header.APIKey',
+        GeneratorKeyAuthorizer: 'method.request.header.APIKey',
+        StrengthKeyAuthorizer: 'method.request.header.APIKey',
+      });
     });
 
-    it('both invoke the one authorizer function', () => {
+    it('each path is behind the authorizer of exactly its key kind', () => {
+      const resources = resourcesOfType(template, 'AWS::ApiGateway::Resource');
+      const pathOf = (id: string): string => {
+        const r = resources[id]!.Properties;
+        const parent = (r.ParentId as { Ref?: string }).Ref;
+        return `${parent && parent in resources ? pathOf(parent) : ''}/${r.PathPart}`;
+      };
+      const behind: Record<string, string> = {};
+      for (const m of Object.values(resourcesOfType(template, 'AWS::ApiGateway::Method'))) {
+        if (m.Properties.HttpMethod === 'ANY') continue;
+        behind[pathOf((m.Properties.ResourceId as { Ref: string }).Ref)] = authorizers[(m.Properties.AuthorizerId as { Ref: string }).Ref]!.Properties.Name;
+      }
+      expect(behind).toEqual({
+        '/userapi/passwordgenerator': 'GeneratorUserAuthorizer',
+        '/userapi/generatepassword': 'GeneratorUserAuthorizer',
+        '/api/passwordgenerator': 'GeneratorKeyAuthorizer',
+        '/api/generatepassword': 'GeneratorKeyAuthorizer',
+        '/api/passwordstrength': 'StrengthKeyAuthorizer',
+        '/api/passwordstrength/evaluate': 'StrengthKeyAuthorizer',
+      });
+    });
+
+    it('all three invoke the one authorizer function', () => {
       for (const authorizer of Object.values(authorizers)) {
         expect([...referencedIds(authorizer.Properties.AuthorizerUri)]).toEqual([logicalId(stack.authorizer)]);
       }

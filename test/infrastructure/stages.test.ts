@@ -48,11 +48,11 @@ describe('stage presets (context stage)', () => {
     expect(Object.keys(STAGE_PRESETS).sort()).toEqual(['dev', 'prod']);
   });
 
-  it.each(['prod', 'dev'] as const)('%s: both caches stay within the 5-minute revocation bound (docs/credentials.md)', (stage) => {
+  it.each(['prod', 'dev'] as const)('%s: every cache stays within the 5-minute revocation bound (docs/credentials.md)', (stage) => {
     const s = stage === 'prod' ? prod : dev;
     for (const fn of policyFunctions(s)) expect(Number(fn.Properties.Environment.Variables[ENV.policyCacheTtl])).toBeLessThanOrEqual(300);
     const authorizers = Object.values(resourcesOfType(s.template, 'AWS::ApiGateway::Authorizer'));
-    expect(authorizers).toHaveLength(2);
+    expect(authorizers).toHaveLength(3);
     for (const authorizer of authorizers) expect(authorizer.Properties.AuthorizerResultTtlInSeconds).toBeLessThanOrEqual(300);
   });
 
@@ -147,7 +147,7 @@ describe('stage presets (context stage)', () => {
       for (const s of [prod, dev]) expect(policyFunctions(s)).toHaveLength(Object.keys(FUNCTIONS).length);
       for (const fn of policyFunctions(prod)) expect(fn.Properties.Environment.Variables[ENV.policyCacheTtl]).toBe('30');
       for (const fn of policyFunctions(dev)) expect(fn.Properties.Environment.Variables[ENV.policyCacheTtl]).toBe('5');
-      for (const s of [prod, dev]) s.template.resourceCountIs('AWS::ApiGateway::Authorizer', 2);
+      for (const s of [prod, dev]) s.template.resourceCountIs('AWS::ApiGateway::Authorizer', 3);
       prod.template.allResourcesProperties('AWS::ApiGateway::Authorizer', { AuthorizerResultTtlInSeconds: 300 });
       dev.template.allResourcesProperties('AWS::ApiGateway::Authorizer', { AuthorizerResultTtlInSeconds: 60 });
     });
@@ -190,7 +190,7 @@ describe('stage presets (context stage)', () => {
         s.template.hasResourceProperties('AWS::ApiGateway::Account', { CloudWatchRoleArn: Match.anyValue() });
         // Each path's route methods and its ANY 405 mock.
         s.template.resourceCountIs('AWS::ApiGateway::Method', resourcePaths().reduce((n, r) => n + r.methods.length + 1, 0));
-        s.template.resourceCountIs('AWS::ApiGateway::Method', 8);
+        s.template.resourceCountIs('AWS::ApiGateway::Method', 12);
         s.template.resourceCountIs('AWS::ApiGateway::RequestValidator', 1);
         const stage = Object.values(resourcesOfType(s.template, 'AWS::ApiGateway::Stage'))[0]!;
         expect(referencedIds(stage.Properties.AccessLogSetting.DestinationArn).size).toBe(1);

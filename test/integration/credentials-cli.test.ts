@@ -247,30 +247,46 @@ describe('user revoke-key', () => {
   });
 });
 
-describe('strength-key issue and revoke', () => {
-  it('prints the key alone, stores only its digest, and revokes it by id', async () => {
-    const run = await cli('strength-key', 'issue');
+/** The two system-wide key kinds, as the CLI, the table and the authorizer name them. */
+const SYSTEM_KINDS = [
+  { group: 'strength-key', prefix: 'pps', item: 'STRENGTH_KEYS', title: 'password strength key', scheme: CREDENTIAL_SCHEMES.strengthKey },
+  { group: 'generator-key', prefix: 'ppa', item: 'GENERATOR_KEYS', title: 'password generator API key', scheme: CREDENTIAL_SCHEMES.generatorKey },
+] as const;
+
+describe.each(SYSTEM_KINDS)('$group issue, list and revoke', ({ group, prefix, item: itemId, title, scheme }) => {
+  const keyPattern = new RegExp(`^${prefix}_([0-9a-f]{12})_[A-Za-z0-9_-]{43}$`);
+  const asKind = (key: string) => authorize(scheme, (name) => (name.toLowerCase() === 'apikey' ? key : undefined), new CredentialRepository(documents, TABLE));
+
+  it('prints the key alone, stores only its digest, lists it, and revokes it by id', async () => {
+    const run = await cli(group, 'issue');
 
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^pps_[0-9a-f]{12}_[A-Za-z0-9_-]{43}\n$/);
+    expect(run.stdout).toMatch(new RegExp(`^${prefix}_[0-9a-f]{12}_[A-Za-z0-9_-]{43}\\n$`));
     const key = run.stdout.trim();
-    const keyId = STRENGTH_KEY.exec(key)![1]!;
-    expect(run.stderr).toBe(`Issued password strength key id ${keyId}. The key is shown only this once; store it in a secret manager now.\n`);
-    const stored = await item('STRENGTH_KEYS');
-    expect(stored).toMatchObject({ CredentialID: 'STRENGTH_KEYS', Keys: { [keyId]: { Digest: sha256(key), CreatedAt: expect.stringMatching(ISO_DATE) } }, LastUsed: {} });
+    const keyId = keyPattern.exec(key)![1]!;
+    expect(run.stderr).toBe(`Issued ${title} id ${keyId}. The key is shown only this once; store it in a secret manager now.\n`);
+    const stored = await item(itemId);
+    expect(stored).toMatchObject({ CredentialID: itemId, Keys: { [keyId]: { Digest: sha256(key), CreatedAt: expect.stringMatching(ISO_DATE) } }, LastUsed: {} });
     expect(JSON.stringify(stored)).not.toContain(secretOf(key));
+    expect(await asKind(key)).toMatchObject({ outcome: 'allow', principalId: `${scheme.keyKind}-key:${keyId}` });
 
-    expect(await cli('strength-key', 'revoke', '--key-id', keyId)).toMatchObject({ code: 0, stdout: `Revoked password strength key id ${keyId}.\n` });
-    expect((await item('STRENGTH_KEYS'))?.Keys).not.toHaveProperty(keyId);
-    expectFailure(await cli('strength-key', 'revoke', '--key-id', keyId), new RegExp(`^There is no password strength key with id ${keyId}\\.\\n$`));
+    const listed = await cli(group, 'list', '--json');
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toContainEqual({ keyId, createdAt: expect.stringMatching(ISO_DATE), lastUsedAt: expect.stringMatching(ISO_DATE) });
+    expect(listed.stdout).not.toContain(sha256(key));
+
+    expect(await cli(group, 'revoke', '--key-id', keyId)).toMatchObject({ code: 0, stdout: `Revoked ${title} id ${keyId}.\n` });
+    expect((await item(itemId))?.Keys).not.toHaveProperty(keyId);
+    expect(await asKind(key)).toEqual({ outcome: 'unauthorized' });
+    expectFailure(await cli(group, 'revoke', '--key-id', keyId), new RegExp(`^There is no ${title} with id ${keyId}\\.\\n$`));
   });
 
-  it('works through `KEY=$(npm run -s credentials -- strength-key issue ...)`', async () => {
-    const script = `KEY=$(npm run -s credentials -- strength-key issue --endpoint ${endpoint} 2>/dev/null) && printf '%s' "$KEY"`;
+  it(`works through \`KEY=$(npm run -s credentials -- ${group} issue ...)\``, async () => {
+    const script = `KEY=$(npm run -s credentials -- ${group} issue --endpoint ${endpoint} 2>/dev/null) && printf '%s' "$KEY"`;
     const captured = await new Promise<string>((resolve, reject) => execFile('sh', ['-c', script], { cwd: ROOT }, (error, stdout) => (error ? reject(error) : resolve(stdout))));
 
-    expect(captured).toMatch(/^pps_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
-    expect(await asStrengthKey(captured)).toMatchObject({ outcome: 'allow' });
+    expect(captured).toMatch(keyPattern);
+    expect(await asKind(captured)).toMatchObject({ outcome: 'allow' });
   }, 30_000);
 });
 
@@ -413,6 +429,10 @@ describe("the local gateway's demo credentials", () => {
     expect(await asUser(demo.generatorAdmin.UserID, demo.generatorAdmin.APIKey, table)).toMatchObject({ outcome: 'allow' });
     expect(await asUser(demo.userWithoutRole.UserID, demo.userWithoutRole.APIKey, table)).toMatchObject({ outcome: 'deny' });
     expect(await asStrengthKey(demo.passwordStrengthAPIKey, table)).toMatchObject({ outcome: 'allow' });
+    const generatorKey = demo.passwordGeneratorAPIKey;
+    expect(await authorize(CREDENTIAL_SCHEMES.generatorKey, (name) => (name.toLowerCase() === 'apikey' ? generatorKey : undefined), new CredentialRepository(documents, table))).toMatchObject({
+      outcome: 'allow',
+    });
   });
 });
 
@@ -426,7 +446,11 @@ describe('usage', () => {
     [['user', 'issue-key'], ['--user-id', 'shown only this once']],
     [['user', 'revoke-key'], ['--user-id', '--key-id']],
     [['strength-key', 'issue'], ['shown only this once']],
-    [['strength-key', 'revoke'], ['--key-id']],
+    [['strength-key', 'list'], ['--json']],
+    [['strength-key', 'revoke'], ['--key-id', 'pps_']],
+    [['generator-key', 'issue'], ['shown only this once', '/api/passwordgenerator']],
+    [['generator-key', 'list'], ['--json']],
+    [['generator-key', 'revoke'], ['--key-id', 'ppa_']],
     [['list'], ['--json']],
   ];
 

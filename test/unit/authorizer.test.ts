@@ -13,6 +13,8 @@ const viewerKey = issueKey('user');
 const disabledKey = issueKey('user');
 const strengthKey = issueKey('strength');
 const secondStrengthKey = issueKey('strength');
+const generatorKey = issueKey('generator');
+const secondGeneratorKey = issueKey('generator');
 const stored = (...keys: { keyId: string; digest: string }[]) => Object.fromEntries(keys.map((k) => [k.keyId, { Digest: k.digest, CreatedAt: '2026-01-01T00:00:00Z' }]));
 
 /**
@@ -22,6 +24,7 @@ const stored = (...keys: { keyId: string; digest: string }[]) => Object.fromEntr
  */
 const strayUserKey = issueKey('user');
 const strayStrengthKey = issueKey('strength');
+const strayGeneratorKey = issueKey('generator');
 const trapKey = issueKey('user');
 const LONG_USER_ID = 'u'.repeat(257);
 const TRAP_USER_IDS = [LONG_USER_ID, 'ad min', '', 'undefined'];
@@ -40,7 +43,8 @@ const records: Record<string, Record<string, unknown>> = {
   [`USER#${LONGEST_USER_ID}`]: { CredentialID: `USER#${LONGEST_USER_ID}`, UserID: LONGEST_USER_ID, Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(longestKey) },
   'USER#duplicate': { CredentialID: 'USER#duplicate', UserID: 'duplicate', Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(duplicateKey) },
   ...Object.fromEntries(TRAP_USER_IDS.map((id) => [`USER#${id}`, trapUser(id)])),
-  STRENGTH_KEYS: { CredentialID: 'STRENGTH_KEYS', Keys: stored(strengthKey, secondStrengthKey, strayUserKey) },
+  STRENGTH_KEYS: { CredentialID: 'STRENGTH_KEYS', Keys: stored(strengthKey, secondStrengthKey, strayUserKey, strayGeneratorKey) },
+  GENERATOR_KEYS: { CredentialID: 'GENERATOR_KEYS', Keys: stored(generatorKey, secondGeneratorKey, strayStrengthKey) },
 };
 
 function authorizer() {
@@ -60,9 +64,18 @@ function event(path: string, headers: Record<string, string | string[]>): APIGat
 
 const GENERATOR = '/userapi/passwordgenerator';
 const STRENGTH = '/api/passwordstrength';
-const allowed = (principalId: string, group: string, context: Record<string, string>): APIGatewayAuthorizerResult => ({
+const GENERATOR_API = '/api/passwordgenerator';
+
+/** The resource paths each credential opens, written out here rather than read from the route table. */
+const PATHS = {
+  user: ['/userapi/passwordgenerator', '/userapi/generatepassword'],
+  generator: ['/api/passwordgenerator', '/api/generatepassword'],
+  strength: ['/api/passwordstrength', '/api/passwordstrength/evaluate'],
+} as const;
+const arns = (paths: readonly string[]) => paths.map((path) => `${API}/prod/*${path}`);
+const allowed = (principalId: string, paths: readonly string[], context: Record<string, string>): APIGatewayAuthorizerResult => ({
   principalId,
-  policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: `${API}/prod/*${group}*` }] },
+  policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: arns(paths) }] },
   context,
 });
 
@@ -72,9 +85,9 @@ beforeEach(() => {
 });
 
 describe('generator API (/userapi/): UserID + APIKey and the administrator role', () => {
-  it('allows an administrator, for every method of the /userapi/ route group', async () => {
+  it('allows an administrator, for every method of exactly the /userapi/ paths', async () => {
     expect(await handler(event(GENERATOR, { UserID: 'admin', APIKey: adminKey.key }))).toEqual(
-      allowed('admin', '/userapi/', { userId: 'admin', keyId: adminKey.keyId }),
+      allowed('admin', PATHS.user, { userId: 'admin', keyId: adminKey.keyId }),
     );
   });
 
@@ -85,7 +98,7 @@ describe('generator API (/userapi/): UserID + APIKey and the administrator role'
   it('denies a valid user without the role, with the reason in the context (403)', async () => {
     expect(await handler(event(GENERATOR, { UserID: 'viewer', APIKey: viewerKey.key }))).toEqual({
       principalId: 'viewer',
-      policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: `${API}/prod/*/userapi/*` }] },
+      policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: arns(PATHS.user) }] },
       context: { reason: PHRASES.missingRole },
     });
   });
@@ -118,11 +131,11 @@ describe('generator API (/userapi/): UserID + APIKey and the administrator role'
   });
 });
 
-describe('strength API (/api/): a password strength key', () => {
-  it('allows each active strength key, for every method of the /api/ route group', async () => {
-    expect(await handler(event(STRENGTH, { APIKey: strengthKey.key }))).toEqual(allowed(`strength-key:${strengthKey.keyId}`, '/api/', { keyId: strengthKey.keyId }));
+describe('strength API (/api/passwordstrength): a password strength key', () => {
+  it('allows each active strength key, for every method of exactly the strength paths', async () => {
+    expect(await handler(event(STRENGTH, { APIKey: strengthKey.key }))).toEqual(allowed(`strength-key:${strengthKey.keyId}`, PATHS.strength, { keyId: strengthKey.keyId }));
     expect(await handler(event(STRENGTH, { apikey: secondStrengthKey.key }))).toEqual(
-      allowed(`strength-key:${secondStrengthKey.keyId}`, '/api/', { keyId: secondStrengthKey.keyId }),
+      allowed(`strength-key:${secondStrengthKey.keyId}`, PATHS.strength, { keyId: secondStrengthKey.keyId }),
     );
   });
 
@@ -140,6 +153,45 @@ describe('strength API (/api/): a password strength key', () => {
     const { module, dynamo, lib } = authorizer();
     dynamo.on(lib.GetCommand).resolves({});
     await expect(module.handler(event(STRENGTH, { APIKey: strengthKey.key }))).rejects.toThrow(new Error('Unauthorized'));
+  });
+});
+
+describe('generator API (/api/passwordgenerator, /api/generatepassword): a password generator API key', () => {
+  it('allows each active generator key, for every method of exactly the generator API paths', async () => {
+    for (const path of PATHS.generator) {
+      expect(await handler(event(path, { APIKey: generatorKey.key }))).toEqual(allowed(`generator-key:${generatorKey.keyId}`, PATHS.generator, { keyId: generatorKey.keyId }));
+    }
+    expect(await handler(event(GENERATOR_API, { APIKEY: secondGeneratorKey.key }))).toEqual(
+      allowed(`generator-key:${secondGeneratorKey.keyId}`, PATHS.generator, { keyId: secondGeneratorKey.keyId }),
+    );
+  });
+
+  it.each([
+    ['no APIKey', {}],
+    ["an administrator's user key, even with its UserID", { UserID: 'admin', APIKey: adminKey.key }],
+    ['a strength key, even one filed among the generator keys', { APIKey: strayStrengthKey.key }],
+    ['a revoked (unknown) generator key', { APIKey: issueKey('generator').key }],
+    ['a wrong secret', { APIKey: `${generatorKey.key.slice(0, -4)}AAAA` }],
+    ['a duplicated header', { APIKey: [generatorKey.key, secondGeneratorKey.key] }],
+  ])('rejects %s as Unauthorized (401)', async (_, headers) => {
+    await expect(handler(event(GENERATOR_API, headers))).rejects.toThrow(new Error('Unauthorized'));
+  });
+});
+
+describe('the key matrix: each kind opens only its own paths', () => {
+  const credentials = {
+    user: { UserID: 'admin', APIKey: adminKey.key },
+    generator: { APIKey: generatorKey.key },
+    strength: { APIKey: strengthKey.key },
+  } as const;
+  const cases = (Object.keys(credentials) as (keyof typeof credentials)[]).flatMap((kind) =>
+    (Object.keys(PATHS) as (keyof typeof PATHS)[]).flatMap((owner) => PATHS[owner].map((path) => [kind, path, kind === owner] as const)),
+  );
+
+  it.each(cases)('a %s key on %s: allowed %s', async (kind, path, opens) => {
+    const answer = handler(event(path, credentials[kind]));
+    if (opens) await expect(answer.then((a) => [a.policyDocument.Statement[0]!.Effect, (a.policyDocument.Statement[0] as { Resource?: unknown }).Resource])).resolves.toEqual(['Allow', arns(PATHS[kind])]);
+    else await expect(answer).rejects.toThrow(new Error('Unauthorized'));
   });
 });
 
@@ -178,6 +230,7 @@ describe('each credential rule holds by its own check, before any lookup', () =>
 
   it.each([
     ['a user key, even one filed among the strength keys', { APIKey: strayUserKey.key }],
+    ['a generator key, even one filed among the strength keys', { APIKey: strayGeneratorKey.key }],
     ['a key with a character before its prefix', { APIKey: `x${strengthKey.key}` }],
     ['a key with a character after its secret', { APIKey: `${strengthKey.key}x` }],
   ])('/api/: %s is 401, and no credential is read', async (_, headers) => {
@@ -196,14 +249,14 @@ describe('each credential rule holds by its own check, before any lookup', () =>
     expect(await outcome('/other', { UserID: 'admin', APIKey: adminKey.key })).toEqual(rejectedUnread);
   });
 
-  it('logs each rejection at INFO with its route group, and never the credentials', async () => {
+  it('logs each rejection at INFO with its credential scheme, and never the credentials', async () => {
     const { module, runtime } = authorizer();
     const info = jest.spyOn(runtime.logger, 'info').mockImplementation(() => undefined);
     await expect(module.handler(event(STRENGTH, { APIKey: strayUserKey.key }))).rejects.toThrow(new Error('Unauthorized'));
     await expect(module.handler(event(GENERATOR, { UserID: 'admin' }))).rejects.toThrow(new Error('Unauthorized'));
     expect(info.mock.calls).toEqual([
-      ['Credentials rejected', { routeGroup: '/api/' }],
-      ['Credentials rejected', { routeGroup: '/userapi/' }],
+      ['Credentials rejected', { scheme: 'strengthKey' }],
+      ['Credentials rejected', { scheme: 'generatorUser' }],
     ]);
   });
 
@@ -218,6 +271,7 @@ describe('each credential rule holds by its own check, before any lookup', () =>
     expect(parseKey(`x${strengthKey.key}`)).toBeUndefined();
     expect(parseKey(`${strengthKey.key}x`)).toBeUndefined();
     expect(parseKey(adminKey.key.replace('ppg_', 'ppx_'))).toBeUndefined();
+    expect(parseKey(adminKey.key.replace('ppg_', 'constructor_'))).toBeUndefined();
   });
 });
 
@@ -258,9 +312,10 @@ describe('last-used dates', () => {
     const { module, dynamo, lib } = authorizer();
     await module.handler(event(GENERATOR, { UserID: 'admin', APIKey: adminKey.key }));
     await module.handler(event(STRENGTH, { APIKey: strengthKey.key }));
+    await module.handler(event(GENERATOR_API, { APIKey: generatorKey.key }));
 
     const updates = dynamo.commandCalls(lib.UpdateCommand).map((call) => call.args[0].input);
-    expect(updates).toHaveLength(2);
+    expect(updates).toHaveLength(3);
     expect(updates[0]).toEqual({
       TableName: 'credentials-table',
       Key: { CredentialID: 'USER#admin' },
@@ -272,6 +327,7 @@ describe('last-used dates', () => {
     const { ':now': now, ':threshold': threshold } = updates[0]!.ExpressionAttributeValues as Record<string, string>;
     expect(Date.parse(now!) - Date.parse(threshold!)).toBe(3_600_000);
     expect(updates[1]).toMatchObject({ Key: { CredentialID: 'STRENGTH_KEYS' }, ExpressionAttributeNames: { '#key': strengthKey.keyId } });
+    expect(updates[2]).toMatchObject({ Key: { CredentialID: 'GENERATOR_KEYS' }, ExpressionAttributeNames: { '#key': generatorKey.keyId } });
   });
 
   it('records nothing for a rejected or denied request', async () => {
@@ -296,6 +352,8 @@ describe('key format and digests (docs/credentials.md)', () => {
     expect(key.digest).toBe(digestKey(key.key));
     expect(key.digest).toMatch(/^[0-9a-f]{64}$/);
     expect(issueKey('user').key).toMatch(/^ppg_/);
+    expect(issueKey('generator').key).toMatch(/^ppa_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
+    expect(parseKey(generatorKey.key)).toEqual({ kind: 'generator', keyId: generatorKey.keyId });
     expect(issueKey('user').key).not.toBe(issueKey('user').key);
   });
 

@@ -6,7 +6,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { CredentialAdmin, CredentialAdminError, newUserItem } from '../../admin/credential-admin';
-import { strengthKeysItem } from '../../functions/repositories/credentials';
+import { systemKeysItem } from '../../functions/repositories/credentials';
 import { GENERATOR_ADMIN_ROLE } from '../../functions/routes';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -23,7 +23,7 @@ beforeEach(() => dynamo.reset());
 describe('item builders', () => {
   it('build the items the authorizer reads, with unique roles and the LastUsed map it writes into', () => {
     expect(newUserItem('alice', ['a', 'b', 'a'], 'T')).toEqual({ CredentialID: 'USER#alice', UserID: 'alice', Roles: ['a', 'b'], Disabled: false, CreatedAt: 'T', Keys: {}, LastUsed: {} });
-    expect(strengthKeysItem()).toEqual({ CredentialID: 'STRENGTH_KEYS', Keys: {}, LastUsed: {} });
+    expect(systemKeysItem('strength')).toEqual({ CredentialID: 'STRENGTH_KEYS', Keys: {}, LastUsed: {} });
   });
 });
 
@@ -106,7 +106,7 @@ describe('issueUserKey', () => {
 describe('issueStrengthKey', () => {
   it('creates the item and its maps on the first key, then adds the digest', async () => {
     dynamo.on(UpdateCommand).resolves({});
-    await admin().issueStrengthKey();
+    await admin().issueSystemKey('strength');
     const [ensure, add] = updates();
     expect(ensure).toMatchObject({ Key: { CredentialID: 'STRENGTH_KEYS' }, UpdateExpression: expect.stringContaining('if_not_exists(#keys, :empty)') });
     expect(ensure).not.toHaveProperty('ConditionExpression');
@@ -131,11 +131,11 @@ describe('revoking keys', () => {
     dynamo.reset();
     dynamo.on(UpdateCommand).rejects(conditionFailed());
     await expect(admin().revokeUserKey('bob', '0123456789ab')).rejects.toThrow('User "bob" does not exist.');
-    await expect(admin().revokeStrengthKey('0123456789ab')).rejects.toThrow('There is no password strength key with id 0123456789ab.');
+    await expect(admin().revokeSystemKey('strength', '0123456789ab')).rejects.toThrow('There is no password strength key with id 0123456789ab.');
   });
 
   it('refuses a malformed key id before any call', async () => {
-    await expect(admin().revokeStrengthKey('pps_0123456789ab_secret')).rejects.toThrow(/key id is the 12 hexadecimal characters/);
+    await expect(admin().revokeSystemKey('strength', 'pps_0123456789ab_secret')).rejects.toThrow(/key id is the 12 hexadecimal characters/);
     expect(dynamo.calls()).toHaveLength(0);
   });
 });
@@ -191,6 +191,7 @@ describe('list', () => {
       .resolvesOnce({
         Items: [
           { CredentialID: 'STRENGTH_KEYS', Keys: { cccccccccccc: { Digest: digest, CreatedAt: '2026-01-01T00:00:00.000Z' } } },
+          { CredentialID: 'GENERATOR_KEYS', Keys: { eeeeeeeeeeee: { Digest: digest, CreatedAt: '2026-01-02T00:00:00.000Z' } }, LastUsed: { eeeeeeeeeeee: '2026-01-03T00:00:00.000Z' } },
           // Written by hand: roles as a string set, no Disabled, no dates.
           { CredentialID: 'USER#amy', UserID: 'amy', Roles: new Set(['r']), Keys: { dddddddddddd: { Digest: digest } } },
         ],
@@ -203,6 +204,7 @@ describe('list', () => {
         { userId: 'amy', roles: ['r'], disabled: false, keys: [{ keyId: 'dddddddddddd' }] },
         { userId: 'zed', roles: [GENERATOR_ADMIN_ROLE], disabled: false, createdAt: NOW.toISOString(), keys: [{ keyId: 'bbbbbbbbbbbb', createdAt: '2026-02-01T00:00:00.000Z', lastUsedAt: '2026-03-01T00:00:00.000Z' }] },
       ],
+      generatorKeys: [{ keyId: 'eeeeeeeeeeee', createdAt: '2026-01-02T00:00:00.000Z', lastUsedAt: '2026-01-03T00:00:00.000Z' }],
       strengthKeys: [{ keyId: 'cccccccccccc', createdAt: '2026-01-01T00:00:00.000Z' }],
     });
     expect(JSON.stringify(listing)).not.toContain(digest);

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { errorEnvelope, type ProxyHandler } from '../../functions/http';
+import { GENERATION_QUERY } from '../../functions/routes';
 import { getEvent, loadEntry } from '../support/entry-points';
 import { generatorPolicy } from '../support/policies';
 
@@ -50,7 +51,8 @@ describe('GET /userapi/generatepassword', () => {
     [{ PasswordGeneratorID: ['x'] }, 'PasswordGeneratorID must be a whole number of at least 1.'],
     [{ PasswordGeneratorID: ['0'] }, 'PasswordGeneratorID must be a whole number of at least 1.'],
     [{ Qty: ['1', '2'] }, 'The query parameter "Qty" is given more than once; give it once.'],
-    [{ qty: ['1'] }, 'Unknown query parameter "qty"; the parameters are "PasswordGeneratorID", "Qty".'],
+    [{ qty: ['1'], Qty: ['2'] }, 'The query parameter "Qty" is given more than once; give it once.'],
+    [{ Quantity: ['1'] }, `Unknown query parameter "Quantity"; the parameters are ${GENERATION_QUERY.map((name) => `"${name}"`).join(', ')}.`],
   ])('%j: 400 in the envelope', async (query, phrase) => {
     expect(await entry()(getEvent(PATH, query))).toEqual({ statusCode: 400, headers: JSON_HEADERS, body: errorEnvelope(400, phrase) });
   });
@@ -67,5 +69,87 @@ describe('GET /userapi/generatepassword', () => {
     const result = await entry()(getEvent(PATH, { PasswordGeneratorID: ['9'] }));
     expect(result.statusCode).toBe(422);
     expect(JSON.parse(result.body)).toEqual([{ errors: [{ message: 'Unprocessable Entity' }, { phrase: expect.stringMatching(/^Policy 9 cannot be satisfied: .*MinLength/) }] }]);
+  });
+
+  it.each<Record<string, string[]>>([{ qty: ['3'] }, { QTY: ['3'] }, { passwordgeneratorid: ['1'], qTy: ['3'] }])('matches parameter names in any letter case: %j', async (query) => {
+    const result = await entry()(getEvent(PATH, query));
+    expect(passwordsOf(result)).toEqual([expect.stringMatching(/^\d{6}$/), expect.stringMatching(/^\d{6}$/), expect.stringMatching(/^\d{6}$/)]);
+  });
+});
+
+describe('generation by settings (docs/api.md#generation-by-settings)', () => {
+  const generate = async (query: Record<string, string[]>) => {
+    const result = await entry()(getEvent(PATH, query));
+    return { status: result.statusCode, body: JSON.parse(result.body) as unknown };
+  };
+  const phraseOf = (body: unknown) => (body as { errors: { phrase?: string }[] }[])[0]!.errors[1]!.phrase;
+
+  it('replaces the default policy\'s fields with the settings given, the rest kept', async () => {
+    // The default policy here is 6 digits; 10 to 10 lower-case letters and digits, letters over half.
+    const { status, body } = await generate({ minLength: ['10'], maxLength: ['10'], lowerCaseChars: ['True'], higherAlphaRatio: ['true'], Qty: ['50'] });
+    expect(status).toBe(200);
+    const passwords = (body as { Password: string }[]).map((p) => p.Password);
+    expect(passwords).toHaveLength(50);
+    for (const pw of passwords) {
+      expect(pw).toMatch(/^[a-z0-9]{10}$/);
+      expect(pw.replace(/[0-9]/g, '').length).toBeGreaterThan(5);
+      expect(pw).toMatch(/[0-9]/);
+    }
+  });
+
+  it('applies settings on top of the policy PasswordGeneratorID names', async () => {
+    // Policy 9 is infeasible in 4 characters; at 8 it is fine.
+    const { status, body } = await generate({ PasswordGeneratorID: ['9'], minLength: ['8'], maxLength: ['8'] });
+    expect(status).toBe(200);
+    expect((body as { Password: string }[])[0]!.Password).toHaveLength(8);
+  });
+
+  it('takes an empty value as not given, and reads a feature\'s settings only while it is on', async () => {
+    const { status, body } = await generate({
+      maxLength: [''],
+      specialCharsText: [''],
+      IncludeWordPhrases: ['false'],
+      NumberOfWords: ['0'],
+      MaxWordLength: ['0'],
+      PrefixAppend: ['x'],
+      GeneratePattern: ['False'],
+      Pattern: ['null'],
+      specialChars: ['false'],
+      bracketChars: ['false'],
+      bracketCharsText: ['not symbols'],
+    });
+    expect({ status, body }).toEqual({ status: 200, body: [{ Password: expect.stringMatching(/^\d{6}$/) }] });
+  });
+
+  it('names each bad setting as the request did (400)', async () => {
+    expect(await generate({ lowerCaseChars: ['yes'], minLength: ['eight'] })).toEqual({
+      status: 400,
+      body: JSON.parse(errorEnvelope(400, 'The settings do not make a valid policy: lowerCaseChars must be true or false; minLength must be a whole number.')),
+    });
+    const outOfDomain = await generate({ minLength: ['3'], MaxWordLength: ['2'], IncludeWordPhrases: ['true'], NumberOfWords: ['2'] });
+    expect(outOfDomain.status).toBe(400);
+    expect(phraseOf(outOfDomain.body)).toBe('The settings do not make a valid policy: minLength must be at least 4; MaxWordLength must be at least 3.');
+  });
+
+  it('refuses a pattern that could generate more than 1024 characters (400)', async () => {
+    const { status, body } = await generate({ GeneratePattern: ['true'], Pattern: ['w{256}w{256}'] });
+    expect({ status, phrase: phraseOf(body) }).toEqual({
+      status: 400,
+      phrase: 'The settings do not make a valid policy: Pattern generates up to 4096 characters; a generated password has at most 1024.',
+    });
+  });
+
+  it('answers 422 with the reason when the settings cannot be satisfied', async () => {
+    const { status, body } = await generate({ IncludeWordPhrases: ['true'], IncludeAlphaSpecial: ['false'], NumberOfWords: ['3'], MaxWordLength: ['4'] });
+    expect({ status, phrase: phraseOf(body) }).toEqual({
+      status: 422,
+      phrase: 'The settings on policy 1 cannot be satisfied: A word phrase draws from at least 1296 words, but the word list has 549 of 3 to 4 letters (MaximumWordLength is 4).',
+    });
+  });
+
+  it('keeps ExcludeChars everywhere, words included', async () => {
+    const { status, body } = await generate({ IncludeWordPhrases: ['true'], IncludeAlphaSpecial: ['false'], NumberOfWords: ['4'], ExcludeChars: ['e'], Qty: ['100'] });
+    expect(status).toBe(200);
+    for (const { Password } of body as { Password: string }[]) expect(Password).toMatch(/^[a-df-z]+(-[a-df-z]+){3}$/);
   });
 });

@@ -58,13 +58,17 @@ describe('what the document describes', () => {
     expect(Object.keys(document.paths[EVALUATE]!)).toEqual(['post']);
   });
 
-  it('requires UserID and the user key on /userapi/, and a password strength key on /api/', () => {
+  it('requires UserID and the user key on /userapi/, a generator key on the generator API, a strength key on /api/passwordstrength', () => {
     expect(get('/userapi/passwordgenerator').security).toEqual([{ UserID: [], UserAPIKey: [] }]);
+    expect(get('/userapi/generatepassword').security).toEqual([{ UserID: [], UserAPIKey: [] }]);
+    expect(get('/api/passwordgenerator').security).toEqual([{ PasswordGeneratorAPIKey: [] }]);
+    expect(get('/api/generatepassword').security).toEqual([{ PasswordGeneratorAPIKey: [] }]);
     expect(get('/api/passwordstrength').security).toEqual([{ PasswordStrengthAPIKey: [] }]);
     expect(evaluate().security).toEqual([{ PasswordStrengthAPIKey: [] }]);
     expect(document.components.securitySchemes).toEqual({
       UserID: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'UserID' }),
       UserAPIKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'APIKey' }),
+      PasswordGeneratorAPIKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'APIKey' }),
       PasswordStrengthAPIKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'APIKey' }),
     });
   });
@@ -73,6 +77,8 @@ describe('what the document describes', () => {
     expect(Object.keys(get('/userapi/passwordgenerator').responses)).toEqual(['200', '304', '400', '401', '403', '429', '500', '503']);
     expect(Object.keys(get('/api/passwordstrength').responses)).toEqual(['200', '304', '400', '401', '429', '500', '503']);
     expect(Object.keys(get('/userapi/generatepassword').responses)).toEqual(['200', '400', '401', '403', '404', '422', '429', '500', '503']);
+    expect(Object.keys(get('/api/passwordgenerator').responses)).toEqual(['200', '304', '400', '401', '429', '500', '503']);
+    expect(Object.keys(get('/api/generatepassword').responses)).toEqual(['200', '400', '401', '404', '422', '429', '500', '503']);
     expect(Object.keys(evaluate().responses)).toEqual(['200', '400', '401', '404', '415', '429', '500', '503']);
   });
 

@@ -119,6 +119,23 @@ describe('generator policy value domains (docs/decisions.md#value-domains)', () 
   });
 });
 
+describe('the word separator is part of the password (found by test/reliability/generation.property.test.ts)', () => {
+  const phrase = { IncludeWordPhrases: true, NumberOfWords: 3 };
+  it.each([
+    ['S', ' '],
+    ['D', '-'],
+  ])('refuses SeparateWordsWith %s when ExcludeChars removes %j', (code, separator) => {
+    expect(problemsOfGenerator({ ...phrase, SeparateWordsWith: code, ExcludeChars: `#${separator}` })).toEqual([
+      `SeparateWordsWith: joins words with ${JSON.stringify(separator)}, which ExcludeChars removes`,
+    ]);
+  });
+
+  it('accepts it when words are off or nothing separates them', () => {
+    expect(problemsOfGenerator({ SeparateWordsWith: 'S', ExcludeChars: ' ' })).toEqual([]);
+    expect(problemsOfGenerator({ ...phrase, SeparateWordsWith: 'N', ExcludeChars: ' -' })).toEqual([]);
+  });
+});
+
 describe('pattern syntax (docs/decisions.md#pattern-syntax)', () => {
   const withPattern = (Pattern: string, overrides: Record<string, unknown> = {}) =>
     problemsOfGenerator({ GeneratePattern: true, Pattern, ...overrides });
