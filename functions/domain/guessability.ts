@@ -1,4 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { ZxcvbnFactory, type Options } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
 import type { GuessabilityEstimator } from './strength-evaluator';
@@ -22,14 +22,26 @@ export const L33T_MAX_SUBSTITUTIONS = 3;
  * which measures the library's own defaults (256, 100) against ours.
  */
 export function zxcvbnEstimator(bounds: { maxLength: number; l33tMaxSubstitutions: number } = { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS }): GuessabilityEstimator {
-  const zxcvbn = new ZxcvbnFactory({
-    translations,
-    graphs: adjacencyGraphs,
-    dictionary: { ...commonDictionary, ...englishDictionary },
-    ...bounds,
-  });
+  const zxcvbn = new ZxcvbnFactory({ translations, graphs: adjacencyGraphs, ...bounds });
+  const dictionary = { ...commonDictionary, ...englishDictionary };
+  const ranked: Record<string, Record<string, number>> = {};
+  const maxWordSize: Record<string, number> = {};
+  for (const [name, words] of Object.entries(dictionary)) {
+    ranked[name] = rankedLookup(words);
+    maxWordSize[name] = words.reduce((max, word) => Math.max(max, word.length), 0);
+  }
+  const options = (zxcvbn as unknown as { options: Options }).options;
+  options.dictionary = dictionary;
+  options.rankedDictionaries = ranked;
+  options.rankedDictionariesMaxWordSize = maxWordSize;
   return (password) => {
     const { score, feedback } = zxcvbn.check(password);
     return { score, feedback: [...(feedback.warning ? [feedback.warning] : []), ...feedback.suggestions] };
   };
+}
+
+function rankedLookup(words: readonly string[]): Record<string, number> {
+  const ranks = new Map<string, number>();
+  words.forEach((word, i) => ranks.set(word, i + 1));
+  return new Proxy({}, { get: (target, key, receiver) => (typeof key === 'string' ? ranks.get(key) : undefined) ?? Reflect.get(target, key, receiver) });
 }
