@@ -2,21 +2,37 @@ import path from 'node:path';
 import { BUNDLE_ENTRIES, buildBundles } from '../bundling/build';
 import { PROJECT_ROOT } from '../bundling/bundling';
 
-/** The name of the reference bundle the functions' cold starts are compared with. */
-export const HELLO_WORLD = 'HelloWorld';
+/** The reference bundles the functions' cold starts are compared with, by name. */
+export const REFERENCES = {
+  /** The SDK's paginateScan and JSON.stringify: the listing functions' job and nothing else. */
+  minimalScan: 'MinimalScan',
+  /** One GetItem and an Allow: the authorizer's core and nothing else. */
+  minimalGetItem: 'MinimalGetItem',
+  /** A constant answer: Node.js's own start, for information. */
+  helloWorld: 'HelloWorld',
+} as const;
+
+const REFERENCE_ENTRIES: Record<string, string> = {
+  [REFERENCES.minimalScan]: 'minimal-scan.ts',
+  [REFERENCES.minimalGetItem]: 'minimal-get-item.ts',
+  [REFERENCES.helloWorld]: 'hello-world.ts',
+};
+
+export const isReference = (name: string): boolean => name in REFERENCE_ENTRIES;
 
 export type BuiltBundles = Record<string, { file: string; bytes: number }>;
 
 /**
  * Builds every Lambda bundle with buildBundles (the deploy esbuild options) into `outDir`, plus the
- * hello-world reference: its entry is added to BUNDLE_ENTRIES for the duration of this one call, so it is
- * built by the very same code with the very same options, whatever those become.
+ * references: their entries are added to BUNDLE_ENTRIES for the duration of this one call, so they are
+ * built by the very same code with the very same options, whatever those become. `sourcemap` adds a map
+ * beside each bundle (the cold-start profile reads it; the code is the same).
  */
-export async function buildBenchBundles(outDir: string): Promise<BuiltBundles> {
-  BUNDLE_ENTRIES[HELLO_WORLD] = path.relative(PROJECT_ROOT, path.join(__dirname, 'hello-world.ts'));
+export async function buildBenchBundles(outDir: string, sourcemap = false): Promise<BuiltBundles> {
+  for (const [name, file] of Object.entries(REFERENCE_ENTRIES)) BUNDLE_ENTRIES[name] = path.relative(PROJECT_ROOT, path.join(__dirname, file));
   try {
-    return await buildBundles(outDir);
+    return await buildBundles(outDir, sourcemap ? { sourcemap: 'external' } : {});
   } finally {
-    delete BUNDLE_ENTRIES[HELLO_WORLD];
+    for (const name of Object.keys(REFERENCE_ENTRIES)) delete BUNDLE_ENTRIES[name];
   }
 }

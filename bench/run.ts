@@ -1,22 +1,26 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildBenchBundles, HELLO_WORLD } from './bundles';
+import { buildBenchBundles, isReference } from './bundles';
 import { runColdStartBench } from './cold-start-bench';
 import { DEFAULT_POLICY_CACHE_TTL_SECONDS } from '../functions/runtime';
 import { runEvaluationBench } from './evaluation-bench';
 import { HANDLER_SIZES, runHandlerBench } from './handler-bench';
 import { HTTP_CONNECTIONS, runHttpBench } from './http-bench';
-import { evaluateTargets, renderReport, LISTING_BUNDLES, type BenchResults } from './report';
+import { evaluateTargets, renderReport, type BenchResults } from './report';
 import { round } from './stats';
 
 /**
  * `npm run bench`: every figure of the issue in one run, each next to its baseline measured in the same run
  * (absolute times on a shared machine drift, ratios much less). Prints a table and writes bench/results.json.
  *
- *   BENCH_HTTP_SECONDS  seconds per HTTP run (default 10)
- *   BENCH_COLD_RUNS     cold-start runs per bundle (default 11, at least 10)
+ *   BENCH_SECTIONS         which sections to run, comma-separated (default all: handler,evaluation,cold,http)
+ *   BENCH_HTTP_SECONDS     seconds per HTTP run (default 10)
+ *   BENCH_COLD_RUNS        cold-start rounds (default 15, at least 10)
+ *   BENCH_PROFILE_RUNS     profiled cold starts per side of a missed cold-start target (default 5; 0: none)
  */
+
+const SECTIONS = ['handler', 'evaluation', 'cold', 'http'] as const;
 
 const RESULTS_FILE = path.join(__dirname, 'results.json');
 
@@ -35,21 +39,25 @@ async function main(): Promise<void> {
   // The environment as given, before the in-process measurement sets the function's variables.
   const baseEnv = { ...process.env };
   const httpSeconds = positiveNumber('BENCH_HTTP_SECONDS', 10);
-  const coldRuns = Math.round(positiveNumber('BENCH_COLD_RUNS', 11));
+  const coldRuns = Math.round(positiveNumber('BENCH_COLD_RUNS', 15));
   if (coldRuns < 10) throw new Error('BENCH_COLD_RUNS must be at least 10');
+  const profileRuns = process.env.BENCH_PROFILE_RUNS === '0' ? 0 : Math.round(positiveNumber('BENCH_PROFILE_RUNS', 5));
+  const sections = (process.env.BENCH_SECTIONS || SECTIONS.join(',')).split(',').map((s) => s.trim());
+  const unknown = sections.filter((s) => !(SECTIONS as readonly string[]).includes(s));
+  if (unknown.length > 0) throw new Error(`BENCH_SECTIONS: unknown section(s) ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`);
+  const runs = (section: (typeof SECTIONS)[number]) => sections.includes(section);
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'policy-bench-'));
   const started = Date.now();
   try {
-    progress('Building the bundles (buildBundles) and the hello-world reference...');
+    progress('Building the bundles (buildBundles) and the references...');
     const bundles = await buildBenchBundles(path.join(workDir, 'bundles'));
-    progress('In-process handler...');
-    const inProcess = await runHandlerBench(progress);
-    progress('Strength evaluation...');
-    const evaluation = await runEvaluationBench(progress);
-    progress('Cold start...');
-    const coldStart = await runColdStartBench(bundles, workDir, coldRuns, progress);
-    progress('HTTP...');
-    const http = await runHttpBench(baseEnv, workDir, httpSeconds, progress);
+    const inProcess = runs('handler') ? (progress('In-process handler...'), await runHandlerBench(progress)) : undefined;
+    const evaluation = runs('evaluation') ? (progress('Strength evaluation...'), await runEvaluationBench(progress)) : undefined;
+    const coldStart = runs('cold')
+      ? (progress('Cold start...'),
+        await runColdStartBench(bundles, workDir, { runs: coldRuns, profileRuns, buildProfileBundles: () => buildBenchBundles(path.join(workDir, 'mapped-bundles'), true) }, progress))
+      : undefined;
+    const http = runs('http') ? (progress('HTTP...'), await runHttpBench(baseEnv, workDir, httpSeconds, progress)) : undefined;
 
     const cpus = os.cpus();
     const results: BenchResults = {
@@ -59,19 +67,21 @@ async function main(): Promise<void> {
         handlerSizes: HANDLER_SIZES,
         policyCacheTtlSeconds: DEFAULT_POLICY_CACHE_TTL_SECONDS,
         coldStartRuns: coldRuns,
+        profileRuns,
         httpConnections: HTTP_CONNECTIONS,
         httpSeconds,
       },
+      sections,
       bundles: Object.fromEntries(
         Object.entries(bundles)
-          .sort(([a], [b]) => (a === HELLO_WORLD ? 1 : b === HELLO_WORLD ? -1 : a.localeCompare(b)))
-          .map(([name, b]) => [name, { bytes: b.bytes, listing: (LISTING_BUNDLES as readonly string[]).includes(name) }]),
+          .sort(([a], [b]) => Number(isReference(a)) - Number(isReference(b)) || a.localeCompare(b))
+          .map(([name, b]) => [name, { bytes: b.bytes }]),
       ),
       inProcess,
       evaluation,
       coldStart,
       http,
-      targets: evaluateTargets(bundles, inProcess, evaluation, coldStart, http),
+      targets: evaluateTargets(bundles, inProcess, evaluation, coldStart),
     };
     // Three decimals are plenty for figures this noisy.
     const rounded = JSON.stringify(results, (_key, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? round(value) : value), 2);

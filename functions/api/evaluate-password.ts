@@ -12,7 +12,7 @@ import { LIMITS } from '../routes';
  * redacts bodies), echoed in an error, or kept: the answer is no-store, and no phrase quotes the body.
  */
 const repository = PolicyRepository.fromEnvironment(strengthPolicies);
-// Ranking the estimator's dictionaries takes a moment: here it falls in Lambda's init phase, not a request.
+// Indexing the estimator's dictionaries takes a moment: here it falls in Lambda's init phase, not a request.
 const estimate = zxcvbnEstimator();
 
 export const handler = apiHandler(async (event) => {

@@ -1,0 +1,123 @@
+/**
+ * The guessability estimator's dictionaries (functions/domain/guessability.ts): read in place from
+ * guessability-dictionaries.ts rather than ranked by zxcvbn-ts into objects, for the cold start
+ * (docs/performance.md#cold-start). Every answer must stay the one zxcvbn-ts gives with its own ranking:
+ *
+ *   1. the generated file is what bundling/dictionaries.ts makes of the pinned language packages;
+ *   2. a ranked dictionary answers every lookup as zxcvbn-ts's object does (ranks, a repeated word's last
+ *      rank, absent words, Object.prototype's properties, the longest word);
+ *   3. zxcvbn-ts's whole result (score, guesses, the match sequence with each match's dictionary and rank,
+ *      feedback) is the same as with the library's own ranking, for chosen passwords and random ones, with our
+ *      bounds and with the library's defaults.
+ *
+ * Seed: FC_SEED=<n> replays a run (printed on failure); FC_NUM_RUNS overrides the number of cases.
+ */
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
+import { translations } from '@zxcvbn-ts/language-en';
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { dictionariesSource, DICTIONARIES_FILE, zxcvbnDictionaries } from '../../bundling/dictionaries';
+import { GUESSABILITY_MAX_LENGTH, L33T_MAX_SUBSTITUTIONS, zxcvbnWithDictionaries, type GuessabilityBounds } from '../../functions/domain/guessability';
+import { DICTIONARIES } from '../../functions/domain/guessability-dictionaries';
+import { rankedDictionary, WORD_SEPARATOR } from '../../functions/domain/ranked-dictionary';
+import { assertProperty } from '../support/property';
+
+const OURS: GuessabilityBounds = { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS };
+const DEFAULTS: GuessabilityBounds = { maxLength: 256, l33tMaxSubstitutions: 100 };
+
+/** zxcvbn-ts as it is documented: the dictionaries as options, ranked by the library. */
+const libraryRanked = (bounds: GuessabilityBounds) => new ZxcvbnFactory({ translations, graphs: adjacencyGraphs, dictionary: zxcvbnDictionaries() as Record<string, string[]>, ...bounds });
+
+/** The result without its timing (calcTime is milliseconds of this run). */
+function answer(zxcvbn: ZxcvbnFactory, password: string): unknown {
+  const { calcTime: _calcTime, ...rest } = zxcvbn.check(password);
+  return rest;
+}
+
+describe('the generated dictionaries', () => {
+  it('are what bundling/dictionaries.ts makes of the installed language packages (npm run dictionaries when this fails)', () => {
+    expect(readFileSync(DICTIONARIES_FILE, 'utf8')).toBe(dictionariesSource());
+  });
+
+  it('hold every dictionary of zxcvbn-ts in its order, every word in rank order', () => {
+    const library = zxcvbnDictionaries();
+    expect(Object.keys(DICTIONARIES)).toEqual(Object.keys(library));
+    for (const [name, words] of Object.entries(library)) expect(DICTIONARIES[name]!.split(WORD_SEPARATOR)).toEqual(words.map(String));
+  });
+});
+
+describe('a ranked dictionary', () => {
+  /** zxcvbn-ts's buildRankedDictionary: a plain object, each word's rank its position from 1. */
+  const plainObject = (words: string[]): Record<string, number> => {
+    const result: Record<string, number> = {};
+    words.forEach((word, i) => (result[word] = i + 1));
+    return result;
+  };
+
+  it.each([
+    ['distinct words', ['password', 'dragon', 'qwerty', 'a', 'zz']],
+    ['a repeated word keeps its last rank', ['alpha', 'beta', 'alpha', 'gamma', 'beta']],
+    ['one word', ['only']],
+    ['non-ASCII and astral words', ['m\u00fcller', '\u00e9t\u00e9', '\u{1f600}x', '\uac00\ub098']],
+  ])('answers as zxcvbn-ts\'s object: %s', (_, words) => {
+    const { lookup, maxWordSize } = rankedDictionary(words.join(WORD_SEPARATOR));
+    const reference = plainObject(words);
+    const probes = [...words, ...words.map((w) => `${w}x`), ...words.map((w) => w.slice(1)), '', 'x', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'nope'];
+    for (const probe of probes) expect([probe, lookup[probe]]).toEqual([probe, reference[probe]]);
+    expect(maxWordSize).toBe(Math.max(...words.map((w) => w.length)));
+  });
+
+  it('finds every word of a real dictionary at its rank, and a probe that is none at no rank', () => {
+    const words = zxcvbnDictionaries()['passwords-common']!.map(String);
+    const { lookup } = rankedDictionary(words.join(WORD_SEPARATOR));
+    words.forEach((word, i) => {
+      if (lookup[word] !== i + 1) throw new Error(`${word}: ${lookup[word]} instead of ${i + 1}`);
+    });
+    expect(lookup['no such password, surely']).toBeUndefined();
+  });
+});
+
+describe('the estimate', () => {
+  const CHOSEN = [
+    'a',
+    'password',
+    'Password1!',
+    'P@ssw0rd',
+    'p4$$w0rd'.repeat(4),
+    'correct horse battery staple',
+    'Velvet-Orchard-Comet-58?',
+    'xK9#mQ2$vL8@pW4!',
+    'johnsmith1985',
+    'drowssap',
+    'qwertyuiop',
+    'zxcvbnm,./',
+    '1234567890'.repeat(3),
+    'mondaytuesday',
+    'constructor',
+    'toString',
+    'valueof__proto__hasownproperty',
+    'M\u00fcller-\u00e9t\u00e9-2024',
+    '\u{1f600}\u{1f600}secret',
+    'Tr0ub4dor&3',
+    'x'.repeat(80),
+  ];
+
+  it.each([
+    ['our bounds', OURS],
+    ['the library defaults', DEFAULTS],
+  ])('is zxcvbn-ts\'s own, with %s, for chosen passwords', (_, bounds) => {
+    const [ours, library] = [zxcvbnWithDictionaries(bounds), libraryRanked(bounds)];
+    for (const password of CHOSEN) expect([password, answer(ours, password)]).toEqual([password, answer(library, password)]);
+  });
+
+  it('is zxcvbn-ts\'s own, with our bounds, for random passwords of dictionary words, l33t, digits and any characters', async () => {
+    const [ours, library] = [zxcvbnWithDictionaries(OURS), libraryRanked(OURS)];
+    const words = Object.values(zxcvbnDictionaries()).flatMap((list) => list.slice(0, 300).map(String));
+    const piece = fc.oneof(fc.constantFrom(...words), fc.constantFrom('4', '@', '3', '1', '0', '$', '!', '7', '-', ' '), fc.string({ maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 4 }));
+    const password = fc.array(piece, { minLength: 1, maxLength: 6 }).map((pieces) => pieces.join('')).filter((p) => p.length > 0);
+    await assertProperty('same answer as zxcvbn-ts ranking its own dictionaries', fc.property(password, (p) => {
+      expect(answer(ours, p)).toEqual(answer(library, p));
+    }), 300);
+  });
+});
