@@ -1,5 +1,5 @@
 import { GetCommand, paginateScan, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { issueKey, type KeyKind } from '../functions/domain/api-key';
+import { issueKey, USER_ID_PATTERN, type KeyKind } from '../functions/domain/api-key';
 import { storedKey, SYSTEM_KEYS_ID, userCredentialId, userItem, type SystemKeyKind, type UserItem } from '../functions/repositories/credentials';
 
 /**
@@ -40,8 +40,6 @@ export interface CredentialListing {
 /** The system-wide key kinds as operators read them. */
 export const SYSTEM_KEY_TITLES: Readonly<Record<SystemKeyKind, string>> = { generator: 'password generator API key', strength: 'password strength key' };
 
-/** The authorizer accepts only trimmed printable ASCII header values, so a user id with a space could never sign in. */
-const USER_ID = /^[\x21-\x7e]{1,128}$/;
 /** Roles: 1 to 100 characters, none of them a control or format character. */
 const ROLE = /^\P{C}{1,100}$/u;
 /** The key id part of an issued key (api-key.ts). */
@@ -54,7 +52,7 @@ const NAMES = { '#id': 'CredentialID', '#roles': 'Roles', '#disabled': 'Disabled
 
 export function checkUserId(userId: string): string {
   // The value is not echoed: a mistyped argument may be a key pasted in the wrong place.
-  if (!USER_ID.test(userId)) throw new CredentialAdminError('A user id must be 1 to 128 printable ASCII characters without spaces.');
+  if (!USER_ID_PATTERN.test(userId)) throw new CredentialAdminError('A user id must be 1 to 128 printable ASCII characters without spaces or commas.');
   return userId;
 }
 

@@ -40,6 +40,7 @@ export const PHRASES = {
   tooLarge: 'The request is too large: API Gateway accepts at most 10 MB, and /api/passwordstrength/evaluate a body of at most 4096 bytes.',
   throttled: 'Too many requests; retry after a short, growing delay.',
   unavailable: 'The policy store is unavailable and nothing is cached; retry shortly.',
+  credentialsUnavailable: 'The credentials could not be checked: the credential store is unavailable; retry shortly.',
   internal: 'An internal error occurred; retry, and contact the operator if it persists.',
 } as const;
 

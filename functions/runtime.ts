@@ -22,9 +22,14 @@ export const ENV = {
 
 /** Warm invocations within this many seconds of a load make no DynamoDB call. */
 export const DEFAULT_POLICY_CACHE_TTL_SECONDS = 30;
-/** A DynamoDB call costs at most attempts × timeout: 3 × 2 s when DynamoDB accepts connections but never answers. */
+/**
+ * A DynamoDB call costs at most attempts × (connection timeout + request timeout) and the backoff between
+ * attempts: 3 × 2 s when DynamoDB accepts connections but never answers. The authorizer is given less
+ * (functions/routes.ts, TIME_BUDGET).
+ */
 export const DEFAULT_DYNAMODB_MAX_ATTEMPTS = 3;
 export const DEFAULT_DYNAMODB_REQUEST_TIMEOUT_MS = 2000;
+export const DYNAMODB_CONNECTION_TIMEOUT_MS = 1000;
 
 /** A setting that is a whole number (0 included), or the fallback when it is unset or anything else. */
 export function wholeNumber(value: string | undefined, fallback: number): number {
@@ -53,11 +58,13 @@ export const SERVICE_METRICS = {
   names: {
     /** Records left out of a response because they failed validation. */
     invalidPolicyRecords: 'InvalidPolicyRecords',
+    /** Credential records the authorizer treated as absent because they are malformed. */
+    invalidCredentialRecords: 'InvalidCredentialRecords',
     /** The authorizer's outcomes, one count per decision. */
     authorizerAllow: 'AuthorizerAllow',
     authorizerDeny: 'AuthorizerDeny',
     authorizerUnauthorized: 'AuthorizerUnauthorized',
-    /** The authorizer failed other than by rejecting credentials (API Gateway answers 500). */
+    /** The authorizer failed other than by rejecting credentials (API Gateway answers 503). */
     authorizerFailure: 'AuthorizerFailure',
     /** The policy cache of the functions that read a policy table. */
     policyCacheHit: 'PolicyCacheHit',
@@ -165,7 +172,7 @@ export function createDocumentClient(env: NodeJS.ProcessEnv = process.env): Dyna
     ...(endpoint ? { endpoint, region: env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     maxAttempts: wholeNumber(env[ENV.dynamodbMaxAttempts], DEFAULT_DYNAMODB_MAX_ATTEMPTS),
     // Without throwOnRequestTimeout the SDK only logs a warning at requestTimeout and keeps waiting.
-    requestHandler: { connectionTimeout: 1000, requestTimeout: wholeNumber(env[ENV.dynamodbRequestTimeout], DEFAULT_DYNAMODB_REQUEST_TIMEOUT_MS), throwOnRequestTimeout: true },
+    requestHandler: { connectionTimeout: DYNAMODB_CONNECTION_TIMEOUT_MS, requestTimeout: wholeNumber(env[ENV.dynamodbRequestTimeout], DEFAULT_DYNAMODB_REQUEST_TIMEOUT_MS), throwOnRequestTimeout: true },
   });
   return DynamoDBDocumentClient.from(client, { unmarshallOptions: { wrapNumbers: safeNumber } });
 }

@@ -51,7 +51,7 @@ export class ServiceDashboard extends Construct {
     );
     this.dashboard.addWidgets(
       graph('Policy cache', [names.policyCacheHit, names.policyCacheMiss, names.staleCollectionServed].map((n) => serviceMetric(n))),
-      graph('Invalid policy records left out', [serviceMetric(names.invalidPolicyRecords)]),
+      graph('Invalid records left out (policies, credentials)', [serviceMetric(names.invalidPolicyRecords), serviceMetric(names.invalidCredentialRecords)]),
       ...(props.alarms.length > 0 ? [new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: [...props.alarms], width: WIDTH, height: 6 })] : []),
     );
   }

@@ -39,8 +39,10 @@ export const GATEWAY_ERRORS: readonly GatewayError[] = [
   { type: ResponseType.INVALID_SIGNATURE, status: 403, phrase: GATEWAY_PHRASES.forbidden },
   { type: ResponseType.EXPIRED_TOKEN, status: 403, phrase: GATEWAY_PHRASES.forbidden },
   { type: ResponseType.WAF_FILTERED, status: 403, phrase: GATEWAY_PHRASES.wafFiltered },
-  { type: ResponseType.AUTHORIZER_FAILURE, status: 500, phrase: PHRASES.internal },
-  { type: ResponseType.AUTHORIZER_CONFIGURATION_ERROR, status: 500, phrase: PHRASES.internal },
+  // The authorizer could not decide (it threw, or timed out: the credentials table unreadable). API Gateway
+  // reports an authorizer that throws as AuthorizerConfigurationException; both are an unavailable service.
+  { type: ResponseType.AUTHORIZER_FAILURE, status: 503, phrase: PHRASES.credentialsUnavailable },
+  { type: ResponseType.AUTHORIZER_CONFIGURATION_ERROR, status: 503, phrase: PHRASES.credentialsUnavailable },
   { type: ResponseType.API_CONFIGURATION_ERROR, status: 500, phrase: PHRASES.internal },
   // The function did not answer in time or failed outright: the service behind the API is unavailable.
   { type: ResponseType.INTEGRATION_FAILURE, status: 503, phrase: PHRASES.unavailable },

@@ -3,7 +3,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { AUTHORIZER, FUNCTIONS, resourcePaths, type RouteFunction } from '../functions/routes';
+import { AUTHORIZER, dynamodbBudget, FUNCTIONS, resourcePaths, TIME_BUDGET, type RouteFunction } from '../functions/routes';
 import { ENV } from '../functions/runtime';
 import { ServiceAlarms } from './alarms';
 import { ServiceDashboard } from './dashboard';
@@ -45,9 +45,9 @@ export class PasswordPolicyStack extends Stack {
         ...functionDefaults,
         entry: spec.entry,
         description: `${spec.description}: ${routesOf(spec).join(', ')}`,
-        timeout: Duration.seconds(10),
+        timeout: Duration.seconds(TIME_BUDGET.functions.lambdaTimeoutSeconds),
         ...(spec.memoryMiB ? { memoryMiB: spec.memoryMiB } : {}),
-        environment: { [ENV.policyTable]: table.tableName, [ENV.policyCacheTtl]: String(settings.policyCacheTtlSeconds) },
+        environment: { [ENV.policyTable]: table.tableName, [ENV.policyCacheTtl]: String(settings.policyCacheTtlSeconds), ...dynamodbBudget(TIME_BUDGET.functions) },
       });
       // Least privilege: each function reads its own table and nothing else.
       table.grantReadData(fn);
@@ -58,8 +58,8 @@ export class PasswordPolicyStack extends Stack {
       ...functionDefaults,
       entry: AUTHORIZER.entry,
       description: AUTHORIZER.description,
-      timeout: Duration.seconds(5),
-      environment: { [ENV.credentialsTable]: tables.credentials.tableName },
+      timeout: Duration.seconds(TIME_BUDGET.authorizer.lambdaTimeoutSeconds),
+      environment: { [ENV.credentialsTable]: tables.credentials.tableName, ...dynamodbBudget(TIME_BUDGET.authorizer) },
     }).function);
     // The authorizer looks one credential item up by its key; it never scans or queries.
     tables.credentials.grant(authorizer, 'dynamodb:GetItem');

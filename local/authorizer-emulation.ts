@@ -8,12 +8,13 @@ export type AuthorizerOutcome =
   | { readonly status: 200; readonly context: Record<string, unknown> }
   | { readonly status: 401 }
   | { readonly status: 403; readonly reason: string }
-  | { readonly status: 500 };
+  | { readonly status: 503 };
 
 /**
  * API Gateway's REST semantics for a REQUEST authorizer: a missing identity source is a 401 without
  * calling the function; the result is cached per identity-source values for the TTL; a thrown
- * "Unauthorized" is a 401, any other failure a 500; the returned policy must Allow the methodArn.
+ * "Unauthorized" is a 401, any other failure a 503 (the stack's gateway response for an authorizer
+ * error); the returned policy must Allow the methodArn.
  */
 export class AuthorizerEmulation {
   /** Per identity: the authorizer's answer, and what it means for each method ARN asked about so far. */
@@ -43,7 +44,8 @@ export class AuthorizerEmulation {
       try {
         result = await this.handler(event());
       } catch (error) {
-        return error instanceof Error && error.message === 'Unauthorized' ? { status: 401 } : { status: 500 };
+        // Any other failure is API Gateway's authorizer error, which the stack's gateway responses answer 503.
+        return error instanceof Error && error.message === 'Unauthorized' ? { status: 401 } : { status: 503 };
       }
       entry = { result, expires: Date.now() + this.ttlSeconds * 1000, outcomes: new Map() };
       if (this.ttlSeconds > 0) this.cache.set(cacheKey, entry);

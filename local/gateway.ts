@@ -91,7 +91,7 @@ async function handle(req: IncomingMessage, routes: Map<string, ResourcePath>, o
   );
   if (outcome.status === 401) return errorResponse(401, PHRASES.unauthorized);
   if (outcome.status === 403) return errorResponse(403, outcome.reason);
-  if (outcome.status === 500) return errorResponse(500, PHRASES.internal);
+  if (outcome.status === 503) return errorResponse(503, PHRASES.credentialsUnavailable);
 
   const handler = options.functions[route.function.id];
   if (!handler) return errorResponse(500, PHRASES.internal);

@@ -6,7 +6,7 @@ import { buildBundles, importBundle } from '../bundling/build';
 import { PROJECT_ROOT } from '../bundling/bundling';
 import type { ProxyHandler } from '../functions/http';
 import { TABLES } from '../functions/repositories/tables';
-import { AUTHORIZER, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS, FUNCTIONS } from '../functions/routes';
+import { AUTHORIZER, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS, dynamodbBudget, FUNCTIONS, TIME_BUDGET } from '../functions/routes';
 import { createDocumentClient, ENV, wholeNumber } from '../functions/runtime';
 import { createTables, loadSeed } from '../seed/seed-data';
 import { AuthorizerEmulation, type AuthorizerHandler } from './authorizer-emulation';
@@ -53,10 +53,14 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
   const cacheTtl: Record<string, string> = env[ENV.policyCacheTtl] !== undefined ? { [ENV.policyCacheTtl]: env[ENV.policyCacheTtl]! } : {};
   const functions: Record<string, ProxyHandler> = {};
   for (const fn of Object.values(FUNCTIONS)) {
-    const environment = { ...functionEnv, [ENV.policyTable]: TABLE_NAMES[fn.table], ...cacheTtl };
+    const environment = { ...functionEnv, [ENV.policyTable]: TABLE_NAMES[fn.table], ...dynamodbBudget(TIME_BUDGET.functions), ...cacheTtl };
     functions[fn.id] = (await importBundle<{ handler: ProxyHandler }>(bundles[fn.id]!.file, environment)).handler;
   }
-  const authorizerModule = await importBundle<{ handler: AuthorizerHandler }>(bundles[AUTHORIZER.id]!.file, { ...functionEnv, [ENV.credentialsTable]: TABLE_NAMES.credentials });
+  const authorizerModule = await importBundle<{ handler: AuthorizerHandler }>(bundles[AUTHORIZER.id]!.file, {
+    ...functionEnv,
+    [ENV.credentialsTable]: TABLE_NAMES.credentials,
+    ...dynamodbBudget(TIME_BUDGET.authorizer),
+  });
   const authorizer = new AuthorizerEmulation(authorizerModule.handler, wholeNumber(env.AUTHORIZER_CACHE_TTL_SECONDS, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS));
 
   const openApiDocument = await readFile(OPENAPI_FILE, 'utf8');

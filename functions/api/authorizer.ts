@@ -1,7 +1,7 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { keyMatchesDigest, parseKey } from '../domain/api-key';
+import { keyMatchesDigest, parseKey, USER_ID_PATTERN } from '../domain/api-key';
 import { headerValues, PHRASES, type EventHeaders } from '../http';
-import { CredentialRepository, SYSTEM_KEYS_ID, userCredentialId } from '../repositories/credentials';
+import { CredentialRepository, LAST_USED_RESOLUTION_MS, SYSTEM_KEYS_ID, userCredentialId, type SystemKeysRecord } from '../repositories/credentials';
 import { schemeForPath, schemePaths, type CredentialScheme } from '../routes';
 import { countMetric, createDocumentClient, ENV, errorName, lambdaHandler, logger, requiredSetting, SERVICE_METRICS } from '../runtime';
 
@@ -27,8 +27,9 @@ export const handler = lambdaHandler(async (event: APIGatewayRequestAuthorizerEv
   try {
     decision = await authorize(scheme, headerLookup(event), repository);
   } catch (error) {
-    // A real failure (the credentials table unreadable): API Gateway answers 500. Lambda's Errors metric
-    // cannot tell these from 401s, which are thrown too, so the authorizer counts them itself.
+    // A real failure (the credentials table unreadable): API Gateway answers 503 (its gateway response for an
+    // authorizer error). Lambda's Errors metric cannot tell these from 401s, which are thrown too, so the
+    // authorizer counts them itself.
     countMetric(SERVICE_METRICS.names.authorizerFailure);
     logger.error('Authorizer failed', { error: errorName(error) });
     throw new Error('Authorizer failure');
@@ -78,12 +79,13 @@ export async function authorize(
     if (parsed.kind !== scheme.keyKind) return UNAUTHORIZED;
     const record = await credentials.findSystemKeys(scheme.keyKind);
     if (!keyMatchesDigest(key, record?.Keys[parsed.keyId]?.Digest)) return UNAUTHORIZED;
-    await recordUse(credentials, SYSTEM_KEYS_ID[scheme.keyKind], parsed.keyId, now());
+    await recordUse(credentials, SYSTEM_KEYS_ID[scheme.keyKind], record!, parsed.keyId, now());
     return { outcome: 'allow', principalId: `${scheme.keyKind}-key:${parsed.keyId}`, context: { keyId: parsed.keyId } };
   }
 
   const userId = credentialValue(header('UserID'));
-  if (userId === undefined || parsed.kind !== 'user') return UNAUTHORIZED;
+  // Exactly the UserIDs the credentials CLI creates, so no user that exists is refused here, and no other is looked up.
+  if (userId === undefined || !USER_ID_PATTERN.test(userId) || parsed.kind !== 'user') return UNAUTHORIZED;
   const user = await credentials.findUser(userId);
   // The digest is compared even for an unknown user or key id, so timing does not tell them apart.
   if (!keyMatchesDigest(key, user?.Keys[parsed.keyId]?.Digest) || !user || user.Disabled === true) return UNAUTHORIZED;
@@ -92,12 +94,17 @@ export async function authorize(
     // A fixed sentence: API Gateway pastes it unescaped into the 403 body, so it must never carry input.
     return { outcome: 'deny', principalId: userId, reason: PHRASES.missingRole };
   }
-  await recordUse(credentials, userCredentialId(userId), parsed.keyId, now());
+  await recordUse(credentials, userCredentialId(userId), user, parsed.keyId, now());
   return { outcome: 'allow', principalId: userId, context: { userId, keyId: parsed.keyId } };
 }
 
-/** A last-used date is bookkeeping: a failure to write it (or a write skipped inside the hour) never denies. */
-async function recordUse(credentials: Pick<CredentialRepository, 'recordKeyUse'>, credentialId: string, keyId: string, now: Date): Promise<void> {
+/**
+ * A last-used date is bookkeeping: when the record just read shows one within the hour there is nothing to
+ * write, and a failed or slow write (bounded in recordKeyUse) never denies.
+ */
+async function recordUse(credentials: Pick<CredentialRepository, 'recordKeyUse'>, credentialId: string, record: SystemKeysRecord, keyId: string, now: Date): Promise<void> {
+  const last = (record.LastUsed as Record<string, unknown> | undefined)?.[keyId];
+  if (typeof last === 'string' && now.getTime() - Date.parse(last) < LAST_USED_RESOLUTION_MS) return;
   try {
     await credentials.recordKeyUse(credentialId, keyId, now);
   } catch {

@@ -38,6 +38,14 @@ export function parseKey(key: string): ParsedKey | undefined {
   return kind === undefined ? undefined : { kind, keyId: match![2]! };
 }
 
+/**
+ * A UserID: 1 to 128 printable ASCII characters, without a space or a comma. The credentials CLI creates
+ * only such users and the authorizer accepts only such headers, so every user that exists can sign in. A
+ * comma is out because a proxy may join a repeated header into one value with commas, and the authorizer
+ * must refuse a repeated UserID.
+ */
+export const USER_ID_PATTERN = /^[\x21-\x2b\x2d-\x7e]{1,128}$/;
+
 export function digestKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }

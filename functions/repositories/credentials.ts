@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { KeyKind } from '../domain/api-key';
+import { countMetric, logger, SERVICE_METRICS } from '../runtime';
 
 /**
  * The credentials table, one item per identity (docs/credentials.md):
@@ -59,19 +60,23 @@ export function systemKeysItem(kind: SystemKeyKind, keys: Record<string, StoredK
  * A user as the authorizer reads it: an item may have been written by hand, so Roles may be a list or a
  * string set and the optional parts may be absent.
  */
-export interface UserRecord {
+export interface UserRecord extends SystemKeysRecord {
   readonly UserID: string;
   readonly Roles?: Iterable<string>;
   readonly Disabled?: boolean;
-  readonly Keys: Readonly<Record<string, Partial<StoredKey>>>;
 }
 
 export interface SystemKeysRecord {
   readonly Keys: Readonly<Record<string, Partial<StoredKey>>>;
+  /** Written by the authorizer; read only to skip a write inside the hour, so its shape is not trusted. */
+  readonly LastUsed?: unknown;
 }
 
 /** Last-used dates are written at most this often per key, so a busy key costs one write an hour. */
 export const LAST_USED_RESOLUTION_MS = 60 * 60 * 1000;
+
+/** The longest the authorizer waits for a last-used write before it answers anyway (docs/operations.md#timeout-budget). */
+export const LAST_USED_WRITE_TIMEOUT_MS = 300;
 
 /** Reads the credentials table for the authorizer: one GetItem per request, and last-used dates. */
 export class CredentialRepository {
@@ -80,15 +85,22 @@ export class CredentialRepository {
     private readonly tableName: string,
   ) {}
 
+  /** The user, or undefined when there is none or its record is malformed (logged and counted). */
   async findUser(userId: string): Promise<UserRecord | undefined> {
-    return (await this.get(userCredentialId(userId))) as UserRecord | undefined;
+    const credentialId = userCredentialId(userId);
+    return wellFormed(credentialId, await this.get(credentialId), isUserRecord);
   }
 
+  /** The keys of a system-wide kind, or undefined when there is none or its record is malformed (logged and counted). */
   async findSystemKeys(kind: SystemKeyKind): Promise<SystemKeysRecord | undefined> {
-    return (await this.get(SYSTEM_KEYS_ID[kind])) as SystemKeysRecord | undefined;
+    const credentialId = SYSTEM_KEYS_ID[kind];
+    return wellFormed(credentialId, await this.get(credentialId), hasKeys);
   }
 
-  /** Notes that a key was accepted now, at most once per LAST_USED_RESOLUTION_MS; the caller ignores failures. */
+  /**
+   * Notes that a key was accepted now, at most once per LAST_USED_RESOLUTION_MS, and gives up after
+   * LAST_USED_WRITE_TIMEOUT_MS so a slow table never delays an answer; the caller ignores failures.
+   */
   async recordKeyUse(credentialId: string, keyId: string, now: Date): Promise<void> {
     const threshold = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
     await this.client.send(
@@ -101,6 +113,7 @@ export class CredentialRepository {
         ExpressionAttributeNames: { '#key': keyId },
         ExpressionAttributeValues: { ':now': now.toISOString(), ':threshold': threshold },
       }),
+      { abortSignal: AbortSignal.timeout(LAST_USED_WRITE_TIMEOUT_MS) },
     );
   }
 
@@ -108,4 +121,31 @@ export class CredentialRepository {
     const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { CredentialID: credentialId } }));
     return result.Item;
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Records are checked on read, as policy records are: one written by hand or partly restored (no Keys, a key
+// without its Digest) counts as absent, so it can only ever refuse, never throw.
+// ---------------------------------------------------------------------------------------------------------
+
+function wellFormed<T>(credentialId: string, item: Record<string, unknown> | undefined, check: (item: Record<string, unknown>) => boolean): T | undefined {
+  if (item === undefined) return undefined;
+  if (check(item)) return item as T;
+  logger.warn('Invalid credential record', { credentialId });
+  countMetric(SERVICE_METRICS.names.invalidCredentialRecords);
+  return undefined;
+}
+
+const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Set);
+
+/** Keys is a map of key id to an object holding a string Digest. */
+function hasKeys(item: Record<string, unknown>): boolean {
+  return isMap(item.Keys) && Object.values(item.Keys).every((key) => isMap(key) && typeof key.Digest === 'string');
+}
+
+/** A user: its UserID, its keys, Roles absent or a list or set of strings, Disabled absent or a boolean. */
+function isUserRecord(item: Record<string, unknown>): boolean {
+  const roles = item.Roles;
+  const rolesOk = roles === undefined || ((Array.isArray(roles) || roles instanceof Set) && [...(roles as Iterable<unknown>)].every((r) => typeof r === 'string'));
+  return typeof item.UserID === 'string' && hasKeys(item) && rolesOk && (item.Disabled === undefined || typeof item.Disabled === 'boolean');
 }

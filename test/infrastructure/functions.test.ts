@@ -1,7 +1,8 @@
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { FUNCTIONS, type RouteFunction } from '../../functions/routes';
-import { ENV } from '../../functions/runtime';
+import { FUNCTIONS, TIME_BUDGET, type RouteFunction } from '../../functions/routes';
+import { DYNAMODB_CONNECTION_TIMEOUT_MS, ENV } from '../../functions/runtime';
+import { LAST_USED_WRITE_TIMEOUT_MS } from '../../functions/repositories/credentials';
 import { TABLES, type TableKind } from '../../functions/repositories/tables';
 import { BUNDLE_ALIASES, BUNDLE_OPTIONS } from '../../bundling/bundling';
 import { DEFAULT_MEMORY_MIB, NODEJS_BUNDLING } from '../../lib/lambda-function';
@@ -28,7 +29,7 @@ describe('Lambda functions', () => {
       name: spec.id,
       fn: stack.functions[spec.id],
       table: spec.table as TableKind,
-      timeout: 10,
+      timeout: 12,
       memory: spec.memoryMiB ?? DEFAULT_MEMORY_MIB,
     })),
     { name: 'Authorizer', fn: stack.authorizer, table: 'credentials', timeout: 5, memory: DEFAULT_MEMORY_MIB },
@@ -90,12 +91,29 @@ describe('Lambda functions', () => {
 
   it.each(Object.values(FUNCTIONS))('$id: environment names its own table and the policy cache TTL', (spec) => {
     const vars = resourcesOfType(template, 'AWS::Lambda::Function')[fnId(stack.functions[spec.id])]?.Properties.Environment.Variables;
-    expect(vars).toEqual({ ...POWERTOOLS_ENV, [ENV.policyTable]: { Ref: tableId(spec.table) }, [ENV.policyCacheTtl]: '30' });
+    expect(vars).toEqual({
+      ...POWERTOOLS_ENV,
+      [ENV.policyTable]: { Ref: tableId(spec.table) },
+      [ENV.policyCacheTtl]: '30',
+      [ENV.dynamodbMaxAttempts]: '3',
+      [ENV.dynamodbRequestTimeout]: '2000',
+    });
   });
 
-  it('authorizer: environment names the credentials table only', () => {
+  it('authorizer: environment names the credentials table and its shorter DynamoDB budget only', () => {
     const vars = resourcesOfType(template, 'AWS::Lambda::Function')[fnId(stack.authorizer)]?.Properties.Environment.Variables;
-    expect(vars).toEqual({ ...POWERTOOLS_ENV, [ENV.credentialsTable]: { Ref: tableId('credentials') } });
+    expect(vars).toEqual({ ...POWERTOOLS_ENV, [ENV.credentialsTable]: { Ref: tableId('credentials') }, [ENV.dynamodbMaxAttempts]: '2', [ENV.dynamodbRequestTimeout]: '1000' });
+  });
+
+  it('the time budget: each worst case below its Lambda timeout, both timeouts below API Gateway\'s 29 s (docs/operations.md#timeout-budget)', () => {
+    // The SDK's standard retry waits at most 100 ms × 2^attempt between attempts.
+    const worstMs = (b: { dynamodbMaxAttempts: number; dynamodbRequestTimeoutMs: number }) =>
+      b.dynamodbMaxAttempts * (DYNAMODB_CONNECTION_TIMEOUT_MS + b.dynamodbRequestTimeoutMs) + Array.from({ length: b.dynamodbMaxAttempts - 1 }, (_, i) => 100 * 2 ** (i + 1)).reduce((a, n) => a + n, 0);
+    expect(worstMs(TIME_BUDGET.authorizer) + LAST_USED_WRITE_TIMEOUT_MS).toBe(4500);
+    expect(worstMs(TIME_BUDGET.authorizer) + LAST_USED_WRITE_TIMEOUT_MS).toBeLessThan(TIME_BUDGET.authorizer.lambdaTimeoutSeconds * 1000);
+    expect(worstMs(TIME_BUDGET.functions)).toBe(9600);
+    expect(worstMs(TIME_BUDGET.functions)).toBeLessThan(TIME_BUDGET.functions.lambdaTimeoutSeconds * 1000);
+    expect(TIME_BUDGET.authorizer.lambdaTimeoutSeconds + TIME_BUDGET.functions.lambdaTimeoutSeconds).toBeLessThan(TIME_BUDGET.apiGatewaySeconds);
   });
 
   it('takes log retention, log level and policy cache TTL from context', () => {

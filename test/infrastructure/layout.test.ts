@@ -32,7 +32,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'functions/repositories': ['functions/repositories', 'functions/domain', 'functions/runtime'],
   'functions/runtime': [],
   'functions/http': ['functions/runtime'],
-  'functions/routes': ['functions/repositories', 'functions/domain'],
+  'functions/routes': ['functions/repositories', 'functions/domain', 'functions/runtime'],
   'functions/api': ['functions/api', 'functions/domain', 'functions/repositories', 'functions/http', 'functions/runtime', 'functions/routes'],
   bundling: ['bundling', 'functions'],
   lib: ['lib', 'functions', 'bundling'],

@@ -138,11 +138,12 @@ describe('user create', () => {
 
   it.each([
     ['a space', 'al ice'],
+    ['a comma (the authorizer reads it as a repeated header)', 'al,ice'],
     ['a non-ASCII character', 'jos\u00e9'],
     ['129 characters', 'a'.repeat(129)],
     ['nothing', ''],
   ])('rejects a user id with %s, writing nothing', async (_, userId) => {
-    expectFailure(await cli('user', 'create', '--user-id', userId), /user id must be 1 to 128 printable ASCII characters without spaces/);
+    expectFailure(await cli('user', 'create', '--user-id', userId), /user id must be 1 to 128 printable ASCII characters without spaces or commas/);
     expect(await item(`USER#${userId}`)).toBeUndefined();
   });
 

@@ -51,7 +51,7 @@ describe('local emulation of API Gateway authorizer semantics', () => {
   it('maps a thrown "Unauthorized" to 401, another failure to 500, and a Deny to 403 with its reason', async () => {
     const ttl = 0;
     expect(await new AuthorizerEmulation(async () => Promise.reject(new Error('Unauthorized')), ttl).authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }))).toEqual({ status: 401 });
-    expect(await new AuthorizerEmulation(async () => Promise.reject(new Error('boom')), ttl).authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }))).toEqual({ status: 500 });
+    expect(await new AuthorizerEmulation(async () => Promise.reject(new Error('boom')), ttl).authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }))).toEqual({ status: 503 });
     const deny = withStatement('Deny', 'arn:aws:execute-api:local:000000000000:local/local/*/api/*', { reason: 'No role.' });
     expect(await new AuthorizerEmulation(async () => deny, ttl).authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }))).toEqual({ status: 403, reason: 'No role.' });
   });

@@ -26,13 +26,13 @@ const strayUserKey = issueKey('user');
 const strayStrengthKey = issueKey('strength');
 const strayGeneratorKey = issueKey('generator');
 const trapKey = issueKey('user');
-const LONG_USER_ID = 'u'.repeat(257);
+const LONG_USER_ID = 'u'.repeat(129);
 const TRAP_USER_IDS = [LONG_USER_ID, 'ad min', '', 'undefined'];
 const trapUser = (userId: string) => ({ CredentialID: `USER#${userId}`, UserID: userId, Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(trapKey) });
 const duplicateKey = issueKey('user');
 const noRolesKey = issueKey('user');
 const longestKey = issueKey('user');
-const LONGEST_USER_ID = 'l'.repeat(256);
+const LONGEST_USER_ID = 'l'.repeat(128);
 
 const records: Record<string, Record<string, unknown>> = {
   'USER#admin': { CredentialID: 'USER#admin', UserID: 'admin', Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(adminKey, rotatedAdminKey) },
@@ -216,7 +216,7 @@ describe('each credential rule holds by its own check, before any lookup', () =>
   it.each([
     ['no UserID header (never looked up as "undefined")', { APIKey: trapKey.key }],
     ['an empty UserID', { UserID: '', APIKey: trapKey.key }],
-    ['a UserID of 257 characters', { UserID: LONG_USER_ID, APIKey: trapKey.key }],
+    ['a UserID of 129 characters, one past the longest the CLI creates', { UserID: LONG_USER_ID, APIKey: trapKey.key }],
     ['a UserID with a space inside', { UserID: 'ad min', APIKey: trapKey.key }],
     ['a UserID with a control character', { UserID: 'ad\u0001min', APIKey: trapKey.key }],
     ['a UserID header given twice', { UserID: ['admin', 'admin'], APIKey: adminKey.key }],
@@ -237,7 +237,7 @@ describe('each credential rule holds by its own check, before any lookup', () =>
     expect(await outcome(STRENGTH, headers)).toEqual(rejectedUnread);
   });
 
-  it('a UserID of exactly 256 characters, the longest header value looked at, signs in', async () => {
+  it('a UserID of exactly 128 characters, the longest the credentials CLI creates, signs in', async () => {
     expect(await outcome(GENERATOR, { UserID: LONGEST_USER_ID, APIKey: longestKey.key })).toEqual({ result: 'Allow', lookups: 1 });
   });
 
@@ -363,5 +363,70 @@ describe('key format and digests (docs/credentials.md)', () => {
     expect(keyMatchesDigest(key.key, digestKey('other'))).toBe(false);
     expect(keyMatchesDigest(key.key, key.digest.slice(2))).toBe(false);
     expect(keyMatchesDigest(key.key, undefined)).toBe(false);
+  });
+});
+
+describe('malformed credential records count as absent (logged with their id, counted), never a throw', () => {
+  const key = issueKey('user');
+  const strength = issueKey('strength');
+  it.each([
+    ['no Keys', { UserID: 'odd', Roles: [GENERATOR_ADMIN_ROLE] }],
+    ['Keys a list', { UserID: 'odd', Roles: [GENERATOR_ADMIN_ROLE], Keys: [stored(key)] }],
+    ['a key without its Digest', { UserID: 'odd', Roles: [GENERATOR_ADMIN_ROLE], Keys: { [key.keyId]: { CreatedAt: 'x' } } }],
+    ['a Digest that is not a string', { UserID: 'odd', Roles: [GENERATOR_ADMIN_ROLE], Keys: { [key.keyId]: { Digest: 7 } } }],
+    ['Roles a string', { UserID: 'odd', Roles: GENERATOR_ADMIN_ROLE, Keys: stored(key) }],
+    ['Disabled a string', { UserID: 'odd', Roles: [GENERATOR_ADMIN_ROLE], Disabled: 'no', Keys: stored(key) }],
+    ['no UserID', { Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(key) }],
+  ])('a user record with %s: 401', async (_, item) => {
+    const { module, dynamo, lib, runtime } = authorizer();
+    dynamo.on(lib.GetCommand).resolves({ Item: { CredentialID: 'USER#odd', ...item } });
+    const warned = jest.spyOn(runtime.logger, 'warn').mockImplementation(() => undefined);
+    const counted = jest.spyOn(runtime.metrics, 'addMetric');
+    await expect(module.handler(event(GENERATOR, { UserID: 'odd', APIKey: key.key }))).rejects.toThrow(new Error('Unauthorized'));
+    expect(warned).toHaveBeenCalledWith('Invalid credential record', { credentialId: 'USER#odd' });
+    expect(counted).toHaveBeenCalledWith('InvalidCredentialRecords', 'Count', 1);
+  });
+
+  it('a well-formed twin of the same record is allowed (the traps are live)', async () => {
+    const { module, dynamo, lib } = authorizer();
+    dynamo.on(lib.GetCommand).resolves({ Item: { CredentialID: 'USER#odd', UserID: 'odd', Roles: new Set([GENERATOR_ADMIN_ROLE]), Disabled: false, Keys: stored(key) } });
+    expect((await module.handler(event(GENERATOR, { UserID: 'odd', APIKey: key.key }))).policyDocument.Statement[0]!.Effect).toBe('Allow');
+  });
+
+  it('a system keys record without Keys: 401', async () => {
+    const { module, dynamo, lib, runtime } = authorizer();
+    dynamo.on(lib.GetCommand).resolves({ Item: { CredentialID: 'STRENGTH_KEYS', LastUsed: {} } });
+    const warned = jest.spyOn(runtime.logger, 'warn').mockImplementation(() => undefined);
+    await expect(module.handler(event(STRENGTH, { APIKey: strength.key }))).rejects.toThrow(new Error('Unauthorized'));
+    expect(warned).toHaveBeenCalledWith('Invalid credential record', { credentialId: 'STRENGTH_KEYS' });
+  });
+});
+
+describe('the last-used write is skipped when the record read shows one within the hour', () => {
+  const key = issueKey('user');
+  const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+  it.each([
+    ['a minute ago: no write', at(60_000), 0],
+    ['two hours ago: one write', at(2 * 3_600_000), 1],
+    ['never: one write', undefined, 1],
+    ['an unreadable date: one write', 'yesterday-ish', 1],
+  ])('%s', async (_, lastUsed, writes) => {
+    const { module, dynamo, lib } = authorizer();
+    const LastUsed = lastUsed === undefined ? {} : { [key.keyId]: lastUsed };
+    dynamo.on(lib.GetCommand).resolves({ Item: { CredentialID: 'USER#admin', UserID: 'admin', Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(key), LastUsed } });
+    expect((await module.handler(event(GENERATOR, { UserID: 'admin', APIKey: key.key }))).policyDocument.Statement[0]!.Effect).toBe('Allow');
+    expect(dynamo.commandCalls(lib.UpdateCommand)).toHaveLength(writes);
+  });
+});
+
+describe('UserIDs: exactly those the credentials CLI creates', () => {
+  it.each([
+    ['a comma', 'ad,min'],
+    ['129 characters', 'u'.repeat(129)],
+    ['a space', 'ad min'],
+  ])('a UserID with %s is 401 before any lookup', async (_, userId) => {
+    const { module, dynamo, lib } = authorizer();
+    await expect(module.handler(event(GENERATOR, { UserID: userId, APIKey: adminKey.key }))).rejects.toThrow(new Error('Unauthorized'));
+    expect(dynamo.commandCalls(lib.GetCommand)).toHaveLength(0);
   });
 });

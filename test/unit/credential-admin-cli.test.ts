@@ -61,7 +61,7 @@ describe('--stack', () => {
 
   it('an invalid user id fails before any AWS call (exit 1)', async () => {
     const result = await run('user', 'issue-key', '--user-id', 'has space', '--region', 'eu-west-1');
-    expect(result).toMatchObject({ code: 1, stderr: 'A user id must be 1 to 128 printable ASCII characters without spaces.\n' });
+    expect(result).toMatchObject({ code: 1, stderr: 'A user id must be 1 to 128 printable ASCII characters without spaces or commas.\n' });
     expect(cloudFormation.calls()).toHaveLength(0);
   });
 
