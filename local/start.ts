@@ -15,7 +15,12 @@ import { startEmbeddedStore, type EmbeddedStore } from './embedded-store';
 import { createGateway } from './gateway';
 
 /** The local tables are named after their kind; a deployed stack names its own. */
-export const TABLE_NAMES = { generator: TABLES.generator.logicalName, strength: TABLES.strength.logicalName, credentials: TABLES.credentials.logicalName };
+export const TABLE_NAMES = {
+  generator: TABLES.generator.logicalName,
+  strength: TABLES.strength.logicalName,
+  credentials: TABLES.credentials.logicalName,
+  history: TABLES.history.logicalName,
+};
 export const CREDENTIALS_FILE = path.join(PROJECT_ROOT, 'seed', 'local-credentials.json');
 /** Written by `npm run openapi` (docs/openapi.ts), served at /openapi.json. */
 const OPENAPI_FILE = path.join(PROJECT_ROOT, 'docs', 'openapi.json');

@@ -12,7 +12,7 @@ import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dyn
 import { validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
 import { generatorPolicies, type GeneratorPolicy } from '../functions/domain/generator-policy';
 import { strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
-import { TABLES, type TableKind } from '../functions/repositories/tables';
+import { TABLES, type TableKind, type TableSpec } from '../functions/repositories/tables';
 import { checkFeasibility } from '../functions/domain/password-generator';
 import { WORD_LIST } from '../functions/domain/word-list';
 
@@ -177,11 +177,11 @@ function problemsOf(result: PromiseSettledResult<unknown>): readonly string[] {
   throw result.reason;
 }
 
-export type TableNames = { generator: string; strength: string; credentials?: string };
+export type TableNames = { generator: string; strength: string; credentials?: string; history?: string };
 
 /**
  * Creates each named table of TABLES that does not exist yet (on-demand capacity) and waits until every
- * one is ACTIVE. Returns the names it created. Without a credentials name only the policy tables are made.
+ * one is ACTIVE. Returns the names it created. Only the named tables are made (credentials and history are optional).
  */
 export async function createTables(client: DynamoDBClient, names: TableNames, maxWaitSeconds = 300): Promise<string[]> {
   const created: string[] = [];
@@ -202,13 +202,14 @@ async function createIfAbsent(client: DynamoDBClient, kind: TableKind, tableName
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  const { partitionKey, keyType } = TABLES[kind];
+  const spec: TableSpec = TABLES[kind];
+  const sort = spec.sortKey !== undefined ? [{ name: spec.sortKey, type: spec.sortKeyType! }] : [];
   try {
     await client.send(
       new CreateTableCommand({
         TableName: tableName,
-        AttributeDefinitions: [{ AttributeName: partitionKey, AttributeType: keyType }],
-        KeySchema: [{ AttributeName: partitionKey, KeyType: 'HASH' }],
+        AttributeDefinitions: [{ name: spec.partitionKey, type: spec.keyType }, ...sort].map((k) => ({ AttributeName: k.name, AttributeType: k.type })),
+        KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' as const }, ...sort.map((k) => ({ AttributeName: k.name, KeyType: 'RANGE' as const }))],
         BillingMode: 'PAY_PER_REQUEST',
       }),
     );
