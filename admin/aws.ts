@@ -1,5 +1,7 @@
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
+import { userInfo } from 'node:os';
 
 /**
  * What the operator CLIs (credentials, policy) share about reaching their tables: a deployed stack found by
@@ -40,6 +42,22 @@ export function createDynamoDbClient(location: { endpoint?: string; region?: str
     return new DynamoDBClient({ endpoint: location.endpoint, region: location.region ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   }
   return new DynamoDBClient(location.region !== undefined ? { region: location.region } : {});
+}
+
+/**
+ * Who is making a change, for the policy history: on AWS the caller's IAM ARN (STS GetCallerIdentity, which
+ * needs no permission), so it cannot be made up; against a local store the name given, else the OS user.
+ */
+export async function callerIdentity(location: { endpoint?: string; region?: string }, name: string | undefined): Promise<string> {
+  if (location.endpoint !== undefined) return name ?? userInfo().username;
+  const sts = new STSClient(location.region !== undefined ? { region: location.region } : {});
+  try {
+    const { Arn } = await sts.send(new GetCallerIdentityCommand({}));
+    if (Arn === undefined) throw new LocationError('STS GetCallerIdentity returned no ARN; cannot record who made the change.');
+    return Arn;
+  } finally {
+    sts.destroy();
+  }
 }
 
 /**

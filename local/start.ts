@@ -46,7 +46,7 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
   const documents = createDocumentClient(functionEnv);
   // A persisted store (DATA_DIR) keeps what it holds; only new tables are seeded.
   if (created.includes(TABLE_NAMES.generator) || created.includes(TABLE_NAMES.strength)) {
-    const written = await loadSeed({ client: documents, generatorTable: TABLE_NAMES.generator, strengthTable: TABLE_NAMES.strength });
+    const written = await loadSeed({ client: documents, generatorTable: TABLE_NAMES.generator, strengthTable: TABLE_NAMES.strength, historyTable: TABLE_NAMES.history });
     log(`Seeded ${written.generator} generator policies and ${written.strength} strength policies.`);
   }
   if (created.includes(TABLE_NAMES.credentials)) {
