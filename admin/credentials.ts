@@ -1,15 +1,14 @@
 import { parseArgs } from 'node:util';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GENERATOR_ADMIN_ROLE } from '../functions/routes';
 import { TABLES } from '../functions/repositories/tables';
 import { KEY_PREFIX } from '../functions/domain/api-key';
 import type { SystemKeyKind } from '../functions/repositories/credentials';
+import { awsFailureMessage, createDynamoDbClient, DEFAULT_STACK, LocationError, locationProblem, stackOutputs, TABLE_NAME } from './aws';
 import { checkKeyId, checkRole, checkUserId, CredentialAdmin, CredentialAdminError, SYSTEM_KEY_TITLES, type CredentialListing, type KeySummary } from './credential-admin';
 
-/** The stack name `cdk deploy` uses unless told otherwise (bin/app.ts), and its output naming the credentials table. */
-export const DEFAULT_STACK = 'PasswordPolicyService';
+export { DEFAULT_STACK };
+/** The output of the deployed stack naming the credentials table. */
 export const TABLE_OUTPUT = 'CredentialsTableName';
 /** The local gateway (`npm start`) names its tables after their kind. */
 export const LOCAL_TABLE = TABLES.credentials.logicalName;
@@ -313,9 +312,6 @@ class UsageError extends Error {
   }
 }
 
-/** A failure reported as it is (one sentence), exit status 1. */
-class OperationError extends Error {}
-
 interface Location {
   table?: string;
   stack?: string;
@@ -413,30 +409,15 @@ function isCommonOption(name: OptionName): boolean {
   return name === 'table' || name === 'stack' || name === 'endpoint' || name === 'region' || name === 'help';
 }
 
-/** DynamoDB's rule for table names, and CloudFormation's for stack names (or a stack ARN). */
-const TABLE_NAME = /^[a-zA-Z0-9_.-]{3,255}$/;
-const STACK_NAME = /^([a-zA-Z][-a-zA-Z0-9]{0,127}|arn:[\x21-\x7e]+)$/;
-
 function locationOf(command: CommandSpec, values: Values): Location {
   const usage = commandUsage(command);
   const { table, stack, endpoint, region } = values;
   if (table !== undefined && stack !== undefined) throw new UsageError('Give --table or --stack, not both.', usage);
   if (endpoint !== undefined && stack !== undefined) throw new UsageError('--stack reads a deployed stack; with --endpoint give --table (default "Credentials").', usage);
   if (table !== undefined && !TABLE_NAME.test(table)) throw new UsageError('--table must be 3 to 255 letters, digits, "_", "-" or ".".', usage);
-  if (stack !== undefined && !STACK_NAME.test(stack)) throw new UsageError('--stack must be a stack name (a letter, then letters, digits or "-") or a stack ARN.', usage);
-  if (endpoint !== undefined) checkEndpoint(endpoint, usage);
-  if (region !== undefined && !/^[a-z0-9-]{1,50}$/.test(region)) throw new UsageError('--region must be a region name such as eu-west-1.', usage);
+  const problem = locationProblem({ stack, endpoint, region });
+  if (problem !== undefined) throw new UsageError(problem, usage);
   return { table: table ?? (endpoint !== undefined ? LOCAL_TABLE : undefined), stack: stack ?? (table === undefined && endpoint === undefined ? DEFAULT_STACK : undefined), endpoint, region };
-}
-
-function checkEndpoint(endpoint: string, usage: string): void {
-  let protocol: string;
-  try {
-    protocol = new URL(endpoint).protocol;
-  } catch {
-    throw new UsageError('--endpoint must be a URL such as http://127.0.0.1:8000.', usage);
-  }
-  if (protocol !== 'http:' && protocol !== 'https:') throw new UsageError('--endpoint must be an http or https URL.', usage);
 }
 
 /** Checks the arguments before any AWS call, finds the table, then runs the command. */
@@ -455,31 +436,9 @@ async function execute(command: CommandSpec, args: CommandArgs, location: Locati
   }
 }
 
-/** With --endpoint: a local store that accepts any credentials. Without: a real account, as the SDK finds it. */
-function createDynamoDbClient(location: Location): DynamoDBClient {
-  if (location.endpoint !== undefined) {
-    return new DynamoDBClient({ endpoint: location.endpoint, region: location.region ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  }
-  return new DynamoDBClient(location.region !== undefined ? { region: location.region } : {});
-}
-
 /** The CredentialsTableName output of the deployed stack (lib/password-policy-stack.ts). */
 export async function tableOfStack(stack: string, region: string | undefined): Promise<string> {
-  const cloudFormation = new CloudFormationClient(region !== undefined ? { region } : {});
-  try {
-    const output = await cloudFormation.send(new DescribeStacksCommand({ StackName: stack }));
-    const table = output.Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === TABLE_OUTPUT)?.OutputValue;
-    if (table === undefined) throw new OperationError(`Stack "${stack}" has no ${TABLE_OUTPUT} output; is it the Password Policy Service stack? Pass --stack NAME or --table NAME.`);
-    return table;
-  } catch (error) {
-    if (error instanceof OperationError) throw error;
-    if ((error as Error).name === 'ValidationError' && /does not exist/i.test((error as Error).message)) {
-      throw new OperationError(`Stack "${stack}" does not exist in this account and region; pass --stack NAME, --region REGION or --table NAME.`);
-    }
-    throw error;
-  } finally {
-    cloudFormation.destroy();
-  }
+  return (await stackOutputs(stack, region, [TABLE_OUTPUT], ' or --table NAME'))[TABLE_OUTPUT];
 }
 
 function warnAboutRoles(roles: readonly string[], io: Io): void {
@@ -512,28 +471,9 @@ function quote(text: string): string {
 
 /** One sentence for the operator: an operator mistake as it is, an AWS failure with a hint; never a stack trace. */
 export function failureMessage(error: unknown, location: Location = {}): string {
-  if (error instanceof CredentialAdminError || error instanceof OperationError) return redact(error.message);
-  const e = (error ?? {}) as { name?: string; message?: string; code?: string };
-  const name = e.name ?? 'Error';
-  const text = String(e.message ?? error);
-  if (name === 'ResourceNotFoundException') {
-    return `The credentials table "${location.table ?? '?'}" does not exist${location.endpoint ? ` at ${location.endpoint}` : ''}; check --table, --stack, --endpoint or --region.`;
-  }
-  if (name === 'CredentialsProviderError' || /could not load credentials/i.test(text)) {
-    return 'No AWS credentials were found; configure the SDK credential chain (aws configure, AWS_PROFILE, SSO) or pass --endpoint for a local store.';
-  }
-  if (/region is missing/i.test(text)) return 'No AWS region is configured; pass --region REGION or set AWS_REGION.';
-  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT/.test(`${e.code ?? ''} ${text}`)) {
-    const hint = location.endpoint !== undefined ? 'check --endpoint and that the store is running' : 'check the network and --region';
-    return `Cannot reach ${location.endpoint ?? 'AWS'} (${firstLine(text)}); ${hint}.`;
-  }
-  return `The operation failed: ${name}: ${firstLine(text)}`;
-}
-
-/** DynamoDB can echo a whole request in an error: keep one short line, with anything shaped like a key masked. */
-function firstLine(text: string): string {
-  const line = redact(text.split('\n')[0] ?? '').trim();
-  return line.length > 300 ? `${line.slice(0, 300)}...` : line;
+  if (error instanceof CredentialAdminError || error instanceof LocationError) return redact(error.message);
+  const missing = `The credentials table "${location.table ?? '?'}" does not exist${location.endpoint ? ` at ${location.endpoint}` : ''}; check --table, --stack, --endpoint or --region.`;
+  return awsFailureMessage(error, location, missing, redact);
 }
 
 /** Masks anything shaped like a key (or its secret part), and any SHA-256 hex digest. */

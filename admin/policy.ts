@@ -1,27 +1,86 @@
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { generatorPolicies, parsePattern, type GeneratorPolicy } from '../functions/domain/generator-policy';
-import { SEPARATORS } from '../functions/domain/generator-policy';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { generatorPolicies, parsePattern, SEPARATORS, type GeneratorPolicy } from '../functions/domain/generator-policy';
 import { checkFeasibility, classesOn, entropyBits, generationMode, type CharClass } from '../functions/domain/password-generator';
-import { validatePolicy } from '../functions/domain/policy-collection';
+import { DEFAULT_POLICY_ID, validatePolicy } from '../functions/domain/policy-collection';
 import { WORD_LIST } from '../functions/domain/word-list';
+import { TABLES } from '../functions/repositories/tables';
+import { awsFailureMessage, callerIdentity, createDynamoDbClient, DEFAULT_STACK, locationProblem, stackOutputs } from './aws';
+import { MANIFEST, readPolicyDirectory, readPolicyFile, writeExport, writeManifest, formatPolicy, type PolicyDirectory } from './policy-files';
+import { fieldDiff, formatChange, formatPlan, makePlan, type Plan } from './policy-plan';
+import { changeRuleProblem, checkPolicy, COLLECTIONS, HISTORY_OUTPUT, PolicyAdminError, PolicyStore, titleOf, type CollectionName, type PolicyChange, type StoredPolicy } from './policy-store';
 
 /** The committed seed file, resolved from this module so the CLI works from any working directory. */
 const DEFAULT_FILE = path.join(__dirname, '..', 'seed', 'generator-policies.json');
 
-const USAGE = `Usage: npm run policy -- explain (--id N | --all) [--file FILE]
+const WHERE = `Where the policy tables are (store commands):
+  --endpoint URL        a local DynamoDB-compatible store such as npm start's (its URL is in the banner),
+                        with the local table names ${TABLES.generator.logicalName}, ${TABLES.strength.logicalName}, ${TABLES.history.logicalName}
+  --stack NAME          the deployed stack whose outputs name the tables (default: ${DEFAULT_STACK}),
+                        read with the AWS SDK's credential chain
+  --region REGION       AWS region (default: the SDK's configuration; "local" with --endpoint)
+  --actor NAME          with --endpoint: who the history records as making a change (default: the OS
+                        user); on AWS it is always the caller's IAM ARN (STS GetCallerIdentity)`;
 
-Explains generator policies: what each generates, a lower bound of its entropy, and whether it is feasible.
+const USAGE = `Usage: npm run policy -- <command> [options]
 
-  explain --id N     the policy with PasswordGeneratorID N
-  explain --all      every policy of the file
-  --file FILE        a JSON array of generator policies (default: seed/generator-policies.json);
-                     every record is validated first
-  -h, --help         print help
+Administers the password generator and strength policies (docs/administration.md): the workflow is
+export, edit in git, plan, review, apply. Every write is validated first, conditional on the version it
+read, and recorded in the policy history in the same transaction.
 
-Exit status: 0 done, 1 the operation failed (unknown id, unreadable or invalid file), 2 usage error.
+Commands (each store command takes --collection generator|strength):
+  list                          every policy: ID, version, name
+  get --id N                    one policy as JSON (its version on stderr)
+  export --dir DIR              one file per policy, <ID>.json, and versions.json (what the export saw)
+  plan --dir DIR                what apply would create, change and delete, field by field, and a summary
+  apply --dir DIR               make the store match DIR, all or nothing; refused if anything changed in
+                                the store since the export, or any file is invalid
+  put --file FILE               create or change one policy from a JSON file
+  delete --id N                 delete one policy (never policy 1, the default)
+  history --id N                every version of one policy: when, who, what changed
+  rollback --id N --to-version V   write version V's policy again, as a new version
+  explain (--id N | --all) [--file FILE]
+                                what generator policies of a file (default: the seed file) generate, their
+                                entropy, whether each is feasible; reads no store
+
+${WHERE}
+  -h, --help            print help
+
+Exit status: 0 done, 1 refused or failed (invalid file, conflict, policy 1, unknown id, AWS error), 2 usage error.
 `;
+
+const OPTIONS = {
+  collection: { type: 'string' },
+  id: { type: 'string' },
+  all: { type: 'boolean' },
+  file: { type: 'string' },
+  dir: { type: 'string' },
+  'to-version': { type: 'string' },
+  endpoint: { type: 'string' },
+  stack: { type: 'string' },
+  region: { type: 'string' },
+  actor: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+type OptionName = keyof typeof OPTIONS;
+type Values = { [K in OptionName]?: K extends 'all' | 'help' ? boolean : string };
+
+/** The store commands: the options each requires (besides --collection) and whether it writes. */
+const STORE_COMMANDS: Record<string, { required: readonly OptionName[]; writes: boolean }> = {
+  list: { required: [], writes: false },
+  get: { required: ['id'], writes: false },
+  export: { required: ['dir'], writes: false },
+  plan: { required: ['dir'], writes: false },
+  apply: { required: ['dir'], writes: true },
+  put: { required: ['file'], writes: true },
+  delete: { required: ['id'], writes: true },
+  history: { required: ['id'], writes: false },
+  rollback: { required: ['id', 'to-version'], writes: true },
+};
+const LOCATION_OPTIONS: readonly OptionName[] = ['endpoint', 'stack', 'region', 'actor'];
 
 interface Io {
   stdout: { write(text: string): unknown };
@@ -31,9 +90,20 @@ interface Io {
 class UsageError extends Error {}
 class OperationError extends Error {}
 
-/** Runs the CLI and resolves to its exit status; never throws. */
+interface Location {
+  endpoint?: string;
+  stack?: string;
+  region?: string;
+}
+
+type Parsed =
+  | { help: true }
+  | { command: 'explain'; id: number | undefined; file: string }
+  | { command: string; collection: CollectionName; values: Values; location: Location; actor: string | undefined };
+
+/** Runs the CLI and resolves to its exit status; never throws, never prints a stack trace. */
 export async function main(argv: readonly string[], io: Io = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
-  let args: { help: true } | { id: number | undefined; file: string };
+  let args: Parsed;
   try {
     args = parseCommandLine(argv);
   } catch (error) {
@@ -45,39 +115,237 @@ export async function main(argv: readonly string[], io: Io = { stdout: process.s
     io.stdout.write(USAGE);
     return 0;
   }
+  if (args.command === 'explain') {
+    const explain = args as Extract<Parsed, { command: 'explain' }>;
+    try {
+      const policies = await readPolicies(explain.file);
+      const chosen = explain.id === undefined ? policies : policies.filter((p) => p.PasswordGeneratorID === explain.id);
+      if (chosen.length === 0) throw new OperationError(`No policy has PasswordGeneratorID ${explain.id} in ${explain.file}.`);
+      io.stdout.write(chosen.map(explainPolicy).join('\n') + '\n');
+      return 0;
+    } catch (error) {
+      if (!(error instanceof OperationError)) throw error;
+      io.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+  }
+  const store = args as Extract<Parsed, { collection: CollectionName }>;
+  const dynamodb = createDynamoDbClient(store.location);
   try {
-    const policies = await readPolicies(args.file);
-    const chosen = args.id === undefined ? policies : policies.filter((p) => p.PasswordGeneratorID === args.id);
-    if (chosen.length === 0) throw new OperationError(`No policy has PasswordGeneratorID ${args.id} in ${args.file}.`);
-    io.stdout.write(chosen.map(explainPolicy).join('\n') + '\n');
+    await runStoreCommand(store, dynamodb, io);
     return 0;
   } catch (error) {
-    if (!(error instanceof OperationError)) throw error;
-    io.stderr.write(`${error.message}\n`);
+    io.stderr.write(`${storeFailureMessage(error, store.location)}\n`);
     return 1;
+  } finally {
+    // Keep-alive sockets would otherwise hold the process open after the work is done.
+    dynamodb.destroy();
   }
 }
 
-function parseCommandLine(argv: readonly string[]): { help: true } | { id: number | undefined; file: string } {
+function parseCommandLine(argv: readonly string[]): Parsed {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      options: { id: { type: 'string' }, all: { type: 'boolean' }, file: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-      allowPositionals: true,
-    });
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { values, positionals } = parsed;
+  const values = parsed.values as Values;
+  const { positionals } = parsed;
   if (values.help) return { help: true };
   if (positionals.length === 0) throw new UsageError('A command is required.');
-  if (positionals[0] !== 'explain') throw new UsageError(`Unknown command "${positionals[0]}".`);
+  const command = positionals[0]!;
+  if (command !== 'explain' && STORE_COMMANDS[command] === undefined) throw new UsageError(`Unknown command "${command}".`);
   if (positionals.length > 1) throw new UsageError('Unexpected argument after the command (options start with --).');
+  if (command === 'explain') return parseExplain(values);
+
+  const spec = STORE_COMMANDS[command]!;
+  const allowed = new Set<OptionName>(['collection', 'help', ...spec.required, ...LOCATION_OPTIONS]);
+  for (const name of Object.keys(values) as OptionName[]) if (!allowed.has(name)) throw new UsageError(`--${name} is not an option of "${command}".`);
+  for (const name of ['collection', ...spec.required] as OptionName[]) if (values[name] === undefined) throw new UsageError(`--${name} is required.`);
+  if (!Object.hasOwn(COLLECTIONS, values.collection!)) throw new UsageError('--collection must be generator or strength.');
+  if (values.id !== undefined) wholeNumberOption(values.id, '--id');
+  if (values['to-version'] !== undefined) wholeNumberOption(values['to-version'], '--to-version');
+  const { endpoint, stack, region, actor } = values;
+  if (endpoint !== undefined && stack !== undefined) throw new UsageError('Give --endpoint or --stack, not both.');
+  const problem = locationProblem({ endpoint, stack, region });
+  if (problem !== undefined) throw new UsageError(problem);
+  if (actor !== undefined && endpoint === undefined) throw new UsageError('--actor is for a local store (--endpoint); on AWS the history records the caller\'s IAM ARN.');
+  if (actor !== undefined && !/^\P{C}{1,200}$/u.test(actor)) throw new UsageError('--actor must be 1 to 200 printable characters.');
+  return {
+    command,
+    collection: values.collection as CollectionName,
+    values,
+    location: { endpoint, region, stack: endpoint === undefined ? stack ?? DEFAULT_STACK : undefined },
+    actor,
+  };
+}
+
+function parseExplain(values: Values): Parsed {
+  for (const name of Object.keys(values) as OptionName[]) {
+    if (name !== 'id' && name !== 'all' && name !== 'file') throw new UsageError(`--${name} is not an option of "explain".`);
+  }
   if ((values.id === undefined) === (values.all !== true)) throw new UsageError('Give exactly one of --id N and --all.');
-  if (values.id !== undefined && !/^[1-9][0-9]{0,9}$/.test(values.id)) throw new UsageError('--id must be a whole number of at least 1.');
-  return { id: values.id === undefined ? undefined : Number(values.id), file: values.file ?? DEFAULT_FILE };
+  return { command: 'explain', id: values.id === undefined ? undefined : wholeNumberOption(values.id, '--id'), file: values.file ?? DEFAULT_FILE };
+}
+
+function wholeNumberOption(text: string, option: string): number {
+  if (!/^[1-9][0-9]{0,9}$/.test(text)) throw new UsageError(`${option} must be a whole number of at least 1.`);
+  return Number(text);
+}
+
+/** Finds the tables (stack outputs or the local names), then runs the command. */
+async function runStoreCommand(args: Extract<Parsed, { collection: CollectionName }>, dynamodb: DynamoDBClient, io: Io): Promise<void> {
+  const tables =
+    args.location.stack === undefined
+      ? { generator: TABLES.generator.logicalName, strength: TABLES.strength.logicalName, history: TABLES.history.logicalName }
+      : await stackOutputs(args.location.stack, args.location.region, [COLLECTIONS.generator.output, COLLECTIONS.strength.output, HISTORY_OUTPUT]).then((o) => ({
+          generator: o[COLLECTIONS.generator.output],
+          strength: o[COLLECTIONS.strength.output],
+          history: o[HISTORY_OUTPUT],
+        }));
+  const store = new PolicyStore(DynamoDBDocumentClient.from(dynamodb), tables);
+  const actor = STORE_COMMANDS[args.command]!.writes ? await callerIdentity(args.location, args.actor) : '';
+  await new PolicyCommands(store, args.collection, actor, io).run(args.command, args.values);
+}
+
+function storeFailureMessage(error: unknown, location: Location): string {
+  if (error instanceof PolicyAdminError) return error.message;
+  if (error instanceof OperationError) return error.message;
+  const where = location.endpoint !== undefined ? ` at ${location.endpoint}` : '';
+  return awsFailureMessage(error, location, `A policy table does not exist${where}; check --endpoint, --stack or --region.`);
+}
+
+/** The store commands, each reading what it needs and printing what it did. */
+class PolicyCommands {
+  private readonly resource;
+
+  constructor(
+    private readonly store: PolicyStore,
+    private readonly collection: CollectionName,
+    private readonly actor: string,
+    private readonly io: Io,
+  ) {
+    this.resource = COLLECTIONS[collection].resource;
+  }
+
+  async run(command: string, values: Values): Promise<void> {
+    const id = values.id === undefined ? 0 : Number(values.id);
+    switch (command) {
+      case 'list':
+        return this.list();
+      case 'get':
+        return this.get(id);
+      case 'export':
+        return this.export(values.dir!);
+      case 'plan':
+        return this.plan(values.dir!);
+      case 'apply':
+        return this.apply(values.dir!);
+      case 'put':
+        return this.put(values.file!);
+      case 'delete':
+        return this.delete(id);
+      case 'history':
+        return this.history(id);
+      case 'rollback':
+        return this.rollback(id, Number(values['to-version']));
+    }
+  }
+
+  private async list(): Promise<void> {
+    const stored = await this.store.list(this.collection);
+    const lines = [...stored].map(([id, s]) => `${String(id).padStart(4)}  v${String(s.version).padEnd(4)} ${String(s.policy[this.resource.nameField])}`);
+    this.io.stdout.write(`${['  ID  VERSION NAME', ...lines].join('\n')}\n${stored.size} ${this.resource.title}(s).\n`);
+  }
+
+  private async get(id: number): Promise<void> {
+    const stored = await this.required(id);
+    this.io.stdout.write(formatPolicy(stored.policy));
+    this.io.stderr.write(`${titleOf(this.collection, id)}: version ${stored.version}\n`);
+  }
+
+  private async export(dir: string): Promise<void> {
+    const stored = await this.store.list(this.collection);
+    await writeExport(dir, this.collection, stored);
+    this.io.stdout.write(`Exported ${stored.size} ${this.resource.title}(s) to ${dir} (one <ID>.json each, and ${MANIFEST}).\n`);
+  }
+
+  private async makePlan(dir: string): Promise<{ plan: Plan; directory: PolicyDirectory }> {
+    const directory = await readPolicyDirectory(dir, this.collection);
+    const stored = await this.store.list(this.collection);
+    return { plan: makePlan(this.collection, directory.policies, directory.base, stored), directory };
+  }
+
+  private async plan(dir: string): Promise<void> {
+    const { plan } = await this.makePlan(dir);
+    this.io.stdout.write(formatPlan(plan, this.resource.nameField));
+    if (plan.refusals.length > 0) throw new OperationError('Apply would refuse this plan (see the lines marked !).');
+  }
+
+  private async apply(dir: string): Promise<void> {
+    const { plan, directory } = await this.makePlan(dir);
+    if (plan.refusals.length > 0) {
+      this.io.stdout.write(formatPlan(plan, this.resource.nameField));
+      throw new OperationError('Refused: nothing was written (see the lines marked !).');
+    }
+    const versions = await this.store.commit(plan.changes, this.actor);
+    // The directory now rests on the versions just written, so the next plan starts from them.
+    const base = new Map([...directory.base].filter(([id]) => directory.policies.has(id)));
+    plan.changes.forEach((change, i) => (change.after === undefined ? base.delete(change.id) : base.set(change.id, versions[i]!)));
+    await writeManifest(dir, this.collection, base);
+    this.io.stdout.write(formatPlan(plan, this.resource.nameField).replace(/^Plan: /m, 'Applied: '));
+  }
+
+  private async put(file: string): Promise<void> {
+    const policy = await readPolicyFile(file, this.collection);
+    const id = policy[this.resource.idField] as number;
+    const before = await this.store.get(this.collection, id);
+    if (before !== undefined && fieldDiff(before.policy, policy).length === 0) {
+      this.io.stdout.write(`${titleOf(this.collection, id)} already holds that policy (version ${before.version}); nothing written.\n`);
+      return;
+    }
+    await this.write({ collection: this.collection, id, before, after: policy });
+  }
+
+  private async delete(id: number): Promise<void> {
+    if (id === DEFAULT_POLICY_ID) throw new PolicyAdminError([changeRuleProblem({ collection: this.collection, id, before: undefined, after: undefined })!]);
+    await this.write({ collection: this.collection, id, before: await this.required(id), after: undefined });
+  }
+
+  private async history(id: number): Promise<void> {
+    const records = await this.store.history(this.collection, id);
+    if (records.length === 0) throw new OperationError(`${titleOf(this.collection, id)} has no history.`);
+    const lines = records.flatMap((r) => {
+      const what = r.change === 'rollback' ? `rollback to version ${r.restoredVersion}` : r.change;
+      // A creation's fields are all new: the line says so, `get` or the record shows them.
+      const diff = r.after === undefined || r.before === undefined ? [] : fieldDiff(r.before, r.after);
+      return [`version ${r.version}  ${r.changedAt}  ${what}  by ${r.changedBy}`, ...diff.map((d) => `    ${d}`)];
+    });
+    this.io.stdout.write(`${lines.join('\n')}\n`);
+  }
+
+  private async rollback(id: number, toVersion: number): Promise<void> {
+    const record = (await this.store.history(this.collection, id)).find((r) => r.version === toVersion);
+    if (record === undefined) throw new OperationError(`${titleOf(this.collection, id)} has no version ${toVersion} in its history.`);
+    if (record.after === undefined) throw new OperationError(`Version ${toVersion} of ${titleOf(this.collection, id)} is its deletion; there is no policy to restore.`);
+    // The old policy is checked as any write is: the rules may have changed since it was written.
+    const result = checkPolicy(this.collection, record.after);
+    if (!result.ok) throw new PolicyAdminError(result.problems.map((p) => `version ${toVersion}: ${p}`));
+    const before = await this.store.get(this.collection, id);
+    await this.write({ collection: this.collection, id, before, after: result.policy, restoredVersion: toVersion });
+  }
+
+  private async write(change: PolicyChange): Promise<void> {
+    const [version] = await this.store.commit([change], this.actor);
+    this.io.stdout.write(`${formatChange(change, this.resource.nameField)}\nWritten: ${titleOf(this.collection, change.id)} is ${change.after === undefined ? 'deleted' : 'now'} version ${version}, recorded as ${this.actor}.\n`);
+  }
+
+  private async required(id: number): Promise<StoredPolicy> {
+    const stored = await this.store.get(this.collection, id);
+    if (stored === undefined) throw new OperationError(`There is no ${titleOf(this.collection, id)}.`);
+    return stored;
+  }
 }
 
 /** Reads the file and validates every record (validatePolicy); any problem fails the whole command. */

@@ -7,7 +7,7 @@ import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId, type Aw
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { Construct } from 'constructs';
 import { generatorPolicies } from '../functions/domain/generator-policy';
-import { DEFAULT_POLICY_ID, validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
+import { DEFAULT_POLICY_ID, defaultPolicyProblem, validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
 import { strengthPolicies } from '../functions/domain/strength-policy';
 import { TABLES } from '../functions/repositories/tables';
 import { PROJECT_ROOT } from '../bundling/bundling';
@@ -75,8 +75,7 @@ export function readDefaultPolicy<T extends object>(resource: PolicyResource<T>,
   if (record === undefined) throw new Error(`${seedFile}: no ${resource.title} with ${resource.idField} ${DEFAULT_POLICY_ID} (the default policy)`);
   const result = validatePolicy(resource, record);
   if (!result.ok) throw new Error(`${seedFile}: the default ${resource.title} (${resource.idField} ${DEFAULT_POLICY_ID}) is invalid: ${result.problems.join('; ')}`);
-  const description = String(result.policy[resource.descriptionField]);
-  if (!/default/i.test(description)) {
+  if (defaultPolicyProblem(resource, result.policy) !== undefined) {
     throw new Error(`${seedFile}: the description of ${resource.title} ${DEFAULT_POLICY_ID} must say it is the default`);
   }
   return result.policy;

@@ -36,6 +36,7 @@ export class PasswordPolicyStack extends Stack {
     const removalPolicy = settings.dev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
     const functionDefaults = { logLevel: settings.logLevel, logRetention: settings.logRetentionDays, removalPolicy, tracing: settings.tracing };
 
+    // The policy history table is granted to no function: only operators (the policy CLI) read and append to it.
     const tables = (this.tables = new PolicyTables(this, 'Tables', { removalPolicy }).byKind);
 
     const functions = (this.functions = {} as Record<FunctionId, IFunction>);
@@ -117,6 +118,7 @@ export class PasswordPolicyStack extends Stack {
     new CfnOutput(this, 'GeneratorPolicyTableName', { value: tables.generator.tableName });
     new CfnOutput(this, 'StrengthPolicyTableName', { value: tables.strength.tableName });
     new CfnOutput(this, 'CredentialsTableName', { value: tables.credentials.tableName });
+    new CfnOutput(this, 'PolicyHistoryTableName', { value: tables.history.tableName, description: 'Every policy change, written by the policy CLI (docs/administration.md)' });
     if (this.alarms?.topic) new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn, description: 'The SNS topic the alarms notify' });
 
     addNagSuppressions(this);

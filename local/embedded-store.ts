@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { addTransactions } from './transactions';
 
-/** dynalite: an embedded DynamoDB-compatible server, in memory or persisted under `dataDir`. */
+/** dynalite: an embedded DynamoDB-compatible server, in memory or persisted under `dataDir`, with TransactWriteItems added (transactions.ts). */
 export interface EmbeddedStore {
   readonly endpoint: string;
   close(): Promise<void>;
@@ -11,7 +12,7 @@ export async function startEmbeddedStore(options: { host?: string; port?: number
   // dynalite ships no type declarations.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const dynalite = require('dynalite') as (opts: Record<string, unknown>) => Server;
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(options.dataDir ? { path: options.dataDir } : {}) });
+  const server = addTransactions(dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(options.dataDir ? { path: options.dataDir } : {}) }));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -15,7 +15,12 @@ import { startEmbeddedStore, type EmbeddedStore } from './embedded-store';
 import { createGateway } from './gateway';
 
 /** The local tables are named after their kind; a deployed stack names its own. */
-export const TABLE_NAMES = { generator: TABLES.generator.logicalName, strength: TABLES.strength.logicalName, credentials: TABLES.credentials.logicalName };
+export const TABLE_NAMES = {
+  generator: TABLES.generator.logicalName,
+  strength: TABLES.strength.logicalName,
+  credentials: TABLES.credentials.logicalName,
+  history: TABLES.history.logicalName,
+};
 export const CREDENTIALS_FILE = path.join(PROJECT_ROOT, 'seed', 'local-credentials.json');
 /** Written by `npm run openapi` (docs/openapi.ts), served at /openapi.json. */
 const OPENAPI_FILE = path.join(PROJECT_ROOT, 'docs', 'openapi.json');
@@ -41,7 +46,7 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
   const documents = createDocumentClient(functionEnv);
   // A persisted store (DATA_DIR) keeps what it holds; only new tables are seeded.
   if (created.includes(TABLE_NAMES.generator) || created.includes(TABLE_NAMES.strength)) {
-    const written = await loadSeed({ client: documents, generatorTable: TABLE_NAMES.generator, strengthTable: TABLE_NAMES.strength });
+    const written = await loadSeed({ client: documents, generatorTable: TABLE_NAMES.generator, strengthTable: TABLE_NAMES.strength, historyTable: TABLE_NAMES.history });
     log(`Seeded ${written.generator} generator policies and ${written.strength} strength policies.`);
   }
   if (created.includes(TABLE_NAMES.credentials)) {

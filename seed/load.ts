@@ -1,16 +1,24 @@
 import { parseArgs } from 'node:util';
 import { DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createTables, loadSeed, SeedValidationError } from './seed-data';
+import { callerIdentity } from '../admin/aws';
+import { PolicyAdminError } from '../admin/policy-store';
+import { createTables, loadSeed, SeedConflictError, SeedValidationError } from './seed-data';
 
-export const USAGE = `Usage: npm run seed -- --generator-table NAME --strength-table NAME [options]
+export const USAGE = `Usage: npm run seed -- --generator-table NAME --strength-table NAME --history-table NAME [options]
 
-Validates both seed files completely, then writes them to the two policy tables (BatchWriteItem, 25 records
-at a time). A record whose ID already exists in a table is replaced. Nothing is written if either file is invalid.
+Validates both seed files completely, then creates the policies the tables lack, each as version 1 with a
+history record in the same transaction (docs/administration.md). A policy already stored as in the file is
+left alone; one that differs is replaced only with --overwrite (as a new version, recorded in the history),
+otherwise nothing at all is written. Nothing is written if either file is invalid.
 
 Options:
   --generator-table NAME    table of password generator policies (required)
   --strength-table NAME     table of password strength policies (required)
+  --history-table NAME      the policy history table (required; the stack's PolicyHistoryTableName output)
+  --overwrite               replace stored policies that differ from the seed files
+  --actor NAME              with --endpoint: who the history records (default: the OS user); on AWS it is
+                            always the caller's IAM ARN (STS GetCallerIdentity)
   --endpoint URL            a DynamoDB-compatible endpoint (dynalite, DynamoDB Local), used with dummy
                             credentials; without it the AWS SDK's credential chain and region are used
   --region REGION           AWS region (default: the SDK's configuration; "local" with --endpoint)
@@ -20,12 +28,16 @@ Options:
   --credentials-table NAME  with --create-tables, also create the credentials table
   -h, --help                print this help
 
-Exit status: 0 written, 1 invalid seed file or DynamoDB failure, 2 usage error.
+Exit status: 0 written (or nothing to write), 1 invalid seed file, a stored policy differs (without
+--overwrite), a concurrent change, or a DynamoDB failure; 2 usage error.
 `;
 
 const OPTIONS = {
   'generator-table': { type: 'string' },
   'strength-table': { type: 'string' },
+  'history-table': { type: 'string' },
+  overwrite: { type: 'boolean', default: false },
+  actor: { type: 'string' },
   'credentials-table': { type: 'string' },
   endpoint: { type: 'string' },
   region: { type: 'string' },
@@ -38,6 +50,9 @@ const OPTIONS = {
 export interface SeedArgs {
   generatorTable: string;
   strengthTable: string;
+  historyTable: string;
+  overwrite: boolean;
+  actor?: string;
   credentialsTable?: string;
   endpoint?: string;
   region?: string;
@@ -85,12 +100,17 @@ export function parseSeedArgs(argv: readonly string[]): SeedArgs | 'help' {
   if (values.help) return 'help';
   const generatorTable = required(values['generator-table'], '--generator-table');
   const strengthTable = required(values['strength-table'], '--strength-table');
+  const historyTable = required(values['history-table'], '--history-table');
   if (values.endpoint !== undefined) checkEndpoint(values.endpoint);
+  if (values.actor !== undefined && values.endpoint === undefined) throw new UsageError("--actor is for a local store (--endpoint); on AWS the history records the caller's IAM ARN");
   if (values['credentials-table'] !== undefined) required(values['credentials-table'], '--credentials-table');
   if (values['credentials-table'] !== undefined && !values['create-tables']) throw new UsageError('--credentials-table is only used with --create-tables');
   return {
     generatorTable,
     strengthTable,
+    historyTable,
+    overwrite: values.overwrite,
+    actor: values.actor,
     credentialsTable: values['credentials-table'],
     endpoint: values.endpoint,
     region: values.region,
@@ -125,17 +145,23 @@ async function seed(args: SeedArgs): Promise<string> {
   try {
     const lines: string[] = [];
     if (args.createTables) {
-      const created = await createTables(client, { generator: args.generatorTable, strength: args.strengthTable, credentials: args.credentialsTable });
+      const created = await createTables(client, { generator: args.generatorTable, strength: args.strengthTable, history: args.historyTable, credentials: args.credentialsTable });
       lines.push(created.length > 0 ? `Created table(s) ${created.join(', ')}.` : 'All tables already exist.');
     }
-    const written = await loadSeed({
+    const result = await loadSeed({
       client: DynamoDBDocumentClient.from(client),
       generatorTable: args.generatorTable,
       strengthTable: args.strengthTable,
+      historyTable: args.historyTable,
       generatorFile: args.generatorFile,
       strengthFile: args.strengthFile,
+      overwrite: args.overwrite,
+      actor: await callerIdentity(args, args.actor),
     });
-    lines.push(`Wrote ${written.generator} generator policies to ${args.generatorTable} and ${written.strength} strength policies to ${args.strengthTable}.`);
+    lines.push(
+      `Wrote ${result.generator} generator policies to ${args.generatorTable} and ${result.strength} strength policies to ${args.strengthTable} ` +
+        `(${result.created} created, ${result.overwritten} overwritten, ${result.unchanged} unchanged), each recorded in ${args.historyTable}.`,
+    );
     return lines.map((line) => `${line}\n`).join('');
   } finally {
     // Keep-alive sockets would otherwise hold the process open after the work is done.
@@ -157,6 +183,8 @@ function createClient(args: SeedArgs): DynamoDBClient {
 
 function failureMessage(error: unknown): string {
   if (error instanceof SeedValidationError) return `Seed data is invalid; nothing was written.\n${error.message}`;
+  if (error instanceof SeedConflictError) return `Stored policies differ from the seed files:\n${error.message}`;
+  if (error instanceof PolicyAdminError) return `Seeding refused: ${error.message}`;
   if (error instanceof ResourceNotFoundException) return `Seeding failed: a table does not exist (${error.message}); create it or pass --create-tables.`;
   const e = error as Error;
   const text = String(e.message ?? error);

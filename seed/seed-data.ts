@@ -9,12 +9,13 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
+import { userInfo } from 'node:os';
+import type { PolicyResource } from '../functions/domain/policy-collection';
 import { generatorPolicies, type GeneratorPolicy } from '../functions/domain/generator-policy';
 import { strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
-import { TABLES, type TableKind } from '../functions/repositories/tables';
-import { checkFeasibility } from '../functions/domain/password-generator';
-import { WORD_LIST } from '../functions/domain/word-list';
+import { TABLES, type TableKind, type TableSpec } from '../functions/repositories/tables';
+import { fieldDiff } from '../admin/policy-plan';
+import { checkPolicy, COLLECTIONS, MAX_CHANGES_PER_TRANSACTION, PolicyStore, titleOf, type CollectionName, type PolicyChange } from '../admin/policy-store';
 
 /** The committed seed files, resolved from this module so the CLI works from any working directory. */
 export const DEFAULT_GENERATOR_FILE = path.join(__dirname, 'generator-policies.json');
@@ -32,9 +33,10 @@ export class SeedValidationError extends Error {
 }
 
 /**
- * Reads a JSON array of policies and validates every record (and, for generator policies, its feasibility), every ID's uniqueness and the presence of
- * ID 1 (the default policy). All problems of the file are reported together, each naming the
- * file, the record (zero-based index and ID) and the field.
+ * Reads a JSON array of policies and checks every record as every policy write is checked (checkPolicy:
+ * value domains, feasibility, the default's rule), every ID's uniqueness and the presence of ID 1 (the
+ * default policy). All problems of the file are reported together, each naming the file, the record
+ * (zero-based index and ID) and the field.
  */
 export async function readSeedFile<T extends object>(file: string, resource: PolicyResource<T>): Promise<T[]> {
   const shown = displayPath(file);
@@ -44,7 +46,7 @@ export async function readSeedFile<T extends object>(file: string, resource: Pol
   const firstIndexOfId = new Map<unknown, number>();
   records.forEach((record, index) => {
     const where = `${shown} record #${index}${idSuffix(resource, record)}`;
-    const result = validatePolicy(resource, record);
+    const result = checkPolicy(collectionOf(resource), record);
     if (!result.ok) {
       problems.push(...result.problems.map((p) => `${where}: ${p}`));
       return;
@@ -53,18 +55,17 @@ export async function readSeedFile<T extends object>(file: string, resource: Pol
     const first = firstIndexOfId.get(id);
     if (first !== undefined) problems.push(`${where}: ${resource.idField}: duplicates record #${first}`);
     else firstIndexOfId.set(id, index);
-    // A generator policy must also be feasible: some password satisfies it (decided by calculation).
-    if ((resource as unknown) === generatorPolicies) {
-      const feasibility = checkFeasibility(result.policy as unknown as GeneratorPolicy, WORD_LIST);
-      if (!feasibility.ok) problems.push(`${where}: infeasible: ${feasibility.reason}`);
-    }
-    policies.push(result.policy);
+    policies.push(result.policy as T);
   });
   if (!records.some((r) => isObject(r) && r[resource.idField] === 1)) {
     problems.push(`${shown}: no record has ${resource.idField} 1 (the default ${resource.title} for password lists without a specific policy)`);
   }
   if (problems.length > 0) throw new SeedValidationError(problems);
   return policies;
+}
+
+function collectionOf(resource: unknown): CollectionName {
+  return resource === COLLECTIONS.generator.resource ? 'generator' : 'strength';
 }
 
 async function readJsonArray(file: string, shown: string): Promise<unknown[]> {
@@ -148,18 +149,63 @@ export interface LoadSeedOptions {
   client: DynamoDBDocumentClient;
   generatorTable: string;
   strengthTable: string;
+  /** The policy history table (default: the local store's, TABLES.history.logicalName). */
+  historyTable?: string;
   generatorFile?: string;
   strengthFile?: string;
-  write?: WriteOptions;
+  /** Replace stored policies that differ from the seed files (as new versions, with history); refused otherwise. */
+  overwrite?: boolean;
+  /** Who the history records as making the changes (default: the OS user). */
+  actor?: string;
 }
 
-/** Validates both files completely, and only then writes both, so an invalid file leaves both tables untouched. */
-export async function loadSeed(options: LoadSeedOptions): Promise<{ generator: number; strength: number }> {
+export interface SeedResult {
+  /** Policies written per collection: created, or overwritten. */
+  generator: number;
+  strength: number;
+  created: number;
+  overwritten: number;
+  unchanged: number;
+}
+
+/** Stored policies that differ from the seed files, without --overwrite: nothing was written. */
+export class SeedConflictError extends Error {
+  constructor(readonly policies: readonly string[]) {
+    super(`${policies.join('\n')}\nNothing was written; --overwrite replaces them (each as a new version, recorded in the history).`);
+    this.name = 'SeedConflictError';
+  }
+}
+
+/**
+ * Validates both files completely; creates the policies the store lacks and leaves equal ones alone. A stored
+ * policy that differs is replaced only with `overwrite`, otherwise nothing is written. Every write goes
+ * through PolicyStore: versioned, with its history record in the same transaction (up to
+ * MAX_CHANGES_PER_TRANSACTION policies per transaction).
+ */
+export async function loadSeed(options: LoadSeedOptions): Promise<SeedResult> {
   const [generator, strength] = await readBoth(options.generatorFile ?? DEFAULT_GENERATOR_FILE, options.strengthFile ?? DEFAULT_STRENGTH_FILE);
-  return {
-    generator: await writePolicies(options.client, options.generatorTable, generator, options.write),
-    strength: await writePolicies(options.client, options.strengthTable, strength, options.write),
-  };
+  const store = new PolicyStore(options.client, { generator: options.generatorTable, strength: options.strengthTable, history: options.historyTable ?? TABLES.history.logicalName });
+  const changes: PolicyChange[] = [];
+  const differing: string[] = [];
+  let unchanged = 0;
+  for (const [collection, policies] of [['generator', generator], ['strength', strength]] as [CollectionName, object[]][]) {
+    const stored = await store.list(collection);
+    for (const policy of policies as Record<string, unknown>[]) {
+      const id = policy[COLLECTIONS[collection].resource.idField] as number;
+      const before = stored.get(id);
+      if (before !== undefined && fieldDiff(before.policy, policy).length === 0) unchanged += 1;
+      else if (before !== undefined && !options.overwrite) differing.push(`${titleOf(collection, id)} differs from the seed file: ${fieldDiff(before.policy, policy).join('; ')}`);
+      else changes.push({ collection, id, before, after: policy });
+    }
+  }
+  if (differing.length > 0) throw new SeedConflictError(differing);
+  const actor = options.actor ?? userInfo().username;
+  for (let start = 0; start < changes.length; start += MAX_CHANGES_PER_TRANSACTION) {
+    await store.commit(changes.slice(start, start + MAX_CHANGES_PER_TRANSACTION), actor);
+  }
+  const written = (collection: CollectionName) => changes.filter((c) => c.collection === collection).length;
+  const overwritten = changes.filter((c) => c.before !== undefined).length;
+  return { generator: written('generator'), strength: written('strength'), created: changes.length - overwritten, overwritten, unchanged };
 }
 
 /** Reads both files and reports the problems of both at once, not only of the first that fails. */
@@ -177,11 +223,11 @@ function problemsOf(result: PromiseSettledResult<unknown>): readonly string[] {
   throw result.reason;
 }
 
-export type TableNames = { generator: string; strength: string; credentials?: string };
+export type TableNames = { generator: string; strength: string; credentials?: string; history?: string };
 
 /**
  * Creates each named table of TABLES that does not exist yet (on-demand capacity) and waits until every
- * one is ACTIVE. Returns the names it created. Without a credentials name only the policy tables are made.
+ * one is ACTIVE. Returns the names it created. Only the named tables are made (credentials and history are optional).
  */
 export async function createTables(client: DynamoDBClient, names: TableNames, maxWaitSeconds = 300): Promise<string[]> {
   const created: string[] = [];
@@ -202,13 +248,14 @@ async function createIfAbsent(client: DynamoDBClient, kind: TableKind, tableName
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  const { partitionKey, keyType } = TABLES[kind];
+  const spec: TableSpec = TABLES[kind];
+  const sort = spec.sortKey !== undefined ? [{ name: spec.sortKey, type: spec.sortKeyType! }] : [];
   try {
     await client.send(
       new CreateTableCommand({
         TableName: tableName,
-        AttributeDefinitions: [{ AttributeName: partitionKey, AttributeType: keyType }],
-        KeySchema: [{ AttributeName: partitionKey, KeyType: 'HASH' }],
+        AttributeDefinitions: [{ name: spec.partitionKey, type: spec.keyType }, ...sort].map((k) => ({ AttributeName: k.name, AttributeType: k.type })),
+        KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' as const }, ...sort.map((k) => ({ AttributeName: k.name, KeyType: 'RANGE' as const }))],
         BillingMode: 'PAY_PER_REQUEST',
       }),
     );

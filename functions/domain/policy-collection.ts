@@ -10,6 +10,12 @@ import * as z from 'zod/mini';
 /** Policy 1 of each collection is the default, for password lists without a specific policy. */
 export const DEFAULT_POLICY_ID = 1;
 
+/** Why a policy breaks the default policy's rule (its description must say it is the default), or undefined. */
+export function defaultPolicyProblem<T extends object>(resource: PolicyResource<T>, policy: T): string | undefined {
+  if (policy[resource.idField] !== DEFAULT_POLICY_ID || /default/i.test(String(policy[resource.descriptionField]))) return undefined;
+  return `${resource.descriptionField}: must say that ${resource.title} ${DEFAULT_POLICY_ID} is the default (for password lists without a specific policy)`;
+}
+
 /**
  * One of the two resources: the schema that is at once the TypeScript type, the validation and the exact
  * field list (in the specification's order), and which fields are the identifier and the searchable text.

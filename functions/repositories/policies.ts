@@ -14,6 +14,18 @@ import {
   wholeNumber,
 } from '../runtime';
 
+/**
+ * The attribute the policy CLI keeps on each stored policy beside the specification's fields: its version,
+ * for optimistic concurrency (docs/administration.md). It is bookkeeping, never part of a response.
+ */
+export const VERSION_ATTRIBUTE = 'Version';
+
+/** A stored record without its bookkeeping: what is validated (strictly) and served. */
+export function specificationFields(record: Record<string, unknown>): Record<string, unknown> {
+  const { [VERSION_ATTRIBUTE]: _version, ...fields } = record;
+  return fields;
+}
+
 export interface PolicyRepositoryOptions {
   /** How long a loaded collection is served without reading the table again. */
   readonly ttlMs: number;
@@ -67,7 +79,7 @@ export class PolicyRepository<T extends object> {
     let invalid = 0;
     for await (const page of paginateScan({ client: this.client }, { TableName: this.tableName, ConsistentRead: true })) {
       for (const record of page.Items ?? []) {
-        const result = validatePolicy(this.resource, record);
+        const result = validatePolicy(this.resource, specificationFields(record));
         if (result.ok) {
           policies.push(result.policy);
         } else {

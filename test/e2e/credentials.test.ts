@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { CredentialAdmin } from '../../admin/credential-admin';
 import { errorEnvelope, PHRASES } from '../../functions/http';
 import { GENERATOR_ADMIN_ROLE } from '../../functions/routes';
+import { addTransactions } from '../../local/transactions';
 import { rawRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 
@@ -23,7 +24,8 @@ let admin: CredentialAdmin;
 const presentedKeys: string[] = [];
 
 beforeAll(async () => {
-  store = (require('dynalite') as (o: object) => Server)({ createTableMs: 0 });
+  // The local service seeds through TransactWriteItems (versions and history), which plain dynalite lacks.
+  store = addTransactions((require('dynalite') as (o: object) => Server)({ createTableMs: 0 }));
   await new Promise<void>((resolve) => store.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(store.address() as AddressInfo).port}`;
   service = await spawnLocalService({

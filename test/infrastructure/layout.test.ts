@@ -39,7 +39,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   bin: ['lib'],
   local: ['local', 'functions', 'bundling', 'seed'],
   admin: ['admin', 'functions'],
-  seed: ['seed', 'functions'],
+  // The seed loader writes through the policy CLI's store (versions and history).
+  seed: ['seed', 'functions', 'admin'],
   docs: ['functions'],
   bench: ['bench', 'functions', 'bundling', 'local', 'seed', 'test/support'],
 };

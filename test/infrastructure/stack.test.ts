@@ -20,12 +20,13 @@ describe('stack', () => {
     ['GeneratorPolicyTableName', 'generator'],
     ['StrengthPolicyTableName', 'strength'],
     ['CredentialsTableName', 'credentials'],
+    ['PolicyHistoryTableName', 'history'],
   ] as const)('outputs %s', (name, kind) => {
     template.hasOutput(name, { Value: { Ref: logicalId(stack.tables[kind]) } });
   });
 
   it('has no other outputs', () => {
-    expect(Object.keys(template.findOutputs('*')).sort()).toEqual(['ApiUrl', 'CredentialsTableName', 'GeneratorPolicyTableName', 'StrengthPolicyTableName']);
+    expect(Object.keys(template.findOutputs('*')).sort()).toEqual(['ApiUrl', 'CredentialsTableName', 'GeneratorPolicyTableName', 'PolicyHistoryTableName', 'StrengthPolicyTableName']);
   });
 
   it('is environment-agnostic: it deploys to the account and region of the CLI', () => {

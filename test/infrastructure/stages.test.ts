@@ -120,7 +120,7 @@ describe('stage presets (context stage)', () => {
     });
 
     it('removal policies: prod retains tables and log groups (tables deletion-protected), dev destroys them', () => {
-      for (const s of [prod, dev]) s.template.resourceCountIs('AWS::DynamoDB::Table', 3);
+      for (const s of [prod, dev]) s.template.resourceCountIs('AWS::DynamoDB::Table', 4);
       for (const type of ['AWS::DynamoDB::Table', 'AWS::Logs::LogGroup']) {
         prod.template.allResources(type, { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
         dev.template.allResources(type, { DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' });

@@ -1,18 +1,18 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { createTables, DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, loadSeed, SeedValidationError } from '../../seed/seed-data';
+import { createTables, DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, loadSeed, SeedConflictError, SeedValidationError } from '../../seed/seed-data';
+import { startEmbeddedStore, type EmbeddedStore } from '../../local/embedded-store';
 
 const ROOT = path.join(__dirname, '../..');
 const run = promisify(execFile);
 
-/** A real DynamoDB-compatible server on a loopback port, so the SDK, marshalling and batching are the real ones. */
-const server = require('dynalite')({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+/** The local store (dynalite with transactions) on a loopback port, so the SDK, marshalling and transactions are the real ones. */
+let store: EmbeddedStore;
 let endpoint: string;
 let client: DynamoDBClient;
 let documentClient: DynamoDBDocumentClient;
@@ -20,8 +20,8 @@ let tmp: string;
 let tableCounter = 0;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  store = await startEmbeddedStore();
+  endpoint = store.endpoint;
   client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   documentClient = DynamoDBDocumentClient.from(client);
   tmp = await mkdtemp(path.join(os.tmpdir(), 'seed-test-'));
@@ -29,14 +29,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   client.destroy();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await store.close();
   await rm(tmp, { recursive: true, force: true });
 });
 
 /** Fresh, empty tables for each test, so no test sees another's writes. */
-async function freshTables(): Promise<{ generator: string; strength: string; credentials: string }> {
+async function freshTables(): Promise<{ generator: string; strength: string; credentials: string; history: string }> {
   tableCounter += 1;
-  const names = { generator: `Generator${tableCounter}`, strength: `Strength${tableCounter}`, credentials: `Credentials${tableCounter}` };
+  const names = { generator: `Generator${tableCounter}`, strength: `Strength${tableCounter}`, credentials: `Credentials${tableCounter}`, history: `History${tableCounter}` };
   await createTables(client, names);
   return names;
 }
@@ -65,24 +65,60 @@ async function expectEmpty(...tables: string[]): Promise<void> {
 }
 
 describe('createTables', () => {
-  it('creates the three tables once and leaves existing ones alone', async () => {
-    const names = { generator: 'CreateGen', strength: 'CreateStr', credentials: 'CreateCred' };
-    expect(await createTables(client, names)).toEqual(['CreateGen', 'CreateStr', 'CreateCred']);
+  it('creates the four tables once and leaves existing ones alone', async () => {
+    const names = { generator: 'CreateGen', strength: 'CreateStr', credentials: 'CreateCred', history: 'CreateHist' };
+    expect(await createTables(client, names)).toEqual(['CreateGen', 'CreateStr', 'CreateCred', 'CreateHist']);
     expect(await createTables(client, names)).toEqual([]);
   });
 });
 
 describe('loadSeed against dynalite', () => {
-  it('writes every record of both files, and a Scan reads them back equal to the files', async () => {
+  it('writes every record of both files as version 1, each with its creation in the history; a Scan reads them back equal to the files', async () => {
     const t = await freshTables();
 
-    const written = await loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength });
+    const written = await loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, actor: 'seed-test' });
 
     const generator = await readJson(DEFAULT_GENERATOR_FILE);
     const strength = await readJson(DEFAULT_STRENGTH_FILE);
-    expect(written).toEqual({ generator: generator.length, strength: strength.length });
-    expect((await scanAll(t.generator)).sort(byId('PasswordGeneratorID'))).toEqual(generator);
-    expect((await scanAll(t.strength)).sort(byId('PasswordStrengthPolicyID'))).toEqual(strength);
+    expect(written).toEqual({ generator: generator.length, strength: strength.length, created: generator.length + strength.length, overwritten: 0, unchanged: 0 });
+    expect((await scanAll(t.generator)).sort(byId('PasswordGeneratorID'))).toEqual(generator.map((p) => ({ ...p, Version: 1 })));
+    expect((await scanAll(t.strength)).sort(byId('PasswordStrengthPolicyID'))).toEqual(strength.map((p) => ({ ...p, Version: 1 })));
+    const history = await scanAll(t.history);
+    expect(history).toHaveLength(generator.length + strength.length);
+    expect(history.find((r) => r.PolicyKey === 'generator#1')).toEqual({
+      PolicyKey: 'generator#1',
+      Version: 1,
+      Change: 'create',
+      ChangedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      ChangedBy: 'seed-test',
+      After: generator[0],
+    });
+  });
+
+  it('a second load writes nothing; a changed policy is refused without --overwrite (nothing written) and replaced with it, as a new version', async () => {
+    const t = await freshTables();
+    const tables = { client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, actor: 'seed-test' };
+    await loadSeed(tables);
+    expect(await loadSeed(tables)).toEqual({ generator: 0, strength: 0, created: 0, overwritten: 0, unchanged: 22 });
+
+    const file = await variant(DEFAULT_GENERATOR_FILE, 'changed-3.json', (records) => {
+      records[2]!.GeneratorDescription = 'Changed by a newer seed file.';
+      return [...records, { ...records[1], PasswordGeneratorID: 40, GeneratorName: 'New in the seed' }];
+    });
+    const before = { generator: await scanAll(t.generator), history: await scanAll(t.history) };
+
+    const refused = await loadSeed({ ...tables, generatorFile: file }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SeedConflictError);
+    expect((refused as SeedConflictError).policies).toEqual([expect.stringMatching(/^generator policy 3 differs from the seed file: GeneratorDescription: ".*" → "Changed by a newer seed file\."$/)]);
+    expect(await scanAll(t.generator)).toEqual(before.generator);
+    expect(await scanAll(t.history)).toEqual(before.history);
+
+    expect(await loadSeed({ ...tables, generatorFile: file, overwrite: true })).toEqual({ generator: 2, strength: 0, created: 1, overwritten: 1, unchanged: 21 });
+    const stored = await scanAll(t.generator);
+    expect(stored.find((p) => p.PasswordGeneratorID === 3)).toMatchObject({ GeneratorDescription: 'Changed by a newer seed file.', Version: 2 });
+    expect(stored.find((p) => p.PasswordGeneratorID === 40)).toMatchObject({ Version: 1 });
+    const record = (await scanAll(t.history)).find((r) => r.PolicyKey === 'generator#3' && r.Version === 2);
+    expect(record).toMatchObject({ Change: 'update', Before: { GeneratorDescription: expect.any(String) }, After: { GeneratorDescription: 'Changed by a newer seed file.' } });
   });
 
   it('rejects a record with an invalid field, naming file, record and field, and writes nothing to either table', async () => {
@@ -92,7 +128,7 @@ describe('loadSeed against dynalite', () => {
       return records;
     });
 
-    const load = loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, generatorFile: file });
+    const load = loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, generatorFile: file });
 
     await expect(load).rejects.toThrow(SeedValidationError);
     await expect(load).rejects.toThrow(/bad-max-length\.json record #3 \(PasswordGeneratorID 4\): MaxLength: must be at most 256/);
@@ -106,7 +142,7 @@ describe('loadSeed against dynalite', () => {
       return records;
     });
 
-    await expect(loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, strengthFile: file })).rejects.toThrow(
+    await expect(loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, strengthFile: file })).rejects.toThrow(
       /bad-weightings\.json record #1 \(PasswordStrengthPolicyID 2\): CalculationWeightings: must sum to 100/,
     );
     await expectEmpty(t.generator, t.strength);
@@ -117,7 +153,7 @@ describe('loadSeed against dynalite', () => {
     const generatorFile = await variant(DEFAULT_GENERATOR_FILE, 'both-gen.json', (records) => [...records, { ...records[0], PasswordGeneratorID: 99, MinLength: 2 }]);
     const strengthFile = await variant(DEFAULT_STRENGTH_FILE, 'both-str.json', (records) => [...records, { ...records[0], PasswordStrengthPolicyID: 99, PolicyName: '' }]);
 
-    const error = await loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, generatorFile, strengthFile }).catch((e: unknown) => e);
+    const error = await loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, generatorFile, strengthFile }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(SeedValidationError);
     expect((error as SeedValidationError).problems).toEqual([
@@ -134,7 +170,7 @@ describe('loadSeed against dynalite', () => {
       return records;
     });
 
-    await expect(loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, generatorFile: file })).rejects.toThrow(
+    await expect(loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, generatorFile: file })).rejects.toThrow(
       /duplicate\.json record #5 \(PasswordGeneratorID 3\): PasswordGeneratorID: duplicates record #2/,
     );
     await expectEmpty(t.generator, t.strength);
@@ -144,7 +180,7 @@ describe('loadSeed against dynalite', () => {
     const t = await freshTables();
     const file = await variant(DEFAULT_STRENGTH_FILE, 'no-default.json', (records) => records.filter((r) => r.PasswordStrengthPolicyID !== 1));
 
-    await expect(loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, strengthFile: file })).rejects.toThrow(
+    await expect(loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, strengthFile: file })).rejects.toThrow(
       /no-default\.json: no record has PasswordStrengthPolicyID 1/,
     );
     await expectEmpty(t.generator, t.strength);
@@ -159,17 +195,17 @@ describe('loadSeed against dynalite', () => {
     const file = path.join(tmp, name);
     if (content !== undefined) await writeFile(file, content);
 
-    await expect(loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, generatorFile: file })).rejects.toThrow(message);
+    await expect(loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, generatorFile: file })).rejects.toThrow(message);
     await expectEmpty(t.generator, t.strength);
   });
 
-  it('writes more than 25 records completely (several batches)', async () => {
+  it('writes more than one transaction holds completely (several transactions)', async () => {
     const t = await freshTables();
     const file = await variant(DEFAULT_GENERATOR_FILE, 'sixty.json', (records) =>
       Array.from({ length: 60 }, (_, i) => ({ ...records[i % records.length], PasswordGeneratorID: i + 1, GeneratorName: `Generated policy ${i + 1}` })),
     );
 
-    const written = await loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, generatorFile: file });
+    const written = await loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, generatorFile: file });
 
     expect(written.generator).toBe(60);
     const ids = (await scanAll(t.generator)).map((r) => r.PasswordGeneratorID).sort((a, b) => (a as number) - (b as number));
@@ -192,13 +228,16 @@ describe('npm run seed (seed/load.ts as a child process)', () => {
   }
 
   it('creates the tables, writes both files and prints what it wrote', async () => {
-    const result = await cli('--endpoint', endpoint, '--generator-table', 'CliGen', '--strength-table', 'CliStr', '--create-tables');
+    const result = await cli('--endpoint', endpoint, '--generator-table', 'CliGen', '--strength-table', 'CliStr', '--history-table', 'CliHist', '--create-tables');
 
     const generator = await readJson(DEFAULT_GENERATOR_FILE);
     const strength = await readJson(DEFAULT_STRENGTH_FILE);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Created table(s) CliGen, CliStr.');
-    expect(result.stdout).toContain(`Wrote ${generator.length} generator policies to CliGen and ${strength.length} strength policies to CliStr.`);
+    expect(result.stdout).toContain('Created table(s) CliGen, CliStr, CliHist.');
+    expect(result.stdout).toContain(
+      `Wrote ${generator.length} generator policies to CliGen and ${strength.length} strength policies to CliStr (${generator.length + strength.length} created, 0 overwritten, 0 unchanged), each recorded in CliHist.`,
+    );
+    expect(await scanAll('CliHist')).toHaveLength(generator.length + strength.length);
     expect(await scanAll('CliGen')).toHaveLength(generator.length);
     expect(await scanAll('CliStr')).toHaveLength(strength.length);
   });
@@ -210,7 +249,7 @@ describe('npm run seed (seed/load.ts as a child process)', () => {
       return records;
     });
 
-    const result = await cli('--endpoint', endpoint, '--generator-table', t.generator, '--strength-table', t.strength, '--generator-file', file);
+    const result = await cli('--endpoint', endpoint, '--generator-table', t.generator, '--strength-table', t.strength, '--history-table', t.history, '--generator-file', file);
 
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/cli-bad\.json record #3 \(PasswordGeneratorID 4\): MaxLength: must be at most 256/);
@@ -220,7 +259,7 @@ describe('npm run seed (seed/load.ts as a child process)', () => {
   });
 
   it('exits 1 with a hint when a table does not exist', async () => {
-    const result = await cli('--endpoint', endpoint, '--generator-table', 'Missing1', '--strength-table', 'Missing2');
+    const result = await cli('--endpoint', endpoint, '--generator-table', 'Missing1', '--strength-table', 'Missing2', '--history-table', 'Missing3');
 
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('--create-tables');
@@ -229,7 +268,7 @@ describe('npm run seed (seed/load.ts as a child process)', () => {
   it.each([
     [['--strength-table', 'S1x'], '--generator-table is required'],
     [['--generator-table', 'G1x', '--strength-table', 'S1x', '--bogus'], "Unknown option '--bogus'"],
-    [['--generator-table', 'G1x', '--strength-table', 'S1x', '--endpoint', 'not a url'], '--endpoint must be a URL'],
+    [['--generator-table', 'G1x', '--strength-table', 'S1x', '--history-table', 'H1x', '--endpoint', 'not a url'], '--endpoint must be a URL'],
     [['--generator-table', 'x', '--strength-table', 'S1x'], '--generator-table must be 3 to 255'],
   ])('exits 2 with the usage on a usage error (%j)', async (args, message) => {
     const result = await cli(...args);

@@ -67,7 +67,7 @@ describe('npm run policy -- explain', () => {
   ])('usage error %j exits 2', async (argv, message) => {
     const { code, stdout, stderr } = await run(...argv);
     expect([code, stdout]).toEqual([2, '']);
-    expect(stderr.startsWith(`${message}\n\nUsage: npm run policy -- explain`)).toBe(true);
+    expect(stderr.startsWith(`${message}\n\nUsage: npm run policy -- <command>`)).toBe(true);
   });
 
   it('an unknown option exits 2', async () => {

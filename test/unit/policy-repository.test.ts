@@ -66,6 +66,26 @@ describe('PolicyRepository.scan: paginated, validated', () => {
   });
 });
 
+describe('PolicyRepository: version attributes never reach a response', () => {
+  it('drops Version from a stored record: the policy and the served body hold exactly the specification fields, in order', async () => {
+    dynamo.on(ScanCommand).resolves({ Items: [{ Version: 7, ...generatorPolicy({ PasswordGeneratorID: 2 }) }, { ...generatorPolicy({ PasswordGeneratorID: 1 }), Version: 1 }] });
+
+    const collection = await store().get();
+
+    expect(collection.policies).toEqual([generatorPolicy({ PasswordGeneratorID: 1 }), generatorPolicy({ PasswordGeneratorID: 2 })]);
+    for (const policy of collection.policies) expect(Object.keys(policy)).toEqual(generatorPolicies.fields);
+    expect(collection.body).toBe(`[${JSON.stringify(generatorPolicy({ PasswordGeneratorID: 1 }))},${JSON.stringify(generatorPolicy({ PasswordGeneratorID: 2 }))}]`);
+    expect(collection.body).not.toContain('Version');
+  });
+
+  it('still refuses any other unknown attribute (the schema stays strict)', async () => {
+    jest.spyOn(logger, 'error').mockImplementation(() => undefined);
+    dynamo.on(ScanCommand).resolves({ Items: [{ ...generatorPolicy({ PasswordGeneratorID: 1 }), Version: 2, UpdatedBy: 'someone' }] });
+
+    expect(await store().scan()).toEqual([]);
+  });
+});
+
 describe('PolicyRepository.get: TTL and stale-on-error', () => {
   let now = 0;
   const cached = () => new PolicyRepository(generatorPolicies, client, 'GeneratorTable', { ttlMs: 30_000, now: () => now });

@@ -1,0 +1,190 @@
+/**
+ * The policy CLI (admin/policy.ts) against the local store over the DynamoDB wire protocol: dynalite with
+ * the local store's TransactWriteItems (local/transactions.ts), seeded as `npm start` seeds it.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { main } from '../../admin/policy';
+import { PolicyAdminError, PolicyStore } from '../../admin/policy-store';
+import { startEmbeddedStore, type EmbeddedStore } from '../../local/embedded-store';
+import { TABLE_NAMES } from '../../local/start';
+import { createTables, loadSeed } from '../../seed/seed-data';
+import { runCli, type CliRun } from '../support/cli-output';
+
+let store: EmbeddedStore;
+let client: DynamoDBClient;
+let documents: DynamoDBDocumentClient;
+let tmp: string;
+
+beforeAll(async () => {
+  store = await startEmbeddedStore();
+  client = new DynamoDBClient({ endpoint: store.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  documents = DynamoDBDocumentClient.from(client);
+  await createTables(client, TABLE_NAMES);
+  await loadSeed({ client: documents, generatorTable: TABLE_NAMES.generator, strengthTable: TABLE_NAMES.strength, historyTable: TABLE_NAMES.history, actor: 'seed' });
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'policy-admin-'));
+});
+
+afterAll(async () => {
+  client.destroy();
+  await store.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const cli = (...argv: string[]): Promise<CliRun> => runCli(main, [...argv, '--endpoint', store.endpoint, '--actor', 'tester']);
+
+async function scanAll(table: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  for await (const page of paginateScan({ client: documents }, { TableName: table, ConsistentRead: true })) items.push(...(page.Items ?? []));
+  return items.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+}
+
+const snapshot = async () => ({ generator: await scanAll(TABLE_NAMES.generator), strength: await scanAll(TABLE_NAMES.strength), history: await scanAll(TABLE_NAMES.history) });
+
+async function exportTo(name: string, collection = 'generator'): Promise<string> {
+  const dir = path.join(tmp, name);
+  const result = await cli('export', '--collection', collection, '--dir', dir);
+  expect(result.code).toBe(0);
+  return dir;
+}
+
+async function edit(dir: string, id: number, change: Record<string, unknown>): Promise<void> {
+  const file = path.join(dir, `${id}.json`);
+  await writeFile(file, `${JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), ...change }, null, 2)}\n`);
+}
+
+describe('apply: the policy and its history record in one transaction', () => {
+  it('writes version 2 with the change, and a history record holding who, when, the version, and the whole policy before and after', async () => {
+    const dir = await exportTo('apply');
+    const before = JSON.parse(await readFile(path.join(dir, '4.json'), 'utf8'));
+    await edit(dir, 4, { GeneratorDescription: 'Routers and switches, edited in git.' });
+
+    const plan = await cli('plan', '--collection', 'generator', '--dir', dir);
+    expect(plan).toEqual({
+      code: 0,
+      stdout: `~ change generator policy 4 "Network Devices" (version 1 → 2)\n    GeneratorDescription: ${JSON.stringify(before.GeneratorDescription)} → "Routers and switches, edited in git."\nPlan: 0 to create, 1 to change, 0 to delete, 11 unchanged.\n`,
+      stderr: '',
+    });
+    const applied = await cli('apply', '--collection', 'generator', '--dir', dir);
+    expect([applied.code, applied.stderr]).toEqual([0, '']);
+    expect(applied.stdout.trimEnd().split('\n').at(-1)).toBe('Applied: 0 to create, 1 to change, 0 to delete, 11 unchanged.');
+
+    const after = { ...before, GeneratorDescription: 'Routers and switches, edited in git.' };
+    expect((await scanAll(TABLE_NAMES.generator)).find((p) => p.PasswordGeneratorID === 4)).toEqual({ ...after, Version: 2 });
+    const history = (await scanAll(TABLE_NAMES.history)).filter((r) => r.PolicyKey === 'generator#4').sort((a, b) => (a.Version as number) - (b.Version as number));
+    expect(history).toEqual([
+      { PolicyKey: 'generator#4', Version: 1, Change: 'create', ChangedAt: expect.any(String), ChangedBy: 'seed', After: before },
+      { PolicyKey: 'generator#4', Version: 2, Change: 'update', ChangedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), ChangedBy: 'tester', Before: before, After: after },
+    ]);
+    // The directory now rests on version 2: a second plan is empty, and the export format is unchanged.
+    expect(JSON.parse(await readFile(path.join(dir, 'versions.json'), 'utf8')).versions['4']).toBe(2);
+    expect((await cli('plan', '--collection', 'generator', '--dir', dir)).stdout).toBe('Plan: 0 to create, 0 to change, 0 to delete, 12 unchanged.\n');
+    const again = await exportTo('apply-again');
+    expect(await readFile(path.join(again, '4.json'), 'utf8')).toBe(await readFile(path.join(dir, '4.json'), 'utf8'));
+  });
+
+  it('a transaction whose second change is stale writes neither change (all or nothing on the wire)', async () => {
+    const admin = new PolicyStore(documents, TABLE_NAMES);
+    const five = (await admin.get('strength', 5))!;
+    const six = (await admin.get('strength', 6))!;
+    const before = await snapshot();
+
+    const error = await admin
+      .commit(
+        [
+          { collection: 'strength', id: 5, before: five, after: { ...five.policy, PolicyName: 'Five, changed' } },
+          { collection: 'strength', id: 6, before: { ...six, version: six.version + 1 }, after: { ...six.policy, PolicyName: 'Six, changed' } },
+        ],
+        'tester',
+      )
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(PolicyAdminError);
+    expect((error as PolicyAdminError).problems).toEqual([`strength policy 6: someone else changed it since version ${six.version + 1} was read; nothing was written. Export (or read) it again.`]);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('nothing is written on invalid input', () => {
+  it('an invalid and an infeasible file refuse the whole apply, each problem named by file and field', async () => {
+    const dir = await exportTo('invalid');
+    await edit(dir, 3, { GeneratorDescription: 'A valid change that must not be written either.' });
+    await edit(dir, 5, { MaxLength: 300 });
+    await edit(dir, 8, { MinLength: 4, MaxLength: 4, LowerCaseChars: true, UpperCaseChars: true, NumericChars: true, SpecialChars: true, HigherAlphaRatio: false, BracketChars: true, IncludeAlphaSpecial: true });
+    const before = await snapshot();
+
+    const result = await cli('apply', '--collection', 'generator', '--dir', dir);
+
+    expect([result.code, result.stdout]).toEqual([1, '']);
+    expect(result.stderr.trimEnd().split('\n')).toEqual([`${path.join(dir, '5.json')}: MaxLength: must be at most 256`, expect.stringMatching(new RegExp(`^${path.join(dir, '8.json')}: infeasible: `))]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('put of an invalid file, and a default policy 1 whose description stops saying so, write nothing', async () => {
+    const file = path.join(tmp, 'bad-strength.json');
+    const before = await snapshot();
+    await writeFile(file, JSON.stringify({ ...(await new PolicyStore(documents, TABLE_NAMES).get('strength', 1))!.policy, PolicyDescription: 'Anything goes.' }));
+    expect(await cli('put', '--collection', 'strength', '--file', file)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${file}: PolicyDescription: must say that strength policy 1 is the default (for password lists without a specific policy)\n`,
+    });
+    await writeFile(file, JSON.stringify({ PasswordStrengthPolicyID: 9 }));
+    const result = await cli('put', '--collection', 'strength', '--file', file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${file}: PolicyName: is missing`);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('conflicts, policy 1, rollback', () => {
+  it('a second apply resting on an older export is refused naming the policy, and writes nothing', async () => {
+    const mine = await exportTo('mine', 'strength');
+    const theirs = await exportTo('theirs', 'strength');
+    await edit(theirs, 3, { PreferredPasswordLength: 20 });
+    expect((await cli('apply', '--collection', 'strength', '--dir', theirs)).code).toBe(0);
+    await edit(mine, 3, { PolicyName: 'Mine' });
+    const before = await snapshot();
+
+    const result = await cli('apply', '--collection', 'strength', '--dir', mine);
+
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('! strength policy 3: changed in the store after the export (version 1 then, 2 now); export again.');
+    expect(result.stderr).toBe('Refused: nothing was written (see the lines marked !).\n');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('policy 1 cannot be deleted, by delete or by apply', async () => {
+    const before = await snapshot();
+    const expected = 'generator policy 1 is the default for password lists without a specific policy: it can be changed but never deleted.';
+    expect(await cli('delete', '--collection', 'generator', '--id', '1')).toEqual({ code: 1, stdout: '', stderr: `${expected}\n` });
+    const dir = await exportTo('no-default');
+    await rm(path.join(dir, '1.json'));
+    const result = await cli('apply', '--collection', 'generator', '--dir', dir);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`! ${expected}`);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('delete, then rollback to the last version brings the policy back as a new version; history only grows', async () => {
+    expect((await cli('delete', '--collection', 'generator', '--id', '12')).code).toBe(0);
+    expect((await cli('get', '--collection', 'generator', '--id', '12')).code).toBe(1);
+    expect((await cli('rollback', '--collection', 'generator', '--id', '12', '--to-version', '2')).stderr).toBe('Version 2 of generator policy 12 is its deletion; there is no policy to restore.\n');
+    const restored = await cli('rollback', '--collection', 'generator', '--id', '12', '--to-version', '1');
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toMatch(/Written: generator policy 12 is now version 3, recorded as tester\.\n$/);
+
+    const history = await cli('history', '--collection', 'generator', '--id', '12');
+    expect(history.stdout.split('\n').filter((line) => line.startsWith('version'))).toEqual([
+      expect.stringMatching(/^version 1 {2}\S+ {2}create {2}by seed$/),
+      expect.stringMatching(/^version 2 {2}\S+ {2}delete {2}by tester$/),
+      expect.stringMatching(/^version 3 {2}\S+ {2}rollback to version 1 {2}by tester$/),
+    ]);
+    const got = await cli('get', '--collection', 'generator', '--id', '12');
+    expect(got.stderr).toBe('generator policy 12: version 3\n');
+    expect(Object.keys(JSON.parse(got.stdout))).not.toContain('Version');
+  });
+});

@@ -1,0 +1,159 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { fieldDiff, formatPlan, makePlan } from '../../admin/policy-plan';
+import { checkPolicy, PolicyAdminError, PolicyStore, type Policy, type StoredPolicy } from '../../admin/policy-store';
+import { generatorPolicy, strengthPolicy } from '../support/policies';
+
+const p = (id: number, overrides: Partial<ReturnType<typeof generatorPolicy>> = {}): Policy => generatorPolicy({ PasswordGeneratorID: id, GeneratorName: `Policy ${id}`, ...overrides });
+const stored = (entries: [number, Policy, number][]): Map<number, StoredPolicy> => new Map(entries.map(([id, policy, version]) => [id, { policy, version }]));
+
+describe('makePlan: the diff apply would write', () => {
+  it('creates, changes and deletes field by field, and counts the unchanged', () => {
+    const desired = new Map([
+      [1, p(1)],
+      [2, p(2, { MinLength: 14, GeneratorDescription: 'Longer now.' })],
+      [4, p(4)],
+    ]);
+    const base = new Map([
+      [1, 1],
+      [2, 3],
+      [3, 1],
+    ]);
+    const plan = makePlan('generator', desired, base, stored([[1, p(1), 1], [2, p(2), 3], [3, p(3), 1]]));
+
+    expect(plan.refusals).toEqual([]);
+    expect(plan.unchanged).toBe(1);
+    expect(plan.changes.map((c) => [c.id, c.before?.version, c.after === undefined])).toEqual([
+      [2, 3, false],
+      [3, 1, true],
+      [4, undefined, false],
+    ]);
+    const text = formatPlan(plan, 'GeneratorName');
+    expect(text).toBe(
+      [
+        '~ change generator policy 2 "Policy 2" (version 3 → 4)',
+        `    GeneratorDescription: ${JSON.stringify(p(2).GeneratorDescription)} → "Longer now."`,
+        '    MinLength: 12 → 14',
+        '- delete generator policy 3 "Policy 3" (version 1)',
+        '+ create generator policy 4 "Policy 4"',
+        ...Object.entries(p(4)).map(([field, value]) => `    ${field}: ${JSON.stringify(value)}`),
+        'Plan: 1 to create, 1 to change, 1 to delete, 1 unchanged.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('fieldDiff lists only the fields that differ, old → new', () => {
+    expect(fieldDiff(strengthPolicy(), strengthPolicy({ PolicyName: 'B', ComplianceMandatory: true }))).toEqual([
+      'PolicyName: "Default Password Strength Policy" → "B"',
+      'ComplianceMandatory: false → true',
+    ]);
+    expect(fieldDiff(strengthPolicy(), strengthPolicy())).toEqual([]);
+  });
+});
+
+describe('makePlan: conflict detection against the export the directory rests on', () => {
+  it('refuses, naming each policy, what the store changed, created or deleted after the export', () => {
+    const desired = new Map([
+      [1, p(1)],
+      [2, p(2, { MinLength: 13 })],
+      [3, p(3)],
+      [5, p(5)],
+    ]);
+    const base = new Map([
+      [1, 1],
+      [2, 1],
+      [3, 2],
+    ]);
+    const plan = makePlan('generator', desired, base, stored([[1, p(1), 1], [2, p(2), 2], [4, p(4), 1]]));
+
+    expect(plan.refusals).toEqual([
+      'generator policy 2: changed in the store after the export (version 1 then, 2 now); export again.',
+      'generator policy 3: deleted from the store after the export (version 2 then); export again.',
+      'generator policy 4: created in the store after the export (version 1); export again.',
+    ]);
+    expect(plan.changes.map((c) => c.id)).toEqual([5]);
+    expect(formatPlan(plan, 'GeneratorName').trimEnd().split('\n').at(-1)).toBe('Plan: 1 to create, 0 to change, 0 to delete, 1 unchanged. Apply would refuse: 3 problem(s) above.');
+  });
+
+  it('refuses to delete policy 1 of either collection', () => {
+    for (const collection of ['generator', 'strength'] as const) {
+      const plan = makePlan(collection, new Map(), new Map([[1, 1]]), stored([[1, p(1), 1]]));
+      expect(plan.changes).toEqual([]);
+      expect(plan.refusals).toEqual([`${collection} policy 1 is the default for password lists without a specific policy: it can be changed but never deleted.`]);
+    }
+  });
+});
+
+describe('checkPolicy: what every write checks', () => {
+  it('value domains, feasibility and the default policy’s description, each naming the field', () => {
+    expect(checkPolicy('generator', p(3))).toEqual({ ok: true, policy: p(3) });
+    expect(checkPolicy('generator', { ...p(3), MaxLength: 999 })).toEqual({ ok: false, problems: ['MaxLength: must be at most 256'] });
+    expect(checkPolicy('generator', p(3, { MinLength: 4, MaxLength: 4, BracketChars: true, HigherAlphaRatio: false }))).toEqual({
+      ok: false,
+      problems: ['infeasible: 5 character classes must each appear once, but MinLength is 4.'],
+    });
+    expect(checkPolicy('strength', strengthPolicy({ PolicyDescription: 'For everything.' }))).toEqual({
+      ok: false,
+      problems: ['PolicyDescription: must say that strength policy 1 is the default (for password lists without a specific policy)'],
+    });
+  });
+});
+
+describe('PolicyStore.commit', () => {
+  const dynamo = mockClient(DynamoDBDocumentClient);
+  const store = () => new PolicyStore(DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' })), { generator: 'Gen', strength: 'Str', history: 'Hist' }, () => new Date('2025-01-02T03:04:05Z'));
+  beforeEach(() => dynamo.reset());
+
+  it('writes the policy conditional on the version read and its history record, in one transaction', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    const after = p(2, { MinLength: 14 });
+
+    expect(await store().commit([{ collection: 'generator', id: 2, before: { policy: p(2), version: 3 }, after }], 'arn:aws:iam::123456789012:user/alice')).toEqual([4]);
+
+    expect(dynamo).toHaveReceivedCommandTimes(TransactWriteCommand, 1);
+    expect(dynamo.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems).toEqual([
+      {
+        Put: {
+          TableName: 'Gen',
+          Item: { ...after, Version: 4 },
+          ConditionExpression: '#version = :read',
+          ExpressionAttributeNames: { '#version': 'Version' },
+          ExpressionAttributeValues: { ':read': 3 },
+        },
+      },
+      {
+        Put: {
+          TableName: 'Hist',
+          Item: { PolicyKey: 'generator#2', Version: 4, Change: 'update', ChangedAt: '2025-01-02T03:04:05.000Z', ChangedBy: 'arn:aws:iam::123456789012:user/alice', Before: p(2), After: after },
+          ConditionExpression: 'attribute_not_exists(#key)',
+          ExpressionAttributeNames: { '#key': 'PolicyKey' },
+        },
+      },
+    ]);
+  });
+
+  it('a cancelled transaction (someone changed the policy) is refused naming the policy', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+    dynamo.on(TransactWriteCommand).rejects(
+      Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'ConditionalCheckFailed' }, { Code: 'None' }] }),
+    );
+    const changes = [
+      { collection: 'generator' as const, id: 2, before: { policy: p(2), version: 1 }, after: p(2, { MinLength: 13 }) },
+      { collection: 'generator' as const, id: 7, before: undefined, after: p(7) },
+    ];
+
+    const error = await store().commit(changes, 'alice').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(PolicyAdminError);
+    expect((error as PolicyAdminError).problems).toEqual(['generator policy 7: someone else created it since it was read; nothing was written. Export (or read) it again.']);
+  });
+
+  it('refuses to delete policy 1 without calling DynamoDB', async () => {
+    await expect(store().commit([{ collection: 'strength', id: 1, before: { policy: strengthPolicy(), version: 2 }, after: undefined }], 'alice')).rejects.toThrow(
+      'strength policy 1 is the default for password lists without a specific policy: it can be changed but never deleted.',
+    );
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+});
