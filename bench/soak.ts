@@ -1,11 +1,14 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../bundling/bundling';
 import { errorEnvelope, REASON_PHRASES, type ErrorStatus } from '../functions/http';
 import { readLocalCredentials } from '../local/credentials';
+import { startEmbeddedStore, type EmbeddedStore } from '../local/embedded-store';
 import { CREDENTIALS_FILE } from '../local/start';
 
 /**
@@ -19,11 +22,19 @@ import { CREDENTIALS_FILE } from '../local/start';
  *
  * Exits 1 when anything was unexpected (a status, a body, a connection error or timeout, the gateway's exit).
  * Traffic goes to 127.0.0.1 only, and the run stops by itself (a watchdog ends it if anything hangs).
+ *
+ * SOAK_OUTAGE=1: the store is the soak's own (the embedded one, DYNAMODB_ENDPOINT for the gateway), with
+ * both caches at 2 s; it goes down for the middle third of the run (connections dropped) and comes back
+ * with its data. Between the outage's start and OUTAGE_GRACE_S after its end any request may also answer
+ * 503 in the envelope; before and after, only its own status. The gateway is never restarted.
  */
 
 const SECONDS = positive(process.env.SOAK_SECONDS, 60);
 const CONNECTIONS = positive(process.env.SOAK_CONNECTIONS, 64);
 const HOST = '127.0.0.1';
+const OUTAGE = process.env.SOAK_OUTAGE === '1';
+/** After the store is back, requests begun during the outage may still fail within their retry budget (functions/routes.ts). */
+const OUTAGE_GRACE_S = 15;
 
 interface Kind {
   readonly name: string;
@@ -87,9 +98,10 @@ interface Gateway {
 }
 
 /** `node --import tsx local/start.ts` directly (no wrapper process), so the pid is the gateway's own. */
-function startGateway(): Promise<Gateway> {
+function startGateway(store?: EmbeddedStore): Promise<Gateway> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST, QUIET: '1' };
   for (const name of ['DYNAMODB_ENDPOINT', 'DYNAMODB_PORT', 'DATA_DIR']) delete env[name];
+  if (store) Object.assign(env, { DYNAMODB_ENDPOINT: store.endpoint, POLICY_CACHE_TTL_SECONDS: '2', AUTHORIZER_CACHE_TTL_SECONDS: '2' });
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'local', 'start.ts')], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
@@ -166,8 +178,11 @@ function bodyIsRight(kind: Kind, body: string): boolean {
 
 async function main(): Promise<void> {
   const kinds = await requestKinds();
-  console.log(`Soak: the local gateway under ${CONNECTIONS} connections for ${SECONDS} s, ${kinds.length} request kinds in turn.`);
-  const gateway = await startGateway();
+  console.log(`Soak: the local gateway under ${CONNECTIONS} connections for ${SECONDS} s, ${kinds.length} request kinds in turn${OUTAGE ? ', the store down for the middle third' : ''}.`);
+  // In a folder of its own: dynalite reopens its store when it listens again, and only a folder keeps the data.
+  const dataDir = OUTAGE ? await mkdtemp(path.join(os.tmpdir(), 'soak-store-')) : undefined;
+  const store = dataDir ? await startEmbeddedStore({ dataDir }) : undefined;
+  const gateway = await startGateway(store);
   if (new URL(gateway.url).hostname !== HOST) throw new Error(`refusing to send traffic to ${gateway.url}: loopback only`);
   const watchdog = setTimeout(() => {
     console.error('Soak: watchdog fired, the run did not end in time');
@@ -189,6 +204,16 @@ async function main(): Promise<void> {
     const seen = new Map<string, Map<number, number>>(kinds.map((k) => [k.name, new Map()]));
     const unexpected: string[] = [];
     let unexpectedCount = 0;
+    // The outage: [down, up) with the store unreachable; a 503 is expected until up + OUTAGE_GRACE_S.
+    const outage = { down: Infinity, up: Infinity, unavailable: 0, lastUnavailable: 0 };
+    const started = Date.now();
+    const timers = store
+      ? [
+          setTimeout(() => void store.interrupt().then(() => (outage.down = Date.now())), (SECONDS * 1000) / 3),
+          setTimeout(() => void store.resume().then(() => (outage.up = Date.now())), (SECONDS * 2000) / 3),
+        ]
+      : [];
+    const duringOutage = (now: number) => now >= outage.down && (outage.up === Infinity || now < outage.up + OUTAGE_GRACE_S * 1000);
     const result = await autocannon({
       url: gateway.url,
       connections: CONNECTIONS,
@@ -202,6 +227,12 @@ async function main(): Promise<void> {
         onResponse: (status: number, body: string) => {
           const counts = seen.get(kind.name)!;
           counts.set(status, (counts.get(status) ?? 0) + 1);
+          const now = Date.now();
+          if (status === 503 && duringOutage(now) && bodyIsRight({ ...kind, status: 503 }, body)) {
+            outage.unavailable += 1;
+            outage.lastUnavailable = now;
+            return;
+          }
           if (status !== kind.status || !bodyIsRight(kind, body)) {
             unexpectedCount += 1;
             if (unexpected.length < 10) unexpected.push(`${kind.name}: ${status} ${body.slice(0, 120)}`);
@@ -210,6 +241,7 @@ async function main(): Promise<void> {
       })),
     });
     clearInterval(sampler);
+    for (const timer of timers) clearTimeout(timer);
     const rssEnd = rssMb(gateway.pid);
     rssPeak = Math.max(rssPeak, rssEnd);
     const exit = await gateway.stop();
@@ -226,6 +258,11 @@ async function main(): Promise<void> {
       `Latency:             p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
       `Gateway VmRSS:       start ${rssStart.toFixed(1)} MB, peak ${rssPeak.toFixed(1)} MB, end ${rssEnd.toFixed(1)} MB`,
       `Gateway exit:        ${exit.code === 0 ? 'code 0' : `code ${exit.code} signal ${exit.signal}`} ${exit.ms} ms after SIGTERM`,
+      ...(store
+        ? [
+            `Store outage:        down at ${((outage.down - started) / 1000).toFixed(1)} s, back at ${((outage.up - started) / 1000).toFixed(1)} s; ${outage.unavailable} answers 503 in the envelope, the last ${outage.lastUnavailable === 0 ? 'never' : `${((outage.lastUnavailable - outage.up) / 1000).toFixed(1)} s after the store was back`}`,
+          ]
+        : []),
       '',
       'Per request kind (expected status: statuses seen):',
       ...kinds.map((k) => `  ${k.name.padEnd(28)} ${k.status}: ${[...seen.get(k.name)!].map(([s, n]) => `${s} x ${n}`).join(', ')}`),
@@ -233,7 +270,9 @@ async function main(): Promise<void> {
       '',
     ];
     console.log(lines.join('\n'));
-    const ok = unexpectedCount === 0 && result.errors === 0 && result.timeouts === 0 && exit.code === 0 && served > 0;
+    const ok = unexpectedCount === 0 && result.errors === 0 && result.timeouts === 0 && exit.code === 0 && served > 0 && (!store || outage.up !== Infinity);
+    await store?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
     console.log(ok ? 'Soak passed.' : 'Soak FAILED.');
     process.exitCode = ok ? 0 : 1;
   } catch (error) {

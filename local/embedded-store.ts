@@ -6,6 +6,10 @@ import { addTransactions } from './transactions';
 export interface EmbeddedStore {
   readonly endpoint: string;
   close(): Promise<void>;
+  /** An outage, for the soak: stops listening and drops every open connection, keeping the data. */
+  interrupt(): Promise<void>;
+  /** The end of an outage: listens again on the same port. dynalite reopens its store: the data survives in a `dataDir` only. */
+  resume(): Promise<void>;
 }
 
 export async function startEmbeddedStore(options: { host?: string; port?: number; dataDir?: string } = {}): Promise<EmbeddedStore> {
@@ -19,8 +23,15 @@ export async function startEmbeddedStore(options: { host?: string; port?: number
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
   return {
     endpoint: `http://${host}:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    interrupt: stopListening,
+    resume: () => new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, () => resolve())),
   };
 }

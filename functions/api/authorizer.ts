@@ -87,7 +87,8 @@ export async function authorize(
   // Exactly the UserIDs the credentials CLI creates, so no user that exists is refused here, and no other is looked up.
   if (userId === undefined || !USER_ID_PATTERN.test(userId) || parsed.kind !== 'user') return UNAUTHORIZED;
   const user = await credentials.findUser(userId);
-  // The digest is compared even for an unknown user or key id, so timing does not tell them apart.
+  // The digest is compared, at the same cost, even for an unknown user or key id. What timing still shows is
+  // the read: an item found is returned and checked, a missing one is not (npm run bench:timing measures both).
   if (!keyMatchesDigest(key, user?.Keys[parsed.keyId]?.Digest) || !user || user.Disabled === true) return UNAUTHORIZED;
   // A user's route group always names its role (routes.ts); a user without Roles holds none.
   if (![...(user.Roles ?? [])].includes(scheme.role!)) {

@@ -50,13 +50,17 @@ export function digestKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-const NO_DIGEST = Buffer.alloc(0);
+/** Compared with when no digest is stored (an unknown user or key id), so both paths decode a digest and compare 32 bytes. */
+const UNMATCHABLE_DIGEST = randomBytes(32).toString('hex');
 
-/** A constant-time comparison of a presented key with a stored hex digest (a wrong-length digest never matches). */
+/**
+ * A constant-time comparison of a presented key with a stored hex digest. The same work is done whether a
+ * digest is stored or not (`undefined`: an unknown user or key id), and a malformed digest never matches.
+ */
 export function keyMatchesDigest(key: string, storedDigest: string | undefined): boolean {
   const presented = createHash('sha256').update(key).digest();
-  const stored = storedDigest === undefined ? NO_DIGEST : Buffer.from(storedDigest, 'hex');
+  const stored = Buffer.from(storedDigest ?? UNMATCHABLE_DIGEST, 'hex');
   // timingSafeEqual needs equal lengths; a malformed stored digest is compared with zeros and never matches.
   const sameLength = stored.length === presented.length;
-  return timingSafeEqual(presented, sameLength ? stored : Buffer.alloc(presented.length)) && sameLength;
+  return timingSafeEqual(presented, sameLength ? stored : Buffer.alloc(presented.length)) && sameLength && storedDigest !== undefined;
 }
