@@ -167,7 +167,8 @@ export function readQueryParameters<N extends string>(
 ): Partial<Record<N, string>> {
   const fold = (name: string) => (options.ignoreCase ? name.toLowerCase() : name);
   const names = new Map(allowed.map((a) => [fold(a), a]));
-  const read: Partial<Record<N, string>> = {};
+  // Null-prototype, so that `read[name]` is only ever what this loop wrote, whatever the allowed names are.
+  const read: Partial<Record<N, string>> = Object.create(null);
   const only = allowed.length === 1 ? `the only parameter is "${allowed[0]}"` : `the parameters are ${allowed.map((a) => `"${a}"`).join(', ')}`;
   for (const [given, values] of Object.entries(event.multiValueQueryStringParameters ?? {})) {
     const name = names.get(fold(given));
