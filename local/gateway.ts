@@ -140,7 +140,8 @@ export function loggedTarget(url: string, queryNames: ReadonlyMap<string, Readon
 }
 
 /**
- * The whole request body as text (API Gateway decodes it as UTF-8 when no binary media type is set), or
+ * The whole request body as text, bytes that are not UTF-8 replaced by U+FFFD (API Gateway hands a body
+ * over as UTF-8 text when no binary media type is set; docs/api.md#evaluating-a-password), or
  * null when there is none (at once, without a promise: most requests are GETs). Past `limit` bytes reading
  * stops; the connection is then closed after the 413.
  */
