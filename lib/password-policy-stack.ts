@@ -49,8 +49,8 @@ export class PasswordPolicyStack extends Stack {
         ...(spec.memoryMiB ? { memoryMiB: spec.memoryMiB } : {}),
         environment: { [ENV.policyTable]: table.tableName, [ENV.policyCacheTtl]: String(settings.policyCacheTtlSeconds) },
       });
-      // Least privilege: each function reads its own table and nothing else.
-      table.grantReadData(fn);
+      // Least privilege: each function reads its own table whole with Scan (functions/repositories/policies.ts), and nothing else.
+      table.grant(fn, 'dynamodb:Scan');
       functions[spec.id] = fn;
     }
 
