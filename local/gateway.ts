@@ -105,7 +105,7 @@ function resourcePath(rawPath: string): string {
 }
 
 /** Shown in place of a query parameter name that the route does not take. */
-export const UNSHOWN_NAME = '[other]';
+const UNSHOWN_NAME = '[other]';
 
 /** Each resource path's query parameter names, lower-cased: the names a request line may show. */
 function loggableQueryNames(): Map<string, Set<string>> {
@@ -123,7 +123,7 @@ function loggableQueryNames(): Map<string, Set<string>> {
  * value (a client may put a key or a password in one). A name is shown as sent only when the route takes it
  * (in any letter case); any other as UNSHOWN_NAME, since a name can be a key or password too (`?<password>`).
  */
-export function loggedTarget(url: string, queryNames: ReadonlyMap<string, ReadonlySet<string>>): string {
+function loggedTarget(url: string, queryNames: ReadonlyMap<string, ReadonlySet<string>>): string {
   const queryStart = url.indexOf('?');
   if (queryStart < 0) return url;
   const rawPath = url.slice(0, queryStart);
