@@ -1,6 +1,10 @@
 /** Tests are TypeScript run through ts-jest; type errors are caught once by `tsc` in `npm test`. */
+// Before any worker starts, so every test file, and every process a test spawns, inherits it.
+require('./local/sdk-node-warning.cjs');
+
 module.exports = {
-  testEnvironment: 'node',
+  // The node environment, printing the functions' log lines only for a test that fails.
+  testEnvironment: '<rootDir>/test/support/quiet-log-environment.js',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },

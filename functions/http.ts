@@ -168,7 +168,8 @@ export function readQueryParameters<N extends string>(
 ): Partial<Record<N, string>> {
   const fold = (name: string) => (options.ignoreCase ? name.toLowerCase() : name);
   const names = new Map(allowed.map((a) => [fold(a), a]));
-  const read: Partial<Record<N, string>> = {};
+  // Null-prototype, so that `read[name]` is only ever what this loop wrote, whatever the allowed names are.
+  const read: Partial<Record<N, string>> = Object.create(null);
   const only = allowed.length === 1 ? `the only parameter is "${allowed[0]}"` : `the parameters are ${allowed.map((a) => `"${a}"`).join(', ')}`;
   for (const [given, values] of Object.entries(event.multiValueQueryStringParameters ?? {})) {
     const name = names.get(fold(given));
@@ -206,9 +207,9 @@ function echo(name: string): string {
 
 /**
  * The JSON object a POST route takes as its body. Checked in this order: the media type (415 unless
- * application/json, UTF-8), the size (400 over maxBytes), the syntax (400), the top level (an object).
- * No phrase ever quotes the body: JSON.parse's own message does (`"xK9#..." is not valid JSON`), so it is
- * dropped, and the body may hold a password.
+ * application/json, UTF-8), the size (400 over maxBytes), the encoding (400 unless UTF-8), the syntax (400),
+ * the top level (an object). No phrase ever quotes the body: JSON.parse's own message does (`"xK9#..." is not
+ * valid JSON`), so it is dropped, and the body may hold a password.
  */
 export function readJsonObjectBody(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded' | 'headers' | 'multiValueHeaders'>, maxBytes: number): Record<string, unknown> {
   const types = headerValues(event, 'Content-Type');
@@ -216,15 +217,26 @@ export function readJsonObjectBody(event: Pick<APIGatewayProxyEvent, 'body' | 'i
   const bytes = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64') : Buffer.from(event.body ?? '');
   if (bytes.length > maxBytes) throw new ApiError(400, `The body must be at most ${maxBytes} bytes; this one has ${bytes.length}.`);
   if (bytes.length === 0) throw new ApiError(400, 'The body is empty; send a JSON object.');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new ApiError(400, NOT_UTF8);
+  }
+  // With no binary media type, API Gateway hands the body over as text, bytes that are not UTF-8 already
+  // replaced (docs/api.md#evaluating-a-password): U+FFFD is all that is left of them, so it is refused.
+  if (text.includes('\uFFFD')) throw new ApiError(400, NOT_UTF8);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes));
+    parsed = JSON.parse(text);
   } catch {
     throw new ApiError(400, 'The body is not valid JSON (UTF-8); send a JSON object.');
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ApiError(400, 'The body must be a JSON object.');
   return parsed as Record<string, unknown>;
 }
+
+const NOT_UTF8 = 'The body is not valid UTF-8 (or holds U+FFFD, the replacement character, which stands for bytes that were not); send the JSON as UTF-8.';
 
 /** application/json, with at most a charset parameter, which must then be UTF-8 (RFC 8259 §8.1). */
 function isJsonUtf8(contentType: string): boolean {

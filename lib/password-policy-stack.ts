@@ -50,8 +50,8 @@ export class PasswordPolicyStack extends Stack {
         ...(spec.memoryMiB ? { memoryMiB: spec.memoryMiB } : {}),
         environment: { [ENV.policyTable]: table.tableName, [ENV.policyCacheTtl]: String(settings.policyCacheTtlSeconds), ...dynamodbBudget(TIME_BUDGET.functions) },
       });
-      // Least privilege: each function reads its own table and nothing else.
-      table.grantReadData(fn);
+      // Least privilege: each function reads its own table whole with Scan (functions/repositories/policies.ts), and nothing else.
+      table.grant(fn, 'dynamodb:Scan');
       functions[spec.id] = fn;
     }
 

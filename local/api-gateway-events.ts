@@ -76,10 +76,12 @@ function requestContext(request: ParsedRequest, requestId: string, authorizer: R
   };
 }
 
-/** API Gateway's single-value maps keep the last value of a repeated name. */
+/** API Gateway's single-value maps keep the last value of a repeated name; null-prototype, as every map of request names. */
 function singleValues(multi: Record<string, string[]> | null): Record<string, string> | null {
   if (!multi) return null;
-  return Object.fromEntries(Object.entries(multi).map(([k, v]) => [k, v[v.length - 1]!]));
+  const single: Record<string, string> = Object.create(null);
+  for (const [name, values] of Object.entries(multi)) single[name] = values[values.length - 1]!;
+  return single;
 }
 
 export const newRequestId = (): string => randomUUID();

@@ -2,7 +2,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { allowHeader, errorResponse, JSON_CONTENT_TYPE, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus, type ProxyHandler } from '../functions/http';
-import { resourcePaths, type ResourcePath } from '../functions/routes';
+import { resourcePaths, ROUTES, type ResourcePath } from '../functions/routes';
 import { authorizerEvent, methodArn, newRequestId, proxyEvent, type ParsedRequest } from './api-gateway-events';
 import type { AuthorizerEmulation } from './authorizer-emulation';
 
@@ -27,6 +27,7 @@ export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
  */
 export function createGateway(options: GatewayOptions): Server {
   const routes = new Map(resourcePaths().map((r) => [r.path, r]));
+  const queryNames = loggableQueryNames();
   // A missing Host is answered in handle(), in the envelope, instead of by Node's bare 400.
   const { log } = options;
   const server = createServer({ requireHostHeader: false }, (req, res) => {
@@ -37,7 +38,7 @@ export function createGateway(options: GatewayOptions): Server {
         // Once the server is closing, keep-alive connections end with this response so shutdown is prompt;
         // so does a request whose body was not read to its end (what is left of it cannot be skipped).
         send(res, result, !server.listening || !req.complete);
-        log?.(`${req.method} ${req.url} -> ${result.statusCode} (${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms)`);
+        log?.(`${req.method} ${loggedTarget(req.url ?? '/', queryNames)} -> ${result.statusCode} (${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms)`);
       });
   });
   // What Node would otherwise answer itself, with a bare body or none, still gets the envelope.
@@ -66,8 +67,7 @@ async function handle(req: IncomingMessage, routes: Map<string, ResourcePath>, o
   const url = req.url ?? '/';
   const queryStart = url.indexOf('?');
   const rawPath = queryStart < 0 ? url : url.slice(0, queryStart);
-  // API Gateway matches a resource with or without one trailing slash.
-  const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
+  const path = resourcePath(rawPath);
   // API Gateway has the whole request before it routes: read the body first (bounded), whatever the path,
   // so every answer leaves the connection clean for its next request.
   const reading = readBody(req, MAX_PAYLOAD_BYTES);
@@ -99,8 +99,49 @@ async function handle(req: IncomingMessage, routes: Map<string, ResourcePath>, o
   return { ...result, headers: { ...result.headers, 'x-amzn-RequestId': requestId } };
 }
 
+/** API Gateway matches a resource with or without one trailing slash. */
+function resourcePath(rawPath: string): string {
+  return rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
+}
+
+/** Shown in place of a query parameter name that the route does not take. */
+const UNSHOWN_NAME = '[other]';
+
+/** Each resource path's query parameter names, lower-cased: the names a request line may show. */
+function loggableQueryNames(): Map<string, Set<string>> {
+  const byPath = new Map<string, Set<string>>();
+  for (const route of ROUTES) {
+    const names = byPath.get(route.path) ?? new Set<string>();
+    for (const name of route.query) names.add(name.toLowerCase());
+    byPath.set(route.path, names);
+  }
+  return byPath;
+}
+
 /**
- * The whole request body as text (API Gateway decodes it as UTF-8 when no binary media type is set), or
+ * What a request line shows of the request target: the path and the names of the query parameters, never a
+ * value (a client may put a key or a password in one). A name is shown as sent only when the route takes it
+ * (in any letter case); any other as UNSHOWN_NAME, since a name can be a key or password too (`?<password>`).
+ */
+function loggedTarget(url: string, queryNames: ReadonlyMap<string, ReadonlySet<string>>): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return url;
+  const rawPath = url.slice(0, queryStart);
+  const known = queryNames.get(resourcePath(rawPath));
+  const names = url
+    .slice(queryStart + 1)
+    .split('&')
+    .filter((pair) => pair !== '')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0]!;
+      return known?.has(decodeLeniently(name).toLowerCase()) ? name : UNSHOWN_NAME;
+    });
+  return `${rawPath}?${names.join('&')}`;
+}
+
+/**
+ * The whole request body as text, bytes that are not UTF-8 replaced by U+FFFD (API Gateway hands a body
+ * over as UTF-8 text when no binary media type is set; docs/api.md#evaluating-a-password), or
  * null when there is none (at once, without a promise: most requests are GETs). Past `limit` bytes reading
  * stops; the connection is then closed after the 413.
  */
@@ -137,7 +178,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null | 
  */
 export function parseQuery(raw: string, lenient = false): Record<string, string[]> | null | 'invalid' {
   if (raw === '') return null;
-  const parameters: Record<string, string[]> = {};
+  // Null-prototype: a name such as `constructor` or `__proto__` is a key like any other, never Object.prototype's.
+  const parameters: Record<string, string[]> = Object.create(null);
   const decodeOne = lenient ? decodeLeniently : decode;
   for (const pair of raw.split('&')) {
     if (pair === '') continue;
@@ -164,9 +206,10 @@ function decodeLeniently(text: string): string {
 }
 
 /** Header names keep the case the client sent; a repeated header keeps every value in multiValueHeaders. */
-function headerMaps(rawHeaders: string[]): { headers: Record<string, string>; multiValueHeaders: Record<string, string[]> } {
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+export function headerMaps(rawHeaders: readonly string[]): { headers: Record<string, string>; multiValueHeaders: Record<string, string[]> } {
+  // Null-prototype, as in parseQuery: a header named `toString` or `__proto__` is just a header.
+  const headers: Record<string, string> = Object.create(null);
+  const multiValueHeaders: Record<string, string[]> = Object.create(null);
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!;
     const value = rawHeaders[i + 1]!;

@@ -93,7 +93,7 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
   };
 }
 
-/** Each bundle carries its own SDK, and each copy warns about Node < 22 once: print such a warning once. */
+/** Each bundle carries its own SDK, and each copy warns once (about Node < 22, when local/sdk-node-warning.cjs has not turned that off): print such a warning once. */
 function printEachWarningOnce(): void {
   const seen = new Set<string>();
   process.removeAllListeners('warning');

@@ -66,6 +66,28 @@ describe('answers', () => {
   });
 });
 
+describe('a body that is not UTF-8', () => {
+  const NOT_UTF8 = 'The body is not valid UTF-8 (or holds U+FFFD, the replacement character, which stands for bytes that were not); send the JSON as UTF-8.';
+  const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
+
+  it.each([
+    ['a lone 0xFF', [0xff]],
+    ['a Latin-1 é (0xE9)', [0xe9]],
+    ['a UTF-8 sequence cut short', [0xe2, 0x82]],
+    ['an overlong encoding of "/"', [0xc0, 0xaf]],
+    ['an encoded surrogate (CESU-8)', [0xed, 0xa0, 0x80]],
+  ])('with %s in the password is a 400, not an evaluation of what replaced it', async (_label, bad) => {
+    expectError(await post(bytes('{"Password":"Corr', bad, 'ect-Horse-7"}')), 400, NOT_UTF8);
+  });
+
+  it('with U+FFFD itself is a 400 too (the function cannot tell it from a replaced byte); the escape \\uFFFD is read as written', async () => {
+    expectError(await post(bytes('{"Password":"Corr\uFFFDect-Horse-7"}')), 400, NOT_UTF8);
+    const escaped = await post('{"Password":"Corr\\uFFFDect-Horse-7"}');
+    expect(escaped.status).toBe(200);
+    expect(JSON.parse(escaped.body)).toEqual(evaluatePassword(SEED.find((p) => p.PasswordStrengthPolicyID === 1)!, 'Corr\uFFFDect-Horse-7', estimate));
+  });
+});
+
 describe('body limits', () => {
   it('4096 bytes are read; 4097 are a 400', async () => {
     const base = JSON.stringify({ Password: SECRET });

@@ -1,12 +1,17 @@
-/** What only the local gateway offers (the main e2e suite can also target a deployed API). */
+/** What only the local gateway offers (the main e2e suite can also target a deployed API), and how it reads request names. */
 import { readFileSync } from 'node:fs';
 import { OPENAPI_FILE } from '../../docs/openapi';
-import { rawRequest } from '../support/http-client';
+import { errorEnvelope, PHRASES } from '../../functions/http';
+import { GENERATION_QUERY, resourcePaths, type CredentialScheme } from '../../functions/routes';
+import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
+import { PROTOTYPE_NAMES } from '../support/prototype-names';
+import { LOCAL_CREDENTIALS } from '../support/seed-reference';
 
 let service: SpawnedService;
 beforeAll(async () => {
-  service = await spawnLocalService();
+  // Request lines on (QUIET off): the log test below reads them.
+  service = await spawnLocalService({ env: { QUIET: '', AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
 }, 90_000);
 afterAll(async () => {
   expect(await service?.stop()).toEqual({ code: 0, signal: null });
@@ -55,5 +60,75 @@ describe('the start banner', () => {
       const response = await rawRequest(service.url, method, args[args.length - 1]!.replace(service.url, ''), headers, 20_000, body);
       expect({ command: args.join(' '), status: response.status }).toEqual({ command: args.join(' '), status: 200 });
     }
+  });
+});
+
+/** The demo credentials of each scheme, as request headers. */
+const CREDENTIALS: Record<CredentialScheme['name'], [string, string][]> = {
+  generatorUser: [
+    ['UserID', LOCAL_CREDENTIALS.generatorAdmin.UserID],
+    ['APIKey', LOCAL_CREDENTIALS.generatorAdmin.APIKey],
+  ],
+  generatorKey: [['APIKey', LOCAL_CREDENTIALS.passwordGeneratorAPIKey]],
+  strengthKey: [['APIKey', LOCAL_CREDENTIALS.passwordStrengthAPIKey]],
+};
+const EVALUATION_BODY = JSON.stringify({ Password: 'Correct-Horse-7' });
+
+/** Every resource path with the one request that succeeds on it, and what an unknown query parameter gets there. */
+const ROUTE_CASES = resourcePaths().map((route) => {
+  const post = route.methods[0] === 'POST';
+  return {
+    path: route.path,
+    method: route.methods[0]!,
+    credentials: CREDENTIALS[route.credentials.name],
+    extra: post ? ([['Content-Type', 'application/json']] as [string, string][]) : [],
+    body: post ? EVALUATION_BODY : undefined,
+    unknownParameter: (name: string) =>
+      post
+        ? 'This route takes no query parameters: send the password in the JSON body, never in the URL.'
+        : route.path.endsWith('generatepassword')
+          ? `Unknown query parameter "${name}"; the parameters are ${GENERATION_QUERY.map((q) => `"${q}"`).join(', ')}.`
+          : `Unknown query parameter "${name}"; the only parameter is "search".`,
+  };
+});
+
+const expectAnswer = (response: RawResponse, status: number, body: string) =>
+  expect({ status: response.status, type: response.headers['content-type'], body: response.body }).toEqual({ status, type: 'application/json; charset=utf-8', body });
+
+/** A 200 of the route: the same body as without the extra name, except generation, whose passwords are random. */
+async function expectSuccess(response: RawResponse, path: string, reference: () => Promise<RawResponse>) {
+  expect({ status: response.status, type: response.headers['content-type'] }).toEqual({ status: 200, type: 'application/json; charset=utf-8' });
+  if (path.endsWith('generatepassword')) expect(Object.keys((JSON.parse(response.body) as object[])[0]!)).toEqual(['Password']);
+  else expect(response.body).toBe((await reference()).body);
+}
+
+describe.each(PROTOTYPE_NAMES)('a request name that Object.prototype holds: %s', (name) => {
+  it.each(ROUTE_CASES.map((c) => [c.method, c.path, c] as const))('%s %s: as a query parameter name, 401 without credentials and the route’s 400 with them', async (method, path, c) => {
+    const target = `${path}?${name}=1`;
+    expectAnswer(await rawRequest(service.url, method, target, c.extra, 20_000, c.body), 401, errorEnvelope(401, PHRASES.unauthorized));
+    expectAnswer(await rawRequest(service.url, method, target, [...c.credentials, ...c.extra], 20_000, c.body), 400, errorEnvelope(400, c.unknownParameter(name)));
+  });
+
+  it.each(ROUTE_CASES.map((c) => [c.method, c.path, c] as const))('%s %s: as a header name, 401 without credentials and a 200 with them', async (method, path, c) => {
+    const header: [string, string] = [name, 'x'];
+    expectAnswer(await rawRequest(service.url, method, path, [header, ...c.extra], 20_000, c.body), 401, errorEnvelope(401, PHRASES.unauthorized));
+    const response = await rawRequest(service.url, method, path, [header, ...c.credentials, ...c.extra], 20_000, c.body);
+    await expectSuccess(response, path, () => rawRequest(service.url, method, path, [...c.credentials, ...c.extra], 20_000, c.body));
+  });
+});
+
+describe('the request log line', () => {
+  it('names the path and the query parameter names the route takes, never a value and no other name', async () => {
+    const key = 'pps_0123456789ab_Hq3vN8xLr2TzWc5YpK7eJd9SfG4uBm6AoXi1VnE0tQs';
+    const password = 'Quartz-Lantern-Orbit-93';
+    const target = `/api/passwordstrength/?search=${encodeURIComponent(key)}&${encodeURIComponent(password)}&APIKey=${key}&search=two`;
+    const response = await rawRequest(service.url, 'GET', target, CREDENTIALS.strengthKey);
+    expect(response.status).toBe(400);
+    // The line is written after the response (and other tests' lines may still arrive): wait for this one.
+    const lines = () => service.output().split('\n').filter((line) => line.startsWith('GET /api/passwordstrength/?'));
+    for (let i = 0; i < 100 && lines().length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(lines()).toHaveLength(1);
+    expect(lines()[0]).toMatch(/^GET \/api\/passwordstrength\/\?search&\[other\]&\[other\]&search -> 400 \(\d+\.\d ms\)$/);
+    for (const secret of [key, encodeURIComponent(key), key.slice(0, 16), key.slice(-16), password, 'two']) expect(service.output()).not.toContain(secret);
   });
 });

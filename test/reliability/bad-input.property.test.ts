@@ -7,7 +7,8 @@
  *   - through Node's HTTP client on keep-alive connections: random methods, paths (dot segments, double
  *     slashes, encoded slashes, very long paths), query strings (invalid percent-encoding, NUL and control
  *     characters, unpaired surrogates, 10 KB values, many parameters, repeated `search`) and headers
- *     (credentials missing, duplicated, huge, non-ASCII, of the other route group; random extra headers);
+ *     (credentials missing, duplicated, huge, non-ASCII, of the other route group; random extra headers),
+ *     parameter and header names included that Object.prototype holds (`constructor`, `__proto__`, ...);
  *   - as raw bytes over a TCP socket, for what Node's client refuses to send: spaces, control characters and
  *     UTF-8 in the request line and in header values, unknown or lower-case methods, folded or malformed
  *     header lines.
@@ -28,6 +29,7 @@ import type { KeepAliveResponse } from '../support/keep-alive-client';
 import { envelopeProblems, sharedPart } from '../support/error-envelope';
 import { useLocalService } from '../support/local-service';
 import { assertProperty, clip, shown } from '../support/property';
+import { PROTOTYPE_NAMES } from '../support/prototype-names';
 import { rawExchange, type RawSocketResponse } from '../support/raw-socket';
 import { LOCAL_CREDENTIALS, referenceQuery, referenceSearch, SEED_GENERATOR, SEED_STRENGTH, type SeedCollection } from '../support/seed-reference';
 
@@ -238,6 +240,8 @@ const parameterName: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom('serach', 'Search', 'SEARCH', 'q', 'query', 'search%20', 'search[]', 'search%00', 's%65arch', 'APIKey', 'UserID', '', 'page', 'limit') },
   { weight: 2, arbitrary: wildString(60).map((s) => percentEncode(s)) },
   { weight: 1, arbitrary: fc.constantFrom(...INVALID_ESCAPES) },
+  // Names Object.prototype holds: a gateway map built on a plain object once answered these with 500.
+  { weight: 2, arbitrary: fc.constantFrom(...PROTOTYPE_NAMES) },
 );
 
 /** The raw query string after "?", or undefined for none. */
@@ -346,7 +350,7 @@ const headerValue = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(500, 6_000, 18_000).map((n) => 'v'.repeat(n)) },
 );
 const extraHeadersOf: fc.Arbitrary<Header[]> = fc.oneof(
-  { weight: 8, arbitrary: fc.array(fc.tuple(fc.oneof(fc.stringMatching(/^X-[A-Za-z0-9-]{1,24}$/), fc.constantFrom('User-Agent', 'Accept', 'Accept-Encoding', 'Accept-Language', 'Cookie', 'Referer', 'Origin', 'Authorization', 'X-Forwarded-For', 'If-Modified-Since', 'Range', 'Cache-Control')), headerValue), { maxLength: 5 }) },
+  { weight: 8, arbitrary: fc.array(fc.tuple(fc.oneof(fc.stringMatching(/^X-[A-Za-z0-9-]{1,24}$/), fc.constantFrom(...PROTOTYPE_NAMES), fc.constantFrom('User-Agent', 'Accept', 'Accept-Encoding', 'Accept-Language', 'Cookie', 'Referer', 'Origin', 'Authorization', 'X-Forwarded-For', 'If-Modified-Since', 'Range', 'Cache-Control')), headerValue), { maxLength: 5 }) },
   { weight: 1, arbitrary: fc.integer({ min: 50, max: 300 }).map((n) => Array.from({ length: n }, (_, i): Header => [`X-Many-${i}`, `${i}`])) },
 );
 const extraHeaders = extraHeadersOf.map((h) => shown([...h], `extra headers ${showHeaders(h)}`));

@@ -60,11 +60,19 @@ function reference(c: Case): Expectation {
   const types = c.headers.filter(([name]) => name.toLowerCase() === 'content-type').map(([, value]) => value);
   if (types.length !== 1 || !referenceJsonType(types[0]!)) return { status: 415 };
   if (c.body.length > 4096 || c.body.length === 0) return { status: 400 };
+  let text: string;
+  try {
+    // A leading byte order mark is dropped.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(c.body);
+  } catch {
+    return { status: 400 };
+  }
+  // The gateway hands the function text with bytes that are not UTF-8 replaced by U+FFFD (as API Gateway
+  // does with a text body): a body holding U+FFFD is refused, so a replaced password is never rated.
+  if (text.includes('\uFFFD')) return { status: 400 };
   let parsed: unknown;
   try {
-    // The gateway hands the function text, bad UTF-8 bytes replaced by U+FFFD (as API Gateway does for a
-    // text body); a leading byte order mark is dropped.
-    parsed = JSON.parse(new TextDecoder('utf-8').decode(c.body));
+    parsed = JSON.parse(text);
   } catch {
     return { status: 400 };
   }

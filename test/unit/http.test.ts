@@ -76,6 +76,7 @@ describe('readJsonObjectBody: a JSON object, UTF-8, of bounded size', () => {
     expect(readJsonObjectBody(post('{"a":1}', [type]), 4096)).toEqual({ a: 1 });
   });
 
+  const notUtf8 = new ApiError(400, 'The body is not valid UTF-8 (or holds U+FFFD, the replacement character, which stands for bytes that were not); send the JSON as UTF-8.');
   const unsupported = new ApiError(415, 'The body must be JSON: send Content-Type: application/json (UTF-8).');
 
   it.each(['application/json; xcharset=utf-8', 'application/json; charset=utf-8x', 'application/json; charset=latin1', 'text/json'])('refuses Content-Type %j with a 415', (type) => {
@@ -85,9 +86,17 @@ describe('readJsonObjectBody: a JSON object, UTF-8, of bounded size', () => {
   it('decodes a base64 body as UTF-8, drops a leading byte order mark, and refuses bytes that are not UTF-8', () => {
     expect(readJsonObjectBody(post(base64(utf8('{"a":"é"}')), undefined, true), 4096)).toEqual({ a: 'é' });
     expect(readJsonObjectBody(post(base64([0xef, 0xbb, 0xbf, ...utf8('{"a":1}')]), undefined, true), 4096)).toEqual({ a: 1 });
-    expect(thrown(() => readJsonObjectBody(post(base64([...utf8('{"a":"'), 0xff, ...utf8('"}')]), undefined, true), 4096))).toEqual(
-      new ApiError(400, 'The body is not valid JSON (UTF-8); send a JSON object.'),
-    );
+    expect(thrown(() => readJsonObjectBody(post(base64([...utf8('{"a":"'), 0xff, ...utf8('"}')]), undefined, true), 4096))).toEqual(notUtf8);
+  });
+
+  it('refuses a text body holding U+FFFD: all that API Gateway leaves of bytes that are not UTF-8', () => {
+    // What a text body with the byte 0xFF becomes before the function sees it.
+    const replaced = Buffer.from([...utf8('{"Password":"Corr'), 0xff, ...utf8('ect-Horse-7"}')]).toString('utf8');
+    expect(replaced).toBe('{"Password":"Corr\uFFFDect-Horse-7"}');
+    expect(thrown(() => readJsonObjectBody(post(replaced), 4096))).toEqual(notUtf8);
+    expect(thrown(() => readJsonObjectBody(post(base64(utf8(replaced)), undefined, true), 4096))).toEqual(notUtf8);
+    // An escape is not a replaced byte: the client wrote it, and it is read as written.
+    expect(readJsonObjectBody(post('{"a":"\\uFFFD"}'), 4096)).toEqual({ a: '\uFFFD' });
   });
 
   it.each(['[]', 'null', '"text"', '1', 'true'])('refuses %s: the body must be a JSON object', (body) => {
