@@ -4,7 +4,8 @@ require('./local/sdk-node-warning.cjs');
 
 module.exports = {
   // The node environment, printing the functions' log lines only for a test that fails.
-  testEnvironment: '<rootDir>/test/support/quiet-log-environment.js',
+  // An absolute path: StrykerJS's jest runner (npm run mutation) resolves it without jest's <rootDir>.
+  testEnvironment: require('node:path').join(__dirname, 'test', 'support', 'quiet-log-environment.js'),
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
