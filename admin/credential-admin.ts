@@ -1,5 +1,6 @@
 import { GetCommand, paginateScan, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { issueKey, USER_ID_PATTERN, type KeyKind } from '../functions/domain/api-key';
+import type { UsagePlanName } from '../functions/routes';
 import { storedKey, SYSTEM_KEYS_ID, userCredentialId, userItem, type SystemKeyKind, type UserItem } from '../functions/repositories/credentials';
 
 /**
@@ -21,6 +22,8 @@ export interface KeySummary {
   keyId: string;
   createdAt?: string;
   lastUsedAt?: string;
+  /** The key's usage plan, when it is not the default. */
+  usagePlan?: string;
 }
 
 export interface UserSummary {
@@ -179,6 +182,27 @@ export class CredentialAdmin {
     const notFound = () => new CredentialAdminError(`There is no ${SYSTEM_KEY_TITLES[kind]} with id ${keyId}.`);
     await this.ensureMaps(SYSTEM_KEYS_ID[kind], notFound());
     await this.removeKey(SYSTEM_KEYS_ID[kind], keyId, notFound);
+  }
+
+  /**
+   * Records a key's usage plan in the credentials table (for `list` and the local run; on AWS the CLI also
+   * moves its API key). Returns the CredentialID holding the key.
+   */
+  async setUsagePlan(keyId: string, plan: UsagePlanName): Promise<string> {
+    checkKeyId(keyId);
+    const notFound = () => new CredentialAdminError(`There is no key with id ${keyId}.`);
+    let credentialId: string | undefined;
+    for await (const page of paginateScan({ client: this.client }, { TableName: this.tableName, ConsistentRead: true })) {
+      credentialId ??= page.Items?.find((item) => Object.hasOwn(asMap(item.Keys), keyId))?.CredentialID as string | undefined;
+    }
+    if (credentialId === undefined) throw notFound();
+    const updated = await this.tryUpdate(
+      credentialId,
+      { UpdateExpression: 'SET #keys.#keyId.UsagePlan = :plan', ConditionExpression: 'attribute_exists(#keys.#keyId)', ExpressionAttributeValues: { ':plan': plan } },
+      { '#keyId': keyId },
+    );
+    if (!updated) throw notFound();
+    return credentialId;
   }
 
   /** Every user and system key id with its dates, sorted; the listing is built field by field so no digest can slip in. */
@@ -341,7 +365,12 @@ function keySummaries(item: Item): KeySummary[] {
   const keys = asMap(item.Keys);
   const lastUsed = asMap(item.LastUsed);
   return Object.entries(keys)
-    .map(([keyId, stored]) => ({ keyId, ...optionalString('createdAt', asMap(stored).CreatedAt), ...optionalString('lastUsedAt', lastUsed[keyId]) }))
+    .map(([keyId, stored]) => ({
+      keyId,
+      ...optionalString('createdAt', asMap(stored).CreatedAt),
+      ...optionalString('lastUsedAt', lastUsed[keyId]),
+      ...optionalString('usagePlan', asMap(stored).UsagePlan),
+    }))
     .sort((a, b) => compareStrings(a.createdAt ?? '', b.createdAt ?? '') || compareStrings(a.keyId, b.keyId));
 }
 

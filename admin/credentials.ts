@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { GENERATOR_ADMIN_ROLE } from '../functions/routes';
+import { DEFAULT_USAGE_PLAN, GENERATOR_ADMIN_ROLE, USAGE_PLANS, type UsagePlanName } from '../functions/routes';
 import { TABLES } from '../functions/repositories/tables';
 import { KEY_PREFIX } from '../functions/domain/api-key';
 import type { SystemKeyKind } from '../functions/repositories/credentials';
 import { awsFailureMessage, createDynamoDbClient, DEFAULT_STACK, LocationError, locationProblem, stackOutputs, TABLE_NAME } from './aws';
+import { UsagePlanAdmin } from './usage-plans';
 import { checkKeyId, checkRole, checkUserId, CredentialAdmin, CredentialAdminError, SYSTEM_KEY_TITLES, type CredentialListing, type KeySummary } from './credential-admin';
 
 export { DEFAULT_STACK };
@@ -32,7 +33,9 @@ interface CommandSpec {
   /** Options of this command besides the common ones; `required` ones must be given. */
   readonly options: readonly OptionName[];
   readonly required: readonly OptionName[];
-  readonly run: (admin: CredentialAdmin, args: CommandArgs, io: Io) => Promise<void>;
+  readonly run: (admin: CredentialAdmin, args: CommandArgs, io: Io, usage: UsagePlanAdmin | undefined) => Promise<void>;
+  /** It issues, revokes or moves keys: on a deployed stack it also keeps API Gateway's usage plans in step. */
+  readonly usagePlans?: true;
 }
 
 interface CommandArgs {
@@ -40,12 +43,14 @@ interface CommandArgs {
   roles: string[];
   keyId: string;
   json: boolean;
+  plan: UsagePlanName;
 }
 
 const OPTIONS = {
   'user-id': { type: 'string' },
   role: { type: 'string', multiple: true },
   'key-id': { type: 'string' },
+  plan: { type: 'string' },
   json: { type: 'boolean' },
   table: { type: 'string' },
   stack: { type: 'string' },
@@ -149,8 +154,10 @@ The key is shown only this once; only its SHA-256 digest is stored. Fails for an
   --user-id ID    the user`,
     options: ['user-id'],
     required: ['user-id'],
-    run: async (admin, args, io) => {
+    usagePlans: true,
+    run: async (admin, args, io, usage) => {
       const { key, keyId } = await admin.issueUserKey(args.userId);
+      await usage?.attach(keyId, DEFAULT_USAGE_PLAN);
       io.stdout.write(`${key}\n`);
       io.stderr.write(`Issued key id ${keyId} for user ${quote(args.userId)}. ${SHOWN_ONCE}\n`);
     },
@@ -165,13 +172,36 @@ The key is shown only this once; only its SHA-256 digest is stored. Fails for an
   --key-id KEYID    the 12 hex characters after "ppg_" (shown by issue-key and list)`,
     options: ['user-id', 'key-id'],
     required: ['user-id', 'key-id'],
-    run: async (admin, args, io) => {
+    usagePlans: true,
+    run: async (admin, args, io, usage) => {
       await admin.revokeUserKey(args.userId, args.keyId);
+      await usage?.detach(args.keyId);
       io.stdout.write(`Revoked key id ${args.keyId} of user ${quote(args.userId)}.\n`);
     },
   },
   ...systemKeyCommands('generator', 'generator-key', '/api/passwordgenerator and /api/generatepassword'),
   ...systemKeyCommands('strength', 'strength-key', '/api/passwordstrength'),
+  {
+    path: ['usage-plan', 'set'],
+    synopsis: 'usage-plan set --key-id KEYID --plan NAME',
+    summary: "put one key on a usage plan (its own rate limit and quota)",
+    details: `Puts one issued key (of a user, or a generator or strength key) on a usage plan: its own rate limit,
+burst and daily quota, so one client cannot starve the others. Every new key starts on "${DEFAULT_USAGE_PLAN}".
+On a deployed stack it moves the key's API Gateway API key between the stack's usage plans (creating it
+for a key issued before usage plans existed); with --endpoint it records the plan, which the local gateway
+emulates when EMULATE_USAGE_PLANS=1. Takes effect within the authorizer cache TTL.
+
+  --key-id KEYID    the 12 hex characters after the key's prefix (shown by issue and list)
+  --plan NAME       ${Object.entries(USAGE_PLANS).map(([name, p]) => `${name} (${p.rateLimit}/s, bursts of ${p.burstLimit}, ${p.quotaPerDay} a day)`).join(', ')}`,
+    options: ['key-id', 'plan'],
+    required: ['key-id', 'plan'],
+    usagePlans: true,
+    run: async (admin, args, io, usage) => {
+      await admin.setUsagePlan(args.keyId, args.plan);
+      await usage?.move(args.keyId, args.plan);
+      io.stdout.write(`Key id ${args.keyId} is on the usage plan ${quote(args.plan)}.\n`);
+    },
+  },
   {
     path: ['list'],
     synopsis: 'list [--json]',
@@ -209,8 +239,10 @@ Prints the key alone on stdout and its key id on stderr, so this works:
 The key is shown only this once; only its SHA-256 digest is stored.`,
       options: [],
       required: [],
-      run: async (admin, _args, io) => {
+      usagePlans: true,
+      run: async (admin, _args, io, usage) => {
         const { key, keyId } = await admin.issueSystemKey(kind);
+        await usage?.attach(keyId, DEFAULT_USAGE_PLAN);
         io.stdout.write(`${key}\n`);
         io.stderr.write(`Issued ${title} id ${keyId}. ${SHOWN_ONCE}\n`);
       },
@@ -238,8 +270,10 @@ The key is shown only this once; only its SHA-256 digest is stored.`,
   --key-id KEYID    the 12 hex characters after "${KEY_PREFIX[kind]}_" (shown by issue and list)`,
       options: ['key-id'],
       required: ['key-id'],
-      run: async (admin, args, io) => {
+      usagePlans: true,
+    run: async (admin, args, io, usage) => {
         await admin.revokeSystemKey(kind, args.keyId);
+        await usage?.detach(args.keyId);
         io.stdout.write(`Revoked ${title} id ${args.keyId}.\n`);
       },
     },
@@ -268,7 +302,7 @@ ${EXIT_STATUS}
 
 /** A Map, since the group name comes from the command line: "constructor" must find nothing. */
 const GROUP_USAGE: ReadonlyMap<string, string> = new Map(
-  ['user', 'generator-key', 'strength-key'].map((group) => [
+  ['user', 'generator-key', 'strength-key', 'usage-plan'].map((group) => [
     group,
     `Usage: npm run credentials -- ${group} <command> [options]
 
@@ -402,7 +436,9 @@ function commandArgs(command: CommandSpec, values: Values): CommandArgs {
   if (command.path[0] !== 'user' || command.path[1] !== 'create') {
     if (roles.length > 1) throw new UsageError('--role may be given only once here.', usage);
   }
-  return { userId: values['user-id'] ?? '', roles, keyId: values['key-id'] ?? '', json: values.json === true };
+  const plan = values.plan ?? DEFAULT_USAGE_PLAN;
+  if (!Object.hasOwn(USAGE_PLANS, plan)) throw new UsageError(`--plan must be one of ${Object.keys(USAGE_PLANS).join(', ')}.`, usage);
+  return { userId: values['user-id'] ?? '', roles, keyId: values['key-id'] ?? '', json: values.json === true, plan: plan as UsagePlanName };
 }
 
 function isCommonOption(name: OptionName): boolean {
@@ -426,13 +462,20 @@ async function execute(command: CommandSpec, args: CommandArgs, location: Locati
   args.roles.forEach(checkRole);
   if (command.options.includes('key-id')) checkKeyId(args.keyId);
   const dynamodb = createDynamoDbClient(location);
+  let usage: UsagePlanAdmin | undefined;
   try {
     const table = location.table ?? (await tableOfStack(location.stack!, location.region));
     location.table = table;
-    await command.run(new CredentialAdmin(DynamoDBDocumentClient.from(dynamodb), table), args, io);
+    // A deployed stack's usage plans come with it; --table and --endpoint name a table alone.
+    usage = command.usagePlans && location.stack !== undefined ? await UsagePlanAdmin.ofStack(location.stack, location.region) : undefined;
+    if (command.usagePlans && usage === undefined && location.endpoint === undefined) {
+      io.stderr.write('Note: with --table no usage plan is changed; give --stack so the key is metered (the API answers 403 to a key without one).\n');
+    }
+    await command.run(new CredentialAdmin(DynamoDBDocumentClient.from(dynamodb), table), args, io, usage);
   } finally {
     // Keep-alive sockets would otherwise hold the process open after the work is done.
     dynamodb.destroy();
+    usage?.destroy();
   }
 }
 
@@ -462,7 +505,7 @@ export function formatListing(listing: CredentialListing): string {
 
 function keyLines(keys: readonly KeySummary[], indent: string): string[] {
   if (keys.length === 0) return [`${indent}keys: (none)`];
-  return keys.map((k) => `${indent}key ${k.keyId}  created ${k.createdAt ?? 'unknown'}  last used ${k.lastUsedAt ?? 'never recorded'}`);
+  return keys.map((k) => `${indent}key ${k.keyId}  created ${k.createdAt ?? 'unknown'}  last used ${k.lastUsedAt ?? 'never recorded'}  plan ${k.usagePlan ?? DEFAULT_USAGE_PLAN}`);
 }
 
 function quote(text: string): string {

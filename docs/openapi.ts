@@ -81,7 +81,7 @@ const ERROR_RESPONSES: { status: ErrorStatus; phrase: string; when: string; only
   { status: 400, phrase: 'Unknown query parameter "serach"; the only parameter is "search".', when: 'A bad query: an unknown parameter, `search` given twice or over 256 characters, invalid percent-encoding.' },
   { status: 401, phrase: PHRASES.unauthorized, when: 'Credentials missing, malformed, unknown, revoked, disabled, or of the other route group.' },
   { status: 403, phrase: PHRASES.missingRole, when: 'A valid user without the Password Generator Policy Security Administrator role.', onlyWithRole: true },
-  { status: 429, phrase: PHRASES.throttled, when: "Throttled by the stage's rate or burst limit." },
+  { status: 429, phrase: PHRASES.throttled, when: "Throttled by the key's own usage plan (rate, burst, daily quota) or the stage's rate or burst limit." },
   { status: 500, phrase: PHRASES.internal, when: 'An unexpected fault behind the API.' },
   { status: 503, phrase: PHRASES.unavailable, when: 'DynamoDB unavailable and nothing cached, or the function timed out.' },
 ];

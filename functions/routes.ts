@@ -32,6 +32,30 @@ export const CREDENTIAL_SCHEMES = {
 } as const satisfies Record<string, CredentialScheme>;
 
 /**
+ * Per-credential rate limits: API Gateway usage plans, one API key per issued key (the authorizer names it),
+ * so one client cannot starve the others (docs/operations.md#rate-limits-per-credential). A key is on the
+ * default plan until an operator moves it (npm run credentials -- usage-plan set). The stage's own
+ * throttling stays the ceiling of all of them together.
+ */
+export const USAGE_PLANS = {
+  standard: { rateLimit: 10, burstLimit: 20, quotaPerDay: 100_000 },
+  high: { rateLimit: 50, burstLimit: 100, quotaPerDay: 1_000_000 },
+} as const satisfies Record<string, { rateLimit: number; burstLimit: number; quotaPerDay: number }>;
+
+export type UsagePlanName = keyof typeof USAGE_PLANS;
+export const DEFAULT_USAGE_PLAN: UsagePlanName = 'standard';
+
+/** The stack output holding a usage plan's id, which the credentials CLI reads (UsagePlanStandardId). */
+export function usagePlanOutput(name: string): string {
+  return `UsagePlan${name.charAt(0).toUpperCase()}${name.slice(1)}Id`;
+}
+
+/** A known plan name, or the default for anything else (a record written by hand). */
+export function usagePlanOf(name: unknown): UsagePlanName {
+  return typeof name === 'string' && Object.hasOwn(USAGE_PLANS, name) ? (name as UsagePlanName) : DEFAULT_USAGE_PLAN;
+}
+
+/**
  * How long API Gateway keeps an authorizer's answer per identity: the bound on how long a revoked key, a
  * disabled user or a removed role keeps working (the authorizer itself caches nothing).
  */

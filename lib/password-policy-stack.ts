@@ -3,7 +3,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { AUTHORIZER, dynamodbBudget, FUNCTIONS, resourcePaths, TIME_BUDGET, type RouteFunction } from '../functions/routes';
+import { AUTHORIZER, dynamodbBudget, FUNCTIONS, resourcePaths, TIME_BUDGET, usagePlanOutput, type RouteFunction } from '../functions/routes';
 import { ENV } from '../functions/runtime';
 import { ServiceAlarms } from './alarms';
 import { ServiceDashboard } from './dashboard';
@@ -118,6 +118,9 @@ export class PasswordPolicyStack extends Stack {
     new CfnOutput(this, 'GeneratorPolicyTableName', { value: tables.generator.tableName });
     new CfnOutput(this, 'StrengthPolicyTableName', { value: tables.strength.tableName });
     new CfnOutput(this, 'CredentialsTableName', { value: tables.credentials.tableName });
+    for (const [name, plan] of Object.entries(this.api.usagePlans)) {
+      new CfnOutput(this, usagePlanOutput(name), { value: plan.usagePlanId, description: `The "${name}" usage plan (per-credential rate limit), for the credentials CLI` });
+    }
     new CfnOutput(this, 'PolicyHistoryTableName', { value: tables.history.tableName, description: 'Every policy change, written by the policy CLI (docs/administration.md)' });
     if (this.alarms?.topic) new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn, description: 'The SNS topic the alarms notify' });
 

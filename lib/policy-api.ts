@@ -4,7 +4,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { allowHeader, errorEnvelope, JSON_CONTENT_TYPE, methodNotAllowedPhrase } from '../functions/http';
-import { CREDENTIAL_SCHEMES, ROUTES, resourcePaths, type CredentialScheme, type RouteFunction, type RouteMethod } from '../functions/routes';
+import { CREDENTIAL_SCHEMES, ROUTES, resourcePaths, USAGE_PLANS, type CredentialScheme, type RouteFunction, type RouteMethod, type UsagePlanName } from '../functions/routes';
 import { accessLogFormat, ApiLogGroups } from './api-logging';
 import { addGatewayResponses, assertPlainTemplate } from './gateway-responses';
 
@@ -36,6 +36,8 @@ export class PolicyApi extends Construct {
   readonly logs: ApiLogGroups;
   /** Validates the declared query parameters of the route methods. */
   readonly requestValidator: apigateway.RequestValidator;
+  /** The per-credential usage plans, by name (functions/routes.ts, USAGE_PLANS). */
+  readonly usagePlans: Record<UsagePlanName, apigateway.UsagePlan>;
 
   constructor(scope: Construct, id: string, props: PolicyApiProps) {
     super(scope, id);
@@ -45,6 +47,8 @@ export class PolicyApi extends Construct {
       restApiName: Stack.of(this).stackName,
       description: 'Password policy retrieval: generator policies (/userapi/) and strength policies (/api/)',
       endpointConfiguration: { types: [apigateway.EndpointType.REGIONAL] },
+      // Usage plans meter the API key the authorizer names (usageIdentifierKey); no client sends x-api-key.
+      apiKeySourceType: apigateway.ApiKeySourceType.AUTHORIZER,
       // Logging needs the account's CloudWatch role; kept on stack deletion, since other APIs may rely on it.
       cloudWatchRole: props.accountCloudWatchRole,
       ...(props.accountCloudWatchRole ? { cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN } : {}),
@@ -81,6 +85,8 @@ export class PolicyApi extends Construct {
       for (const httpMethod of route.methods) {
         resource.addMethod(httpMethod, integration, {
           authorizer: this.authorizers[route.credentials.name],
+          // Each credential's own usage plan applies (rate, burst, daily quota); over it API Gateway answers 429.
+          apiKeyRequired: true,
           // search stays optional; unknown or repeated parameters are the handler's 400 (API Gateway cannot refuse them).
           requestParameters: queryParameters(route.path, httpMethod),
           // No body model: the handler validates the body (the local gateway could not emulate a model's messages).
@@ -94,6 +100,18 @@ export class PolicyApi extends Construct {
       });
     }
     addGatewayResponses(this.api);
+    this.usagePlans = Object.fromEntries(
+      Object.entries(USAGE_PLANS).map(([name, plan]) => [
+        name,
+        this.api.addUsagePlan(`UsagePlan-${name}`, {
+          name: `${Stack.of(this).stackName}-${name}`,
+          description: `Per-credential limit "${name}": ${plan.rateLimit} requests/s, bursts of ${plan.burstLimit}, ${plan.quotaPerDay} a day`,
+          throttle: { rateLimit: plan.rateLimit, burstLimit: plan.burstLimit },
+          quota: { limit: plan.quotaPerDay, period: apigateway.Period.DAY },
+          apiStages: [{ api: this.api, stage: this.api.deploymentStage }],
+        }),
+      ]),
+    ) as Record<UsagePlanName, apigateway.UsagePlan>;
   }
 
   /** One REQUEST authorizer per credential scheme, all sharing the one authorizer function. */

@@ -5,7 +5,7 @@ export type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent) => Pro
 
 /** What API Gateway makes of an authorizer's answer. */
 export type AuthorizerOutcome =
-  | { readonly status: 200; readonly context: Record<string, unknown> }
+  | { readonly status: 200; readonly context: Record<string, unknown>; readonly usageIdentifierKey?: string }
   | { readonly status: 401 }
   | { readonly status: 403; readonly reason: string }
   | { readonly status: 503 };
@@ -68,7 +68,11 @@ export class AuthorizerEmulation {
 
 function evaluate(result: APIGatewayAuthorizerResult, methodArn: string): AuthorizerOutcome {
   if (!allows(result, methodArn)) return { status: 403, reason: String(result.context?.reason ?? '') };
-  return { status: 200, context: { ...(result.context ?? {}), principalId: result.principalId } };
+  return {
+    status: 200,
+    context: { ...(result.context ?? {}), principalId: result.principalId },
+    ...(typeof result.usageIdentifierKey === 'string' ? { usageIdentifierKey: result.usageIdentifierKey } : {}),
+  };
 }
 
 /**

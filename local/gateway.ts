@@ -5,11 +5,14 @@ import { allowHeader, errorResponse, JSON_CONTENT_TYPE, methodNotAllowedPhrase, 
 import { resourcePaths, ROUTES, type ResourcePath } from '../functions/routes';
 import { authorizerEvent, methodArn, newRequestId, proxyEvent, type ParsedRequest } from './api-gateway-events';
 import type { AuthorizerEmulation } from './authorizer-emulation';
+import type { UsagePlanEmulation } from './usage-plan-emulation';
 
 export interface GatewayOptions {
   /** The handler of each function that serves routes, by its id in functions/routes.ts. */
   readonly functions: Readonly<Record<string, ProxyHandler>>;
   readonly authorizer: AuthorizerEmulation;
+  /** Per-credential usage plans (EMULATE_USAGE_PLANS=1); absent, no plan limits a request. */
+  readonly usagePlans?: UsagePlanEmulation;
   /** The OpenAPI document served at /openapi.json, if any. */
   readonly openApiDocument?: string;
   /** Called with one line per request, for the console. */
@@ -92,6 +95,10 @@ async function handle(req: IncomingMessage, routes: Map<string, ResourcePath>, o
   if (outcome.status === 401) return errorResponse(401, PHRASES.unauthorized);
   if (outcome.status === 403) return errorResponse(403, outcome.reason);
   if (outcome.status === 503) return errorResponse(503, PHRASES.credentialsUnavailable);
+  // API Gateway meters the key the authorizer named against its usage plan: over the plan, 429.
+  if (options.usagePlans && outcome.usageIdentifierKey !== undefined && !options.usagePlans.admit(outcome.usageIdentifierKey, outcome.context.usagePlan)) {
+    return errorResponse(429, PHRASES.throttled);
+  }
 
   const handler = options.functions[route.function.id];
   if (!handler) return errorResponse(500, PHRASES.internal);

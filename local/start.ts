@@ -13,6 +13,7 @@ import { AuthorizerEmulation, type AuthorizerHandler } from './authorizer-emulat
 import { putLocalCredentials, readLocalCredentials } from './credentials';
 import { startEmbeddedStore, type EmbeddedStore } from './embedded-store';
 import { createGateway } from './gateway';
+import { UsagePlanEmulation } from './usage-plan-emulation';
 
 /** The local tables are named after their kind; a deployed stack names its own. */
 export const TABLE_NAMES = {
@@ -69,7 +70,8 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
   const authorizer = new AuthorizerEmulation(authorizerModule.handler, wholeNumber(env.AUTHORIZER_CACHE_TTL_SECONDS, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS));
 
   const openApiDocument = await readFile(OPENAPI_FILE, 'utf8');
-  const server = createGateway({ functions, authorizer, openApiDocument, ...(env.QUIET ? {} : { log }) });
+  const usagePlans = env.EMULATE_USAGE_PLANS === '1' ? { usagePlans: new UsagePlanEmulation() } : {};
+  const server = createGateway({ functions, authorizer, openApiDocument, ...usagePlans, ...(env.QUIET ? {} : { log }) });
   const host = env.HOST ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,8 +1,8 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { keyMatchesDigest, parseKey, USER_ID_PATTERN } from '../domain/api-key';
+import { keyMatchesDigest, parseKey, usageKeyOf, USER_ID_PATTERN } from '../domain/api-key';
 import { headerValues, PHRASES, type EventHeaders } from '../http';
 import { CredentialRepository, LAST_USED_RESOLUTION_MS, SYSTEM_KEYS_ID, userCredentialId, type SystemKeysRecord } from '../repositories/credentials';
-import { schemeForPath, schemePaths, type CredentialScheme } from '../routes';
+import { schemeForPath, schemePaths, usagePlanOf, type CredentialScheme } from '../routes';
 import { countMetric, createDocumentClient, ENV, errorName, lambdaHandler, logger, requiredSetting, SERVICE_METRICS } from '../runtime';
 
 /**
@@ -44,6 +44,8 @@ export const handler = lambdaHandler(async (event: APIGatewayRequestAuthorizerEv
   return {
     principalId: decision.principalId,
     policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: schemeArns(event.methodArn, scheme) }] },
+    // The API key that meters this issued key against its usage plan (API key source AUTHORIZER).
+    ...(decision.outcome === 'allow' ? { usageIdentifierKey: usageKeyOf(decision.context.keyId!) } : {}),
     context: decision.outcome === 'allow' ? decision.context : { reason: decision.reason },
   };
 });
@@ -80,7 +82,8 @@ export async function authorize(
     const record = await credentials.findSystemKeys(scheme.keyKind);
     if (!keyMatchesDigest(key, record?.Keys[parsed.keyId]?.Digest)) return UNAUTHORIZED;
     await recordUse(credentials, SYSTEM_KEYS_ID[scheme.keyKind], record!, parsed.keyId, now());
-    return { outcome: 'allow', principalId: `${scheme.keyKind}-key:${parsed.keyId}`, context: { keyId: parsed.keyId } };
+    const usagePlan = usagePlanOf(record!.Keys[parsed.keyId]!.UsagePlan);
+    return { outcome: 'allow', principalId: `${scheme.keyKind}-key:${parsed.keyId}`, context: { keyId: parsed.keyId, usagePlan } };
   }
 
   const userId = credentialValue(header('UserID'));
@@ -96,7 +99,7 @@ export async function authorize(
     return { outcome: 'deny', principalId: userId, reason: PHRASES.missingRole };
   }
   await recordUse(credentials, userCredentialId(userId), user, parsed.keyId, now());
-  return { outcome: 'allow', principalId: userId, context: { userId, keyId: parsed.keyId } };
+  return { outcome: 'allow', principalId: userId, context: { userId, keyId: parsed.keyId, usagePlan: usagePlanOf(user.Keys[parsed.keyId]!.UsagePlan) } };
 }
 
 /**

@@ -46,6 +46,15 @@ export function parseKey(key: string): ParsedKey | undefined {
  */
 export const USER_ID_PATTERN = /^[\x21-\x2b\x2d-\x7e]{1,128}$/;
 
+/**
+ * The value of the API Gateway API key that meters one issued key against its usage plan: the authorizer
+ * returns it as `usageIdentifierKey` (the API's key source is AUTHORIZER, so no client ever sends it), and
+ * the credentials CLI creates it. Derived from the key id, which is not secret, so nothing more is stored.
+ */
+export function usageKeyOf(keyId: string): string {
+  return `pp-usage-${keyId}`;
+}
+
 export function digestKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }

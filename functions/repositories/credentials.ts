@@ -13,10 +13,11 @@ import { countMetric, logger, SERVICE_METRICS } from '../runtime';
  * home of these shapes: the authorizer reads them, the credentials CLI and the local run write them.
  */
 
-/** A stored key: only its digest and creation date, never the key. */
+/** A stored key: only its digest and creation date, never the key; and its usage plan, when not the default. */
 export interface StoredKey {
   readonly Digest: string;
   readonly CreatedAt: string;
+  readonly UsagePlan?: string;
 }
 
 export interface UserItem {

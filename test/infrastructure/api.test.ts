@@ -1,6 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { errorEnvelope, methodNotAllowedPhrase } from '../../functions/http';
-import { CREDENTIAL_SCHEMES, FUNCTIONS, ROUTES, resourcePaths } from '../../functions/routes';
+import { CREDENTIAL_SCHEMES, DEFAULT_USAGE_PLAN, FUNCTIONS, ROUTES, resourcePaths, USAGE_PLANS, usagePlanOutput } from '../../functions/routes';
 import { joinedString, referencedIds, resourcesOfType, synth } from './synth';
 
 /** Every resource path of the template, rebuilt from the PathPart/ParentId chain. */
@@ -246,5 +246,35 @@ describe('REST API', () => {
         MethodSettings: [Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 })],
       });
     });
+  });
+});
+
+describe('per-credential usage plans (docs/operations.md#rate-limits-per-credential)', () => {
+  const { template } = synth();
+  const methods = methodsByRoute(template);
+
+  it('meters the API key the authorizer names: the key source is AUTHORIZER', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER' });
+  });
+
+  it('every route method requires its usage key; the 405 mocks, which reach nothing, do not', () => {
+    for (const [route, method] of methods) expect([route, method.ApiKeyRequired === true]).toEqual([route, !route.startsWith('ANY ')]);
+  });
+
+  it('one usage plan per USAGE_PLANS entry, with its rate, burst and daily quota, on the stage', () => {
+    const plans = Object.values(resourcesOfType(template, 'AWS::ApiGateway::UsagePlan')).map((p) => p.Properties);
+    expect(plans.map((p) => [p.UsagePlanName, p.Throttle, p.Quota])).toEqual(
+      Object.entries(USAGE_PLANS).map(([name, plan]) => [
+        `PasswordPolicyService-${name}`,
+        { RateLimit: plan.rateLimit, BurstLimit: plan.burstLimit },
+        { Limit: plan.quotaPerDay, Period: 'DAY' },
+      ]),
+    );
+    for (const plan of plans) expect(plan.ApiStages).toEqual([{ ApiId: expect.anything(), Stage: expect.anything(), Throttle: {} }]);
+    expect(USAGE_PLANS[DEFAULT_USAGE_PLAN]).toEqual({ rateLimit: 10, burstLimit: 20, quotaPerDay: 100_000 });
+  });
+
+  it('outputs each plan id for the credentials CLI', () => {
+    for (const name of Object.keys(USAGE_PLANS)) expect(Object.keys(template.findOutputs(usagePlanOutput(name)))).toEqual([usagePlanOutput(name)]);
   });
 });

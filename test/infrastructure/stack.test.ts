@@ -26,7 +26,15 @@ describe('stack', () => {
   });
 
   it('has no other outputs', () => {
-    expect(Object.keys(template.findOutputs('*')).sort()).toEqual(['ApiUrl', 'CredentialsTableName', 'GeneratorPolicyTableName', 'PolicyHistoryTableName', 'StrengthPolicyTableName']);
+    expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
+      'ApiUrl',
+      'CredentialsTableName',
+      'GeneratorPolicyTableName',
+      'PolicyHistoryTableName',
+      'StrengthPolicyTableName',
+      'UsagePlanHighId',
+      'UsagePlanStandardId',
+    ]);
   });
 
   it('is environment-agnostic: it deploys to the account and region of the CLI', () => {

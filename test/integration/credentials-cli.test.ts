@@ -328,7 +328,7 @@ describe('list', () => {
     const [used, unused] = listUser;
     expect(run.stdout).toMatch(new RegExp(`^  lister  created \\S+\\n    roles: "${GENERATOR_ADMIN_ROLE}"\\n`, 'm'));
     expect(run.stdout).toMatch(new RegExp(`^    key ${used!.keyId}  created \\S+  last used \\d{4}-\\d\\d-\\d\\dT`, 'm'));
-    expect(run.stdout).toMatch(new RegExp(`^    key ${unused!.keyId}  created \\S+  last used never recorded$`, 'm'));
+    expect(run.stdout).toMatch(new RegExp(`^    key ${unused!.keyId}  created \\S+  last used never recorded  plan standard$`, 'm'));
     expect(run.stdout).toMatch(/^ {2}lister-off {2}\[DISABLED\]/m);
     expect(run.stdout).toMatch(/^Password strength keys \(\d+\):$/m);
     expect(run.stdout).toContain(`key ${strength.keyId}  created `);

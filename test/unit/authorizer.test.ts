@@ -73,10 +73,12 @@ const PATHS = {
   strength: ['/api/passwordstrength', '/api/passwordstrength/evaluate'],
 } as const;
 const arns = (paths: readonly string[]) => paths.map((path) => `${API}/prod/*${path}`);
+/** An Allow: the exact policy, the API key that meters the key (its usage plan), and the context. */
 const allowed = (principalId: string, paths: readonly string[], context: Record<string, string>): APIGatewayAuthorizerResult => ({
   principalId,
   policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: arns(paths) }] },
-  context,
+  usageIdentifierKey: `pp-usage-${context.keyId}`,
+  context: { ...context, usagePlan: 'standard' },
 });
 
 let handler: Authorizer;
@@ -428,5 +430,24 @@ describe('UserIDs: exactly those the credentials CLI creates', () => {
     const { module, dynamo, lib } = authorizer();
     await expect(module.handler(event(GENERATOR, { UserID: userId, APIKey: adminKey.key }))).rejects.toThrow(new Error('Unauthorized'));
     expect(dynamo.commandCalls(lib.GetCommand)).toHaveLength(0);
+  });
+});
+
+describe('usage plans: the key that meters each issued key, and its plan', () => {
+  const key = issueKey('generator');
+  it.each([
+    ['the default plan', undefined, 'standard'],
+    ['a plan set by the CLI', 'high', 'high'],
+    ['an unknown plan name (written by hand): the default', 'gold', 'standard'],
+    ['a prototype name: the default', 'constructor', 'standard'],
+  ])('%s', async (_, UsagePlan, plan) => {
+    const { module, dynamo, lib } = authorizer();
+    dynamo.on(lib.GetCommand).resolves({ Item: { CredentialID: 'GENERATOR_KEYS', Keys: { [key.keyId]: { Digest: key.digest, ...(UsagePlan ? { UsagePlan } : {}) } } } });
+    const result = await module.handler(event(GENERATOR_API, { APIKey: key.key }));
+    expect({ usageIdentifierKey: result.usageIdentifierKey, plan: result.context?.usagePlan }).toEqual({ usageIdentifierKey: `pp-usage-${key.keyId}`, plan });
+  });
+
+  it('a Deny (403) names no usage key', async () => {
+    expect(await handler(event(GENERATOR, { UserID: 'viewer', APIKey: viewerKey.key }))).not.toHaveProperty('usageIdentifierKey');
   });
 });
