@@ -217,14 +217,9 @@ export function readJsonObjectBody(event: Pick<APIGatewayProxyEvent, 'body' | 'i
   const bytes = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64') : Buffer.from(event.body ?? '');
   if (bytes.length > maxBytes) throw new ApiError(400, `The body must be at most ${maxBytes} bytes; this one has ${bytes.length}.`);
   if (bytes.length === 0) throw new ApiError(400, 'The body is empty; send a JSON object.');
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw new ApiError(400, NOT_UTF8);
-  }
-  // With no binary media type, API Gateway hands the body over as text, bytes that are not UTF-8 already
-  // replaced (docs/api.md#evaluating-a-password): U+FFFD is all that is left of them, so it is refused.
+  // Bytes that are not UTF-8 decode to U+FFFD, here or in API Gateway, which with no binary media type hands
+  // the body over as text, already replaced (docs/api.md#evaluating-a-password); either way it is refused.
+  const text = new TextDecoder().decode(bytes);
   if (text.includes('\uFFFD')) throw new ApiError(400, NOT_UTF8);
   let parsed: unknown;
   try {

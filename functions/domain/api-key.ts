@@ -59,8 +59,11 @@ export function digestKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-/** Compared with when no digest is stored (an unknown user or key id), so both paths decode a digest and compare 32 bytes. */
-const UNMATCHABLE_DIGEST = randomBytes(32).toString('hex');
+/**
+ * Compared with when no digest is stored (an unknown user or key id), so both paths decode a digest and
+ * compare 32 bytes; one byte too long, it can never match.
+ */
+const UNMATCHABLE_DIGEST = '00'.repeat(33);
 
 /**
  * A constant-time comparison of a presented key with a stored hex digest. The same work is done whether a
@@ -71,5 +74,5 @@ export function keyMatchesDigest(key: string, storedDigest: string | undefined):
   const stored = Buffer.from(storedDigest ?? UNMATCHABLE_DIGEST, 'hex');
   // timingSafeEqual needs equal lengths; a malformed stored digest is compared with zeros and never matches.
   const sameLength = stored.length === presented.length;
-  return timingSafeEqual(presented, sameLength ? stored : Buffer.alloc(presented.length)) && sameLength && storedDigest !== undefined;
+  return timingSafeEqual(presented, sameLength ? stored : Buffer.alloc(presented.length)) && sameLength;
 }

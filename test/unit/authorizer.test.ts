@@ -1,6 +1,6 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { digestKey, issueKey, keyMatchesDigest, parseKey } from '../../functions/domain/api-key';
-import { GENERATOR_ADMIN_ROLE } from '../../functions/routes';
+import { CREDENTIAL_SCHEMES, GENERATOR_ADMIN_ROLE } from '../../functions/routes';
 import { PHRASES } from '../../functions/http';
 import { loadEntry } from '../support/entry-points';
 
@@ -449,5 +449,25 @@ describe('usage plans: the key that meters each issued key, and its plan', () =>
 
   it('a Deny (403) names no usage key', async () => {
     expect(await handler(event(GENERATOR, { UserID: 'viewer', APIKey: viewerKey.key }))).not.toHaveProperty('usageIdentifierKey');
+  });
+});
+
+describe('the hour of the last-used date, at its edge', () => {
+  const key = issueKey('user');
+  const now = new Date('2026-11-24T12:00:00.000Z');
+  it.each([
+    ['exactly an hour ago: written again', 3_600_000, 1],
+    ['a millisecond less: skipped', 3_599_999, 0],
+  ])('%s', async (_, msAgo, writes) => {
+    const { module } = loadEntry<{ authorize: typeof import('../../functions/api/authorizer').authorize }>('../../functions/api/authorizer', {
+      CREDENTIALS_TABLE_NAME: 'credentials-table',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    });
+    const recordKeyUse = jest.fn(async () => undefined);
+    const user = { UserID: 'admin', Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(key), LastUsed: { [key.keyId]: new Date(now.getTime() - msAgo).toISOString() } };
+    const headers: Record<string, string> = { userid: 'admin', apikey: key.key };
+    const decision = await module.authorize(CREDENTIAL_SCHEMES.generatorUser, (name) => headers[name.toLowerCase()], { findUser: async () => user, findSystemKeys: async () => undefined, recordKeyUse }, () => now);
+    expect(decision.outcome).toBe('allow');
+    expect(recordKeyUse).toHaveBeenCalledTimes(writes);
   });
 });
