@@ -10,6 +10,14 @@ import { userInfo } from 'node:os';
  */
 
 /** The stack name `cdk deploy` uses unless told otherwise (bin/app.ts). */
+/** The options both operator CLIs take to find the deployed stack or a local store (node:util parseArgs). */
+export const AWS_LOCATION_OPTIONS = {
+  endpoint: { type: 'string' },
+  stack: { type: 'string' },
+  region: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export const DEFAULT_STACK = 'PasswordPolicyService';
 
 /** DynamoDB's rule for table names, and CloudFormation's for stack names (or a stack ARN). */

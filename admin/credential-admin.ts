@@ -193,7 +193,9 @@ export class CredentialAdmin {
     const notFound = () => new CredentialAdminError(`There is no key with id ${keyId}.`);
     let credentialId: string | undefined;
     for await (const page of paginateScan({ client: this.client }, { TableName: this.tableName, ConsistentRead: true })) {
-      credentialId ??= page.Items?.find((item) => Object.hasOwn(asMap(item.Keys), keyId))?.CredentialID as string | undefined;
+      credentialId = page.Items?.find((item) => Object.hasOwn(asMap(item.Keys), keyId))?.CredentialID as string | undefined;
+      // A key id is in one item only: the pages after it need not be read.
+      if (credentialId !== undefined) break;
     }
     if (credentialId === undefined) throw notFound();
     const updated = await this.tryUpdate(

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_USAGE_PLAN, GENERATOR_ADMIN_ROLE, USAGE_PLANS, type UsagePlanName } from '../functions/routes';
+import { DEFAULT_USAGE_PLAN, GENERATOR_ADMIN_ROLE, isUsagePlanName, USAGE_PLANS, type UsagePlanName } from '../functions/routes';
 import { TABLES } from '../functions/repositories/tables';
 import { KEY_PREFIX } from '../functions/domain/api-key';
 import type { SystemKeyKind } from '../functions/repositories/credentials';
-import { awsFailureMessage, createDynamoDbClient, DEFAULT_STACK, LocationError, locationProblem, stackOutputs, TABLE_NAME } from './aws';
+import { awsFailureMessage, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, LocationError, locationProblem, stackOutputs, TABLE_NAME } from './aws';
 import { UsagePlanAdmin } from './usage-plans';
 import { checkKeyId, checkRole, checkUserId, CredentialAdmin, CredentialAdminError, SYSTEM_KEY_TITLES, type CredentialListing, type KeySummary } from './credential-admin';
 
@@ -53,10 +53,7 @@ const OPTIONS = {
   plan: { type: 'string' },
   json: { type: 'boolean' },
   table: { type: 'string' },
-  stack: { type: 'string' },
-  endpoint: { type: 'string' },
-  region: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
+  ...AWS_LOCATION_OPTIONS,
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
@@ -437,8 +434,8 @@ function commandArgs(command: CommandSpec, values: Values): CommandArgs {
     if (roles.length > 1) throw new UsageError('--role may be given only once here.', usage);
   }
   const plan = values.plan ?? DEFAULT_USAGE_PLAN;
-  if (!Object.hasOwn(USAGE_PLANS, plan)) throw new UsageError(`--plan must be one of ${Object.keys(USAGE_PLANS).join(', ')}.`, usage);
-  return { userId: values['user-id'] ?? '', roles, keyId: values['key-id'] ?? '', json: values.json === true, plan: plan as UsagePlanName };
+  if (!isUsagePlanName(plan)) throw new UsageError(`--plan must be one of ${Object.keys(USAGE_PLANS).join(', ')}.`, usage);
+  return { userId: values['user-id'] ?? '', roles, keyId: values['key-id'] ?? '', json: values.json === true, plan };
 }
 
 function isCommonOption(name: OptionName): boolean {
@@ -464,10 +461,15 @@ async function execute(command: CommandSpec, args: CommandArgs, location: Locati
   const dynamodb = createDynamoDbClient(location);
   let usage: UsagePlanAdmin | undefined;
   try {
-    const table = location.table ?? (await tableOfStack(location.stack!, location.region));
+    // A deployed stack names its table and, for a command that needs them, its usage plans, in one read;
+    // --table and --endpoint name a table alone.
+    const outputs =
+      location.stack === undefined
+        ? undefined
+        : await stackOutputs(location.stack, location.region, [TABLE_OUTPUT, ...(command.usagePlans ? UsagePlanAdmin.OUTPUTS : [])], ' or --table NAME');
+    const table = location.table ?? outputs![TABLE_OUTPUT]!;
     location.table = table;
-    // A deployed stack's usage plans come with it; --table and --endpoint name a table alone.
-    usage = command.usagePlans && location.stack !== undefined ? await UsagePlanAdmin.ofStack(location.stack, location.region) : undefined;
+    usage = command.usagePlans && outputs !== undefined ? UsagePlanAdmin.fromOutputs(outputs, location.region) : undefined;
     if (command.usagePlans && usage === undefined && location.endpoint === undefined) {
       io.stderr.write('Note: with --table no usage plan is changed; give --stack so the key is metered (the API answers 403 to a key without one).\n');
     }
@@ -477,11 +479,6 @@ async function execute(command: CommandSpec, args: CommandArgs, location: Locati
     dynamodb.destroy();
     usage?.destroy();
   }
-}
-
-/** The CredentialsTableName output of the deployed stack (lib/password-policy-stack.ts). */
-export async function tableOfStack(stack: string, region: string | undefined): Promise<string> {
-  return (await stackOutputs(stack, region, [TABLE_OUTPUT], ' or --table NAME'))[TABLE_OUTPUT];
 }
 
 function warnAboutRoles(roles: readonly string[], io: Io): void {

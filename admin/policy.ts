@@ -8,7 +8,7 @@ import { checkFeasibility, classesOn, entropyBits, generationMode, type CharClas
 import { DEFAULT_POLICY_ID, validatePolicy } from '../functions/domain/policy-collection';
 import { WORD_LIST } from '../functions/domain/word-list';
 import { TABLES } from '../functions/repositories/tables';
-import { awsFailureMessage, callerIdentity, createDynamoDbClient, DEFAULT_STACK, locationProblem, stackOutputs } from './aws';
+import { awsFailureMessage, callerIdentity, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, locationProblem, stackOutputs } from './aws';
 import { MANIFEST, readPolicyDirectory, readPolicyFile, writeExport, writeManifest, formatPolicy, type PolicyDirectory } from './policy-files';
 import { fieldDiff, formatChange, formatPlan, makePlan, type Plan } from './policy-plan';
 import { changeRuleProblem, checkPolicy, COLLECTIONS, HISTORY_OUTPUT, PolicyAdminError, PolicyStore, titleOf, type CollectionName, type PolicyChange, type StoredPolicy } from './policy-store';
@@ -59,11 +59,8 @@ const OPTIONS = {
   file: { type: 'string' },
   dir: { type: 'string' },
   'to-version': { type: 'string' },
-  endpoint: { type: 'string' },
-  stack: { type: 'string' },
-  region: { type: 'string' },
   actor: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
+  ...AWS_LOCATION_OPTIONS,
 } as const;
 type OptionName = keyof typeof OPTIONS;
 type Values = { [K in OptionName]?: K extends 'all' | 'help' ? boolean : string };

@@ -8,7 +8,8 @@ import {
 } from '@aws-sdk/client-api-gateway';
 import { usageKeyOf } from '../functions/domain/api-key';
 import { USAGE_PLANS, usagePlanOutput, type UsagePlanName } from '../functions/routes';
-import { stackOutputs } from './aws';
+
+const PLAN_NAMES = Object.keys(USAGE_PLANS) as UsagePlanName[];
 
 /**
  * The API Gateway side of per-credential rate limits (docs/operations.md#rate-limits-per-credential): one API
@@ -21,11 +22,12 @@ export class UsagePlanAdmin {
     private readonly planIds: Readonly<Record<UsagePlanName, string>>,
   ) {}
 
-  /** The plans of a deployed stack, from its outputs. */
-  static async ofStack(stack: string, region: string | undefined): Promise<UsagePlanAdmin> {
-    const names = Object.keys(USAGE_PLANS) as UsagePlanName[];
-    const outputs = await stackOutputs(stack, region, names.map(usagePlanOutput));
-    const planIds = Object.fromEntries(names.map((name) => [name, outputs[usagePlanOutput(name)]!])) as Record<UsagePlanName, string>;
+  /** The stack outputs that hold the plans' ids, read with the credentials table's in one DescribeStacks. */
+  static readonly OUTPUTS: readonly string[] = PLAN_NAMES.map(usagePlanOutput);
+
+  /** The plans of a deployed stack, from its outputs (OUTPUTS among them). */
+  static fromOutputs(outputs: Readonly<Record<string, string>>, region: string | undefined): UsagePlanAdmin {
+    const planIds = Object.fromEntries(PLAN_NAMES.map((name) => [name, outputs[usagePlanOutput(name)]!])) as Record<UsagePlanName, string>;
     return new UsagePlanAdmin(new APIGatewayClient(region ? { region } : {}), planIds);
   }
 

@@ -50,9 +50,14 @@ export function usagePlanOutput(name: string): string {
   return `UsagePlan${name.charAt(0).toUpperCase()}${name.slice(1)}Id`;
 }
 
+/** Whether a name (from a record or the command line) is one of USAGE_PLANS, and no inherited name. */
+export function isUsagePlanName(name: unknown): name is UsagePlanName {
+  return typeof name === 'string' && Object.hasOwn(USAGE_PLANS, name);
+}
+
 /** A known plan name, or the default for anything else (a record written by hand). */
 export function usagePlanOf(name: unknown): UsagePlanName {
-  return typeof name === 'string' && Object.hasOwn(USAGE_PLANS, name) ? (name as UsagePlanName) : DEFAULT_USAGE_PLAN;
+  return isUsagePlanName(name) ? name : DEFAULT_USAGE_PLAN;
 }
 
 /**

@@ -79,9 +79,7 @@ export async function authorize(
     if (parsed.kind !== scheme.keyKind) return UNAUTHORIZED;
     const record = await credentials.findSystemKeys(scheme.keyKind);
     if (!keyMatchesDigest(key, record?.Keys[parsed.keyId]?.Digest)) return UNAUTHORIZED;
-    await recordUse(credentials, SYSTEM_KEYS_ID[scheme.keyKind], record!, parsed.keyId, now());
-    const usagePlan = usagePlanOf(record!.Keys[parsed.keyId]!.UsagePlan);
-    return { outcome: 'allow', principalId: `${scheme.keyKind}-key:${parsed.keyId}`, context: { keyId: parsed.keyId, usagePlan } };
+    return allow(credentials, SYSTEM_KEYS_ID[scheme.keyKind], record!, parsed.keyId, now(), `${scheme.keyKind}-key:${parsed.keyId}`, {});
   }
 
   const userId = credentialValue(header('UserID'));
@@ -96,8 +94,21 @@ export async function authorize(
     // A fixed sentence: API Gateway pastes it unescaped into the 403 body, so it must never carry input.
     return { outcome: 'deny', principalId: userId, reason: PHRASES.missingRole };
   }
-  await recordUse(credentials, userCredentialId(userId), user, parsed.keyId, now());
-  return { outcome: 'allow', principalId: userId, context: { userId, keyId: parsed.keyId, usagePlan: usagePlanOf(user.Keys[parsed.keyId]!.UsagePlan) } };
+  return allow(credentials, userCredentialId(userId), user, parsed.keyId, now(), userId, { userId });
+}
+
+/** An Allow for a key whose digest matched: its use recorded, and its usage plan in the context. */
+async function allow(
+  credentials: Pick<CredentialRepository, 'recordKeyUse'>,
+  credentialId: string,
+  record: SystemKeysRecord,
+  keyId: string,
+  now: Date,
+  principalId: string,
+  context: Record<string, string>,
+): Promise<Decision> {
+  await recordUse(credentials, credentialId, record, keyId, now);
+  return { outcome: 'allow', principalId, context: { ...context, keyId, usagePlan: usagePlanOf(record.Keys[keyId]!.UsagePlan) } };
 }
 
 /**

@@ -119,6 +119,8 @@ describe('usage plans on a deployed stack (API Gateway mocked)', () => {
     expect(apiGateway.commandCalls(CreateApiKeyCommand)[0]!.args[0].input).toMatchObject({ name: `password-policy-${keyId}`, value: `pp-usage-${keyId}`, enabled: true });
     expect(apiGateway.commandCalls(CreateUsagePlanKeyCommand)[0]!.args[0].input).toEqual({ usagePlanId: 'plan-std', keyId: 'ak-1', keyType: 'API_KEY' });
     expect(result.stdout).not.toContain('pp-usage');
+    // The table and the plans come from one read of the stack's outputs.
+    expect(cloudFormation.commandCalls(DescribeStacksCommand)).toHaveLength(1);
   });
 
   it('usage-plan set moves the API key to the plan and records the plan on the key', async () => {
