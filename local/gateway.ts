@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { allowHeader, errorResponse, JSON_CONTENT_TYPE, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus, type ProxyHandler } from '../functions/http';
+import { allowHeader, errorResponse, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus, type ProxyHandler } from '../functions/http';
 import { resourcePaths, ROUTES, type ResourcePath } from '../functions/routes';
 import { authorizerEvent, methodArn, newRequestId, proxyEvent, type ParsedRequest } from './api-gateway-events';
 import type { AuthorizerEmulation } from './authorizer-emulation';
@@ -13,10 +13,16 @@ export interface GatewayOptions {
   readonly authorizer: AuthorizerEmulation;
   /** Per-credential usage plans (EMULATE_USAGE_PLANS=1); absent, no plan limits a request. */
   readonly usagePlans?: UsagePlanEmulation;
-  /** The OpenAPI document served at /openapi.json, if any. */
-  readonly openApiDocument?: string;
+  /** Files served as they are, to GET, with no credentials, by request path (the API description, the docs page). */
+  readonly site?: ReadonlyMap<string, SiteFile>;
   /** Called with one line per request, for the console. */
   readonly log?: (line: string) => void;
+}
+
+/** A file of the site: none of its paths is an API resource path, and none needs credentials. */
+export interface SiteFile {
+  readonly contentType: string;
+  readonly body: Buffer;
 }
 
 /** API Gateway's REST payload limit: a larger request body is a 413 before anything runs. */
@@ -30,6 +36,9 @@ export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
  */
 export function createGateway(options: GatewayOptions): Server {
   const routes = new Map(resourcePaths().map((r) => [r.path, r]));
+  for (const sitePath of options.site?.keys() ?? []) {
+    if (routes.has(resourcePath(sitePath))) throw new Error(`${sitePath} is both a file of the site and an API resource`);
+  }
   const queryNames = loggableQueryNames();
   // A missing Host is answered in handle(), in the envelope, instead of by Node's bare 400.
   const { log } = options;
@@ -76,9 +85,8 @@ async function handle(req: IncomingMessage, routes: Map<string, ResourcePath>, o
   const reading = readBody(req, MAX_PAYLOAD_BYTES);
   const body = reading === null ? null : await reading;
   if (body === 'too-large') return errorResponse(413, PHRASES.tooLarge);
-  if (path === '/openapi.json' && options.openApiDocument !== undefined && req.method === 'GET') {
-    return { statusCode: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE }, body: options.openApiDocument };
-  }
+  const site = options.site && siteAnswer(options.site, req.method, rawPath, path, queryStart < 0 ? '' : url.slice(queryStart));
+  if (site) return site;
   const route = routes.get(path);
   if (!route) return errorResponse(404, PHRASES.notFound);
   const method = route.methods.find((m) => m === req.method);
@@ -104,6 +112,29 @@ async function handle(req: IncomingMessage, routes: Map<string, ResourcePath>, o
   if (!handler) return errorResponse(500, PHRASES.internal);
   const result = await handler(proxyEvent(request, requestId, outcome.context));
   return { ...result, headers: { ...result.headers, 'x-amzn-RequestId': requestId } };
+}
+
+const GET_ONLY = ['GET'];
+
+/**
+ * The answer of the site for a path, or undefined when the path is none of its. A file is answered to GET,
+ * with or without one trailing slash as a resource is, and any other method is a 405, as on a resource. A
+ * folder asked for without its slash (`/docs`) is redirected to it (`/docs/`), so that the page's relative
+ * links resolve inside the folder.
+ */
+function siteAnswer(site: ReadonlyMap<string, SiteFile>, method: string | undefined, rawPath: string, path: string, query: string): APIGatewayProxyResult | undefined {
+  const file = site.get(rawPath) ?? site.get(path);
+  const folder = !file && site.has(`${rawPath}/`);
+  if (!file && !folder) return undefined;
+  if (method !== 'GET') return errorResponse(405, methodNotAllowedPhrase(GET_ONLY), { Allow: allowHeader(GET_ONLY) });
+  if (folder) return { statusCode: 301, headers: { Location: `${rawPath}/${query}` }, body: '' };
+  return {
+    statusCode: 200,
+    // no-cache: a browser asks again each time, so a restarted gateway's document is never stale.
+    headers: { 'Content-Type': file!.contentType, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' },
+    body: file!.body.toString('base64'),
+    isBase64Encoded: true,
+  };
 }
 
 /** API Gateway matches a resource with or without one trailing slash. */

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { buildBundles, importBundle } from '../bundling/build';
 import { PROJECT_ROOT } from '../bundling/bundling';
-import type { ProxyHandler } from '../functions/http';
+import { docsPageFiles } from '../docs/docs-page';
+import { JSON_CONTENT_TYPE, type ProxyHandler } from '../functions/http';
 import { TABLES } from '../functions/repositories/tables';
 import { AUTHORIZER, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS, dynamodbBudget, FUNCTIONS, TIME_BUDGET } from '../functions/routes';
 import { createDocumentClient, ENV, wholeNumber } from '../functions/runtime';
@@ -12,7 +13,7 @@ import { createTables, loadSeed } from '../seed/seed-data';
 import { AuthorizerEmulation, type AuthorizerHandler } from './authorizer-emulation';
 import { putLocalCredentials, readLocalCredentials } from './credentials';
 import { startEmbeddedStore, type EmbeddedStore } from './embedded-store';
-import { createGateway } from './gateway';
+import { createGateway, type SiteFile } from './gateway';
 import { UsagePlanEmulation } from './usage-plan-emulation';
 
 /** The local tables are named after their kind; a deployed stack names its own. */
@@ -23,8 +24,10 @@ export const TABLE_NAMES = {
   history: TABLES.history.logicalName,
 };
 export const CREDENTIALS_FILE = path.join(PROJECT_ROOT, 'seed', 'local-credentials.json');
-/** Written by `npm run openapi` (docs/openapi.ts), served at /openapi.json. */
+/** Written by `npm run openapi` (docs/openapi.ts), served at /openapi.json and read by the docs page. */
 const OPENAPI_FILE = path.join(PROJECT_ROOT, 'docs', 'openapi.json');
+/** Where the docs page (docs/docs-page.md) is served; `/docs` redirects here. */
+export const DOCS_PATH = '/docs/';
 
 export interface LocalService {
   readonly url: string;
@@ -69,9 +72,12 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
   });
   const authorizer = new AuthorizerEmulation(authorizerModule.handler, wholeNumber(env.AUTHORIZER_CACHE_TTL_SECONDS, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS));
 
+  // Read once at start: the document has one home, docs/openapi.json, and the page is the copy beside it.
   const openApiDocument = await readFile(OPENAPI_FILE, 'utf8');
+  const site = new Map<string, SiteFile>([['/openapi.json', { contentType: JSON_CONTENT_TYPE, body: Buffer.from(openApiDocument) }]]);
+  for (const [name, file] of docsPageFiles(openApiDocument)) site.set(name === 'index.html' ? DOCS_PATH : `${DOCS_PATH}${name}`, file);
   const usagePlans = env.EMULATE_USAGE_PLANS === '1' ? { usagePlans: new UsagePlanEmulation() } : {};
-  const server = createGateway({ functions, authorizer, openApiDocument, ...usagePlans, ...(env.QUIET ? {} : { log }) });
+  const server = createGateway({ functions, authorizer, site, ...usagePlans, ...(env.QUIET ? {} : { log }) });
   const host = env.HOST ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -119,6 +125,7 @@ async function main(): Promise<void> {
       `  Tables: ${Object.values(TABLE_NAMES).join(', ')}`,
       `  Demo credentials: ${path.relative(process.cwd(), CREDENTIALS_FILE)}`,
       `  API description: ${service.url}/openapi.json`,
+      `  Docs page: ${service.url}${DOCS_PATH}`,
       '',
       'Try:',
       `  curl -s -H 'UserID: ${admin.UserID}' -H 'APIKey: ${admin.APIKey}' '${service.url}/userapi/passwordgenerator/?search=default'`,

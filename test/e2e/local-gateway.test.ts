@@ -1,7 +1,8 @@
 /** What only the local gateway offers (the main e2e suite can also target a deployed API), and how it reads request names. */
 import { readFileSync } from 'node:fs';
+import { docsPageFiles } from '../../docs/docs-page';
 import { OPENAPI_FILE } from '../../docs/openapi';
-import { errorEnvelope, PHRASES } from '../../functions/http';
+import { errorEnvelope, methodNotAllowedPhrase, PHRASES } from '../../functions/http';
 import { GENERATION_QUERY, resourcePaths, type CredentialScheme } from '../../functions/routes';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
@@ -25,6 +26,51 @@ describe('the local gateway serves the API description', () => {
       type: 'application/json; charset=utf-8',
       body: readFileSync(OPENAPI_FILE, 'utf8'),
     });
+  });
+});
+
+describe('the local gateway serves the docs page (docs/docs-page.md)', () => {
+  const files = [...docsPageFiles(readFileSync(OPENAPI_FILE, 'utf8'))].map(([name, file]) => [name === 'index.html' ? '/docs/' : `/docs/${name}`, file] as const);
+
+  it('GET /docs redirects to /docs/, keeping the query, so that the page’s relative links resolve', async () => {
+    for (const [target, location] of [
+      ['/docs', '/docs/'],
+      ['/docs?a=1', '/docs/?a=1'],
+    ]) {
+      const response = await rawRequest(service.url, 'GET', target!);
+      expect({ status: response.status, location: response.headers.location, body: response.body }).toEqual({ status: 301, location, body: '' });
+    }
+  });
+
+  it.each(files.map(([target, file]) => [target, file] as const))('GET %s answers the file as it is, with no credentials needed', async (target, file) => {
+    const response = await fetch(`${service.url}${target}`);
+    expect({
+      status: response.status,
+      type: response.headers.get('content-type'),
+      cache: response.headers.get('cache-control'),
+      sniff: response.headers.get('x-content-type-options'),
+      same: Buffer.from(await response.arrayBuffer()).equals(file.body),
+    }).toEqual({ status: 200, type: file.contentType, cache: 'no-cache', sniff: 'nosniff', same: true });
+  });
+
+  it('the page’s document is the one at /openapi.json', async () => {
+    expect((await rawRequest(service.url, 'GET', '/docs/openapi.json')).body).toBe((await rawRequest(service.url, 'GET', '/openapi.json')).body);
+  });
+
+  it.each([
+    ['POST', '/docs/'],
+    ['HEAD', '/docs/'],
+    ['PUT', '/docs/swagger-ui.css'],
+    ['DELETE', '/docs'],
+    ['POST', '/openapi.json'],
+  ])('%s %s: 405 with Allow: GET, as on a resource', async (method, target) => {
+    const response = await rawRequest(service.url, method, target);
+    expect({ status: response.status, allow: response.headers.allow }).toEqual({ status: 405, allow: 'GET' });
+    if (method !== 'HEAD') expectAnswer(response, 405, errorEnvelope(405, methodNotAllowedPhrase(['GET'])));
+  });
+
+  it.each(['/docs/missing.js', '/docs/swagger-ui.js', '/docs/index.html/x', '/swagger-ui.css', '/doc'])('GET %s: 404 in the envelope', async (target) => {
+    expectAnswer(await rawRequest(service.url, 'GET', target), 404, errorEnvelope(404, PHRASES.notFound));
   });
 });
 
@@ -130,5 +176,15 @@ describe('the request log line', () => {
     expect(lines()).toHaveLength(1);
     expect(lines()[0]).toMatch(/^GET \/api\/passwordstrength\/\?search&\[other\]&\[other\]&search -> 400 \(\d+\.\d ms\)$/);
     for (const secret of [key, encodeURIComponent(key), key.slice(0, 16), key.slice(-16), password, 'two']) expect(service.output()).not.toContain(secret);
+  });
+
+  it('names no query parameter of a docs page request, which takes none', async () => {
+    const key = 'pps_00112233aabb_Wq4vN8xLr2TzWc5YpK7eJd9SfG4uBm6AoXi1VnE0tQs';
+    expect((await rawRequest(service.url, 'GET', `/docs/?APIKey=${key}&${key}`)).status).toBe(200);
+    const lines = () => service.output().split('\n').filter((line) => line.startsWith('GET /docs/?'));
+    for (let i = 0; i < 100 && lines().length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(lines()).toHaveLength(1);
+    expect(lines()[0]).toMatch(/^GET \/docs\/\?\[other\]&\[other\] -> 200 \(\d+\.\d ms\)$/);
+    expect(service.output()).not.toContain(key);
   });
 });

@@ -37,11 +37,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   bundling: ['bundling', 'functions'],
   lib: ['lib', 'functions', 'bundling'],
   bin: ['lib'],
-  local: ['local', 'functions', 'bundling', 'seed'],
+  // The local gateway serves the docs page.
+  local: ['local', 'functions', 'bundling', 'seed', 'docs'],
   admin: ['admin', 'functions'],
   // The seed loader writes through the policy CLI's store (versions and history).
   seed: ['seed', 'functions', 'admin'],
-  docs: ['functions'],
+  docs: ['docs', 'functions'],
   bench: ['bench', 'functions', 'bundling', 'local', 'seed', 'test/support'],
 };
 
