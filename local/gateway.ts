@@ -32,7 +32,8 @@ export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
  * A local stand-in for the REST API of the stack, built from the same route table: unknown paths are 404,
  * other methods than a path's own are 405 with `Allow` naming them, the body is read whole (up to API
  * Gateway's payload limit), the authorizer runs first with a REQUEST event, and the handler gets a proxy
- * event carrying the authorizer context and the body.
+ * event carrying the authorizer context and the body. Beside the API, the site's files (the API description,
+ * the docs page) are answered to GET with no credentials; none may sit on a path of the API.
  */
 export function createGateway(options: GatewayOptions): Server {
   const routes = new Map(resourcePaths().map((r) => [r.path, r]));
@@ -124,15 +125,14 @@ const GET_ONLY = ['GET'];
  */
 function siteAnswer(site: ReadonlyMap<string, SiteFile>, method: string | undefined, rawPath: string, path: string, query: string): APIGatewayProxyResult | undefined {
   const file = site.get(rawPath) ?? site.get(path);
-  const folder = !file && site.has(`${rawPath}/`);
-  if (!file && !folder) return undefined;
+  if (!file && !site.has(`${rawPath}/`)) return undefined;
   if (method !== 'GET') return errorResponse(405, methodNotAllowedPhrase(GET_ONLY), { Allow: allowHeader(GET_ONLY) });
-  if (folder) return { statusCode: 301, headers: { Location: `${rawPath}/${query}` }, body: '' };
+  if (!file) return { statusCode: 301, headers: { Location: `${rawPath}/${query}` }, body: '' };
   return {
     statusCode: 200,
     // no-cache: a browser asks again each time, so a restarted gateway's document is never stale.
-    headers: { 'Content-Type': file!.contentType, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' },
-    body: file!.body.toString('base64'),
+    headers: { 'Content-Type': file.contentType, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' },
+    body: file.body.toString('base64'),
     isBase64Encoded: true,
   };
 }

@@ -27,7 +27,7 @@ export const CREDENTIALS_FILE = path.join(PROJECT_ROOT, 'seed', 'local-credentia
 /** Written by `npm run openapi` (docs/openapi.ts), served at /openapi.json and read by the docs page. */
 const OPENAPI_FILE = path.join(PROJECT_ROOT, 'docs', 'openapi.json');
 /** Where the docs page (docs/docs-page.md) is served; `/docs` redirects here. */
-export const DOCS_PATH = '/docs/';
+const DOCS_PATH = '/docs/';
 
 export interface LocalService {
   readonly url: string;
