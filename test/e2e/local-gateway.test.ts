@@ -53,6 +53,13 @@ describe('the local gateway serves the docs page (docs/docs-page.md)', () => {
     }).toEqual({ status: 200, type: file.contentType, cache: 'no-cache', sniff: 'nosniff', same: true });
   });
 
+  it('a file answers with one trailing slash too, as a resource does', async () => {
+    for (const target of ['/docs/docs-page.js', '/openapi.json']) {
+      const [plain, slashed] = [await rawRequest(service.url, 'GET', target), await rawRequest(service.url, 'GET', `${target}/`)];
+      expect({ status: slashed.status, type: slashed.headers['content-type'], body: slashed.body }).toEqual({ status: 200, type: plain.headers['content-type'], body: plain.body });
+    }
+  });
+
   it('the page’s document is the one at /openapi.json', async () => {
     expect((await rawRequest(service.url, 'GET', '/docs/openapi.json')).body).toBe((await rawRequest(service.url, 'GET', '/openapi.json')).body);
   });
