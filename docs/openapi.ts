@@ -93,8 +93,8 @@ export const WEAK_EXAMPLE_PASSWORD = 'password1';
 /** The fields of StrengthEvaluation and CompositionFailure, in their order; the compiler checks that none is missing. */
 export const EVALUATION_FIELDS = ['PasswordStrengthPolicyID', 'Score', 'ComplianceLevel', 'ComplianceLevelName', 'Compliant', 'Mandatory', 'Failures', 'Suggestions'] as const;
 export const FAILURE_FIELDS = ['Rule', 'Required', 'Found', 'Message'] as const;
-/** Every CompositionRule, in the specification's field order (compositionFailures reports them in this order). */
-export const COMPOSITION_RULES = ['MinimumLowerCaseCharacters', 'MinimumNumericCharacters', 'MinimumSymbolCharacters', 'MinimumUpperCaseCharacters', 'RequiresUpperAndLowerCase'] as const;
+/** Every CompositionRule, in the specification's field order (compositionFailures reports them in this order), then BreachedPassword. */
+export const COMPOSITION_RULES = ['MinimumLowerCaseCharacters', 'MinimumNumericCharacters', 'MinimumSymbolCharacters', 'MinimumUpperCaseCharacters', 'RequiresUpperAndLowerCase', 'BreachedPassword'] as const;
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const exhaustive: [
   Exactly<(typeof EVALUATION_FIELDS)[number], keyof StrengthEvaluation>,

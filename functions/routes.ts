@@ -1,7 +1,7 @@
 import type { KeyKind } from './domain/api-key';
 import type { SettingField } from './domain/generator-settings';
 import type { TableKind } from './repositories/tables';
-import { DEFAULT_DYNAMODB_MAX_ATTEMPTS, DEFAULT_DYNAMODB_REQUEST_TIMEOUT_MS, ENV } from './runtime';
+import { DEFAULT_DYNAMODB_MAX_ATTEMPTS, DEFAULT_DYNAMODB_REQUEST_TIMEOUT_MS, DEFAULT_PWNED_PASSWORDS_TIMEOUT_MS, ENV } from './runtime';
 
 /**
  * The single source of the API's routes and functions: the CDK stack and the local gateway are both built
@@ -112,17 +112,31 @@ export const AUTHORIZER = {
  * the function; each bounds its DynamoDB calls below its Lambda timeout, and the two timeouts together stay
  * below API Gateway's 29 s integration timeout, so a slow or hung DynamoDB ends in an answer of ours (503),
  * never a Lambda timeout. A DynamoDB call costs at most attempts × (1 s to connect + the request timeout),
- * plus the SDK's backoff between attempts; the authorizer adds at most LAST_USED_WRITE_TIMEOUT_MS.
+ * plus the SDK's backoff between attempts; the authorizer adds at most LAST_USED_WRITE_TIMEOUT_MS, and
+ * EvaluatePassword, with its Pwned Passwords check on, at most pwnedPasswordsTimeoutMs (then it fails open).
  */
 export const TIME_BUDGET = {
   apiGatewaySeconds: 29,
   authorizer: { lambdaTimeoutSeconds: 5, dynamodbMaxAttempts: 2, dynamodbRequestTimeoutMs: 1000 },
-  functions: { lambdaTimeoutSeconds: 12, dynamodbMaxAttempts: DEFAULT_DYNAMODB_MAX_ATTEMPTS, dynamodbRequestTimeoutMs: DEFAULT_DYNAMODB_REQUEST_TIMEOUT_MS },
+  functions: {
+    lambdaTimeoutSeconds: 12,
+    dynamodbMaxAttempts: DEFAULT_DYNAMODB_MAX_ATTEMPTS,
+    dynamodbRequestTimeoutMs: DEFAULT_DYNAMODB_REQUEST_TIMEOUT_MS,
+    pwnedPasswordsTimeoutMs: DEFAULT_PWNED_PASSWORDS_TIMEOUT_MS,
+  },
 } as const;
 
 /** The environment that holds a function to its DynamoDB share of TIME_BUDGET, in the stack and the local run alike. */
 export function dynamodbBudget(budget: { readonly dynamodbMaxAttempts: number; readonly dynamodbRequestTimeoutMs: number }): Record<string, string> {
   return { [ENV.dynamodbMaxAttempts]: String(budget.dynamodbMaxAttempts), [ENV.dynamodbRequestTimeout]: String(budget.dynamodbRequestTimeoutMs) };
+}
+
+/**
+ * The environment that turns EvaluatePassword's Pwned Passwords check on, bounded by its share of TIME_BUDGET:
+ * the stack sets it where the stage setting pwnedPasswordsCheck is true, the local run where PWNED_PASSWORDS_CHECK=true.
+ */
+export function pwnedPasswordsEnvironment(): Record<string, string> {
+  return { [ENV.pwnedPasswordsCheck]: 'true', [ENV.pwnedPasswordsTimeout]: String(TIME_BUDGET.functions.pwnedPasswordsTimeoutMs) };
 }
 
 /** Request limits the functions enforce and the API description states. */

@@ -18,6 +18,12 @@ export const ENV = {
   dynamodbRequestTimeout: 'DYNAMODB_REQUEST_TIMEOUT_MS',
   /** Another DynamoDB endpoint than AWS's (the local run's embedded store). */
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
+  /** `true` turns the evaluation's online breached-password check on (functions/repositories/pwned-passwords.ts). */
+  pwnedPasswordsCheck: 'PWNED_PASSWORDS_CHECK',
+  /** Another base URL than Have I Been Pwned's range API (a local stub in tests). */
+  pwnedPasswordsUrl: 'PWNED_PASSWORDS_URL',
+  /** The whole lookup's bound: connect, TLS, answer and body. */
+  pwnedPasswordsTimeout: 'PWNED_PASSWORDS_TIMEOUT_MS',
 } as const;
 
 /** Warm invocations within this many seconds of a load make no DynamoDB call. */
@@ -30,6 +36,8 @@ export const DEFAULT_POLICY_CACHE_TTL_SECONDS = 30;
 export const DEFAULT_DYNAMODB_MAX_ATTEMPTS = 3;
 export const DEFAULT_DYNAMODB_REQUEST_TIMEOUT_MS = 2000;
 export const DYNAMODB_CONNECTION_TIMEOUT_MS = 1000;
+/** The bound on one Pwned Passwords lookup, from the connection to the body's last byte (TIME_BUDGET). */
+export const DEFAULT_PWNED_PASSWORDS_TIMEOUT_MS = 1000;
 
 /** A setting that is a whole number (0 included), or the fallback when it is unset or anything else. */
 export function wholeNumber(value: string | undefined, fallback: number): number {
@@ -70,6 +78,8 @@ export const SERVICE_METRICS = {
     policyCacheHit: 'PolicyCacheHit',
     policyCacheMiss: 'PolicyCacheMiss',
     staleCollectionServed: 'StaleCollectionServed',
+    /** The evaluation's Pwned Passwords lookup timed out, failed or got an answer it could not read; it evaluated without it. */
+    pwnedPasswordsUnavailable: 'PwnedPasswordsUnavailable',
   },
 } as const;
 
@@ -157,9 +167,14 @@ export class UnavailableError extends Error {
   }
 }
 
-/** The error's name only: an SDK message can carry a table name or an ARN. */
+/**
+ * The error's name only: an SDK message can carry a table name or an ARN. Read from the object, not by
+ * `instanceof Error`, which fails for an error of another realm (fetch's TypeError and the timeout's
+ * DOMException come from Node's own, outside a test runner's VM context).
+ */
 export function errorName(error: unknown): string {
-  return error instanceof Error ? error.name : typeof error;
+  const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+  return typeof name === 'string' ? name : typeof error;
 }
 
 /**

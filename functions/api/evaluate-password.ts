@@ -4,6 +4,7 @@ import { evaluatePassword, MAX_PASSWORD_LENGTH } from '../domain/strength-evalua
 import { strengthPolicies } from '../domain/strength-policy';
 import { apiHandler, ApiError, noStoreJsonResponse, readJsonObjectBody } from '../http';
 import { PolicyRepository } from '../repositories/policies';
+import { pwnedPasswordsCheck, pwnedPasswordsSettings } from '../repositories/pwned-passwords';
 import { LIMITS } from '../routes';
 
 /**
@@ -14,6 +15,8 @@ import { LIMITS } from '../routes';
 const repository = PolicyRepository.fromEnvironment(strengthPolicies);
 // Indexing the estimator's dictionaries takes a moment: here it falls in Lambda's init phase, not a request.
 const estimate = zxcvbnEstimator();
+// Have I Been Pwned's range API when PWNED_PASSWORDS_CHECK=true; otherwise always false, and nothing is sent.
+const online = pwnedPasswordsCheck(pwnedPasswordsSettings());
 
 export const handler = apiHandler(async (event) => {
   if (Object.keys(event.multiValueQueryStringParameters ?? event.queryStringParameters ?? {}).length > 0) {
@@ -23,7 +26,9 @@ export const handler = apiHandler(async (event) => {
   const request = readEvaluationRequest(readJsonObjectBody(event, LIMITS.evaluationBodyBytes));
   const policy = (await repository.get()).policies.find((p) => p.PasswordStrengthPolicyID === request.policyId);
   if (!policy) throw new ApiError(404, `No password strength policy has PasswordStrengthPolicyID ${request.policyId}.`);
-  return noStoreJsonResponse(JSON.stringify(evaluatePassword(policy, request.password, estimate)));
+  // Asked only for a valid request against an existing policy; it never throws (it fails open).
+  const breached = await online(request.password);
+  return noStoreJsonResponse(JSON.stringify(evaluatePassword(policy, request.password, estimate, breached)));
 });
 
 const FIELDS = ['PasswordStrengthPolicyID', 'Password'];

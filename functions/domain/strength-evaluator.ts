@@ -36,7 +36,7 @@ export interface Guessability {
 export type GuessabilityEstimator = (password: string) => Guessability;
 
 /** The composition rules of a strength policy, in the specification's field order. */
-export type CompositionRule = 'MinimumLowerCaseCharacters' | 'MinimumNumericCharacters' | 'MinimumSymbolCharacters' | 'MinimumUpperCaseCharacters' | 'RequiresUpperAndLowerCase';
+export type CompositionRule = 'MinimumLowerCaseCharacters' | 'MinimumNumericCharacters' | 'MinimumSymbolCharacters' | 'MinimumUpperCaseCharacters' | 'RequiresUpperAndLowerCase' | 'BreachedPassword';
 
 /** One shortfall: the rule, what it requires, what the password has (for RequiresUpperAndLowerCase: letter cases). */
 export interface CompositionFailure {
@@ -164,13 +164,14 @@ export function compositionFailures(policy: StrengthPolicy, counts: CharacterCou
   return failures;
 }
 
-/** The whole evaluation of one password against one policy. */
-export function evaluatePassword(policy: StrengthPolicy, password: string, estimate: GuessabilityEstimator): StrengthEvaluation {
+/** The whole evaluation of one password against one policy; `breached`: it is in a list of breached passwords. */
+export function evaluatePassword(policy: StrengthPolicy, password: string, estimate: GuessabilityEstimator, breached = false): StrengthEvaluation {
   const counts = countCharacters(password);
   const score = strengthScore(policy, counts);
   const guessability = estimate(password);
-  const level = Math.max(0, Math.min(scoreBand(score), Math.floor(guessability.score)));
+  const level = Math.max(0, Math.min(scoreBand(score), Math.floor(guessability.score), breached ? 1 : 4));
   const failures = compositionFailures(policy, counts);
+  if (breached) failures.push({ Rule: 'BreachedPassword', Required: 0, Found: 1, Message: 'This password appears in lists of breached passwords.' });
   const suggestions: string[] = [];
   if (counts.length < policy.PreferredPasswordLength) suggestions.push(`Use ${policy.PreferredPasswordLength} characters or more.`);
   suggestions.push(...guessability.feedback);

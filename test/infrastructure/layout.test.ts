@@ -108,3 +108,13 @@ describe('one request reads in at most six files of ours per side', () => {
     expect(await bundledFiles(entry)).toEqual(files.map((file) => `functions/${file}`));
   }, 30_000);
 });
+
+describe('the Pwned Passwords client is in the one bundle that uses it', () => {
+  it('EvaluatePassword bundles functions/repositories/pwned-passwords.ts; no other function does (the route table does not reach it)', async () => {
+    const carrying: string[] = [];
+    for (const fn of [...Object.values(FUNCTIONS), AUTHORIZER]) {
+      if ((await bundledFiles(fn.entry)).includes('functions/repositories/pwned-passwords.ts')) carrying.push(fn.id);
+    }
+    expect(carrying).toEqual(['EvaluatePassword']);
+  }, 60_000);
+});

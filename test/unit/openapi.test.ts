@@ -136,6 +136,7 @@ describe('what the document describes', () => {
         'MinimumSymbolCharacters',
         'MinimumUpperCaseCharacters',
         'RequiresUpperAndLowerCase',
+        'BreachedPassword',
       ]);
     });
 
