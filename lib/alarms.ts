@@ -16,6 +16,11 @@ export const ALARM_THRESHOLDS = {
   /** API Latency p99, in milliseconds, breached in every one of latencyPeriods periods. */
   apiLatencyP99Ms: 1000,
   latencyPeriods: 3,
+  /**
+   * Pwned Passwords lookups that failed open in one period. One timeout of a third-party API is noise; this
+   * many means evaluations are going out without the online check.
+   */
+  pwnedPasswordsUnavailable: 5,
 } as const;
 
 /** A count alarm: one occurrence in a 5-minute period. */
@@ -31,6 +36,8 @@ export interface ServiceAlarmsProps {
   readonly functions: Record<string, IFunction>;
   readonly authorizer: IFunction;
   readonly topic: AlarmTopicSetting;
+  /** The Pwned Passwords check is on (its failures get an alarm). */
+  readonly pwnedPasswordsCheck: boolean;
 }
 
 /** A custom metric of the functions (Powertools EMF), with the one dimension set Powertools writes. */
@@ -100,6 +107,15 @@ export class ServiceAlarms extends Construct {
       ...atLeastOne,
       alarmDescription: 'A policy record failed validation and was left out of responses; its identifier is in the function log at ERROR.',
     });
+    if (props.pwnedPasswordsCheck) {
+      this.add('PwnedPasswordsUnavailable', {
+        metric: serviceMetric(SERVICE_METRICS.names.pwnedPasswordsUnavailable),
+        threshold: ALARM_THRESHOLDS.pwnedPasswordsUnavailable,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        alarmDescription: `${ALARM_THRESHOLDS.pwnedPasswordsUnavailable} or more Pwned Passwords lookups timed out or failed in 5 minutes; those passwords were evaluated without the online check (fail open).`,
+      });
+    }
 
     if (props.topic.kind !== 'none') {
       this.topic =

@@ -54,5 +54,7 @@ export class ServiceDashboard extends Construct {
       graph('Invalid records left out (policies, credentials)', [serviceMetric(names.invalidPolicyRecords), serviceMetric(names.invalidCredentialRecords)]),
       ...(props.alarms.length > 0 ? [new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: [...props.alarms], width: WIDTH, height: 6 })] : []),
     );
+    // Empty unless the Pwned Passwords check is on (context pwnedPasswordsCheck).
+    this.dashboard.addWidgets(graph('Pwned Passwords lookups failed open', [serviceMetric(names.pwnedPasswordsUnavailable)]));
   }
 }

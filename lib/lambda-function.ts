@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { SubnetType, type IVpc, type ISecurityGroup } from 'aws-cdk-lib/aws-ec2';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -45,6 +46,8 @@ export interface LambdaFunctionProps {
   readonly removalPolicy: RemovalPolicy;
   /** X-Ray active tracing (context `tracing`). */
   readonly tracing: boolean;
+  /** Run in these isolated subnets with this security group; absent, outside any VPC (Lambda's own internet egress). */
+  readonly network?: { readonly vpc: IVpc; readonly securityGroup: ISecurityGroup };
 }
 
 /** A function of the service, with every Lambda default held once: runtime, architecture, memory, bundling, Powertools, tracing, its own log group. */
@@ -69,6 +72,9 @@ export class LambdaFunction extends Construct {
       // Active tracing samples requests itself, so traces exist even when no upstream header asks for one.
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       bundling: NODEJS_BUNDLING,
+      ...(props.network
+        ? { vpc: props.network.vpc, vpcSubnets: { subnetType: SubnetType.PRIVATE_ISOLATED }, securityGroups: [props.network.securityGroup] }
+        : {}),
       environment: {
         POWERTOOLS_SERVICE_NAME: POWERTOOLS.serviceName,
         POWERTOOLS_METRICS_NAMESPACE: POWERTOOLS.metricsNamespace,

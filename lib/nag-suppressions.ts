@@ -8,6 +8,8 @@ import type { PasswordPolicyStack } from './password-policy-stack';
 
 /** The AWS-managed policy every Lambda role gets from CDK, as cdk-nag names it. */
 const BASIC_EXECUTION = 'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole';
+/** The one CDK adds to a function in a VPC. */
+const VPC_ACCESS = 'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole';
 const API_GATEWAY_LOGS = 'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs';
 
 /**
@@ -19,6 +21,11 @@ export const NAG_SUPPRESSIONS = {
     id: 'AwsSolutions-IAM4',
     appliesTo: [BASIC_EXECUTION],
     reason: 'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs; table access is granted separately, per table.',
+  },
+  lambdaVpcAccess: {
+    id: 'AwsSolutions-IAM4',
+    appliesTo: [VPC_ACCESS],
+    reason: "AWSLambdaVPCAccessExecutionRole lets Lambda manage the function's network interfaces in its isolated subnets (the EC2 network-interface actions take no narrower resource) and write its logs; it grants no data access.",
   },
   lambdaRuntime: {
     id: 'AwsSolutions-L1',
@@ -64,6 +71,8 @@ export function addNagSuppressions(stack: PasswordPolicyStack): void {
     const policy = fn.role!.node.tryFindChild('DefaultPolicy');
     if (stack.settings.tracing && policy) suppress(policy, s.xrayWildcard);
   }
+  // EvaluatePassword in its isolated network (the Pwned Passwords check off) has the VPC access policy too.
+  if (stack.evaluationNetwork) suppress(stack.functions.EvaluatePassword.role!, s.lambdaVpcAccess);
   // The singleton function behind the default-policies custom resource (CDK's own AwsCustomResource).
   const provider = stack.node.tryFindChild(`AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`) as IFunction | undefined;
   if (provider?.role) suppress(provider.role, s.lambdaBasicExecution);

@@ -3,11 +3,12 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { AUTHORIZER, dynamodbBudget, FUNCTIONS, resourcePaths, TIME_BUDGET, usagePlanOutput, type RouteFunction } from '../functions/routes';
+import { AUTHORIZER, dynamodbBudget, FUNCTIONS, pwnedPasswordsEnvironment, resourcePaths, TIME_BUDGET, usagePlanOutput, type RouteFunction } from '../functions/routes';
 import { ENV } from '../functions/runtime';
 import { ServiceAlarms } from './alarms';
 import { ServiceDashboard } from './dashboard';
 import { DefaultPolicies } from './default-policies';
+import { IsolatedNetwork } from './isolated-network';
 import { addNagSuppressions } from './nag-suppressions';
 import { PolicyApi } from './policy-api';
 import { PolicyTables } from './policy-tables';
@@ -29,6 +30,8 @@ export class PasswordPolicyStack extends Stack {
   readonly firewall?: RateLimitFirewall;
   /** Present unless context alarms=false. */
   readonly alarms?: ServiceAlarms;
+  /** EvaluatePassword's network without egress: present unless context pwnedPasswordsCheck=true. */
+  readonly evaluationNetwork?: IsolatedNetwork;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -39,16 +42,29 @@ export class PasswordPolicyStack extends Stack {
     // The policy history table is granted to no function: only operators (the policy CLI) read and append to it.
     const tables = (this.tables = new PolicyTables(this, 'Tables', { removalPolicy }).byKind);
 
+    // EvaluatePassword sees plaintext passwords: it gets internet egress only where it must ask Have I Been
+    // Pwned; otherwise it runs in a network with no route out (docs/operations.md#egress).
+    const evaluation = settings.pwnedPasswordsCheck
+      ? { environment: pwnedPasswordsEnvironment() }
+      : { network: (this.evaluationNetwork = new IsolatedNetwork(this, 'EvaluationNetwork', { table: tables.strength, logRetention: settings.logRetentionDays, removalPolicy })) };
+
     const functions = (this.functions = {} as Record<FunctionId, IFunction>);
     for (const spec of Object.values(FUNCTIONS) as RouteFunction[]) {
       const table = tables[spec.table];
+      const isEvaluation = spec.id === FUNCTIONS.evaluatePassword.id;
       const { function: fn } = new LambdaFunction(this, spec.id, {
         ...functionDefaults,
         entry: spec.entry,
         description: `${spec.description}: ${routesOf(spec).join(', ')}`,
         timeout: Duration.seconds(TIME_BUDGET.functions.lambdaTimeoutSeconds),
         ...(spec.memoryMiB ? { memoryMiB: spec.memoryMiB } : {}),
-        environment: { [ENV.policyTable]: table.tableName, [ENV.policyCacheTtl]: String(settings.policyCacheTtlSeconds), ...dynamodbBudget(TIME_BUDGET.functions) },
+        environment: {
+          [ENV.policyTable]: table.tableName,
+          [ENV.policyCacheTtl]: String(settings.policyCacheTtlSeconds),
+          ...dynamodbBudget(TIME_BUDGET.functions),
+          ...(isEvaluation ? evaluation.environment : {}),
+        },
+        ...(isEvaluation && evaluation.network ? { network: evaluation.network } : {}),
       });
       // Least privilege: each function reads its own table whole with Scan (functions/repositories/policies.ts), and nothing else.
       table.grant(fn, 'dynamodb:Scan');
@@ -96,6 +112,7 @@ export class PasswordPolicyStack extends Stack {
         functions,
         authorizer,
         topic: settings.alarmTopic,
+        pwnedPasswordsCheck: settings.pwnedPasswordsCheck,
       });
     }
 

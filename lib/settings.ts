@@ -32,6 +32,11 @@ export interface StackSettings {
   readonly alarmTopic: AlarmTopicSetting;
   /** Create the account-wide (per region) CloudWatch Logs role API Gateway logs through. */
   readonly apiGatewayCloudWatchRole: boolean;
+  /**
+   * EvaluatePassword also asks Have I Been Pwned's range API, and so has internet egress; off, it runs in
+   * an isolated VPC with no route out (docs/operations.md#egress).
+   */
+  readonly pwnedPasswordsCheck: boolean;
   /** Changes on every synth so the default-policies custom resource runs on every deploy. */
   readonly deployNonce: string;
 }
@@ -64,6 +69,8 @@ export const STAGE_PRESETS: Record<StageName, StagePreset> = {
     alarms: true,
     dashboard: true,
     apiGatewayCloudWatchRole: true,
+    // Off unless asked for: it sends a hash prefix of every evaluated password to a third party.
+    pwnedPasswordsCheck: false,
   },
   dev: {
     stackName: 'PasswordPolicyService-dev',
@@ -81,6 +88,7 @@ export const STAGE_PRESETS: Record<StageName, StagePreset> = {
     alarms: false,
     dashboard: false,
     apiGatewayCloudWatchRole: true,
+    pwnedPasswordsCheck: false,
   },
 };
 
@@ -116,6 +124,7 @@ export function readSettings(context: ContextLookup): StackSettings {
     dashboard: readBoolean(context, 'dashboard', preset.dashboard),
     alarmTopic,
     apiGatewayCloudWatchRole: readBoolean(context, 'apiGatewayCloudWatchRole', preset.apiGatewayCloudWatchRole),
+    pwnedPasswordsCheck: readBoolean(context, 'pwnedPasswordsCheck', preset.pwnedPasswordsCheck),
     deployNonce: String(context('deployNonce') ?? new Date().toISOString()),
   };
 }

@@ -130,6 +130,24 @@ describe('alarms', () => {
     );
   });
 
+  it('with the Pwned Passwords check on (pwnedPasswordsCheck=true), one more: 5 or more lookups that failed open in 5 minutes', () => {
+    const on = alarmsById(synth({ stage: 'prod', pwnedPasswordsCheck: 'true' }));
+    expect(Object.keys(on).sort()).toEqual([...ALARM_IDS, 'PwnedPasswordsUnavailable'].sort());
+    expect(on.PwnedPasswordsUnavailable).toEqual(
+      expect.objectContaining({
+        Namespace: 'PasswordPolicyService',
+        MetricName: 'PwnedPasswordsUnavailable',
+        Dimensions: [{ Name: 'service', Value: 'password-policy-service' }],
+        Statistic: 'Sum',
+        Period: 300,
+        Threshold: 5,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        EvaluationPeriods: 1,
+        TreatMissingData: 'notBreaching',
+      }),
+    );
+  });
+
   it('takes metric names, namespace and dimension from functions/runtime.ts, the values the functions are configured with', () => {
     expect(POWERTOOLS).toEqual({ serviceName: SERVICE_METRICS.serviceName, metricsNamespace: SERVICE_METRICS.namespace });
     expect(SERVICE_METRICS.dimensions).toEqual({ service: SERVICE_METRICS.serviceName });

@@ -44,6 +44,8 @@ describe('cdk-nag AwsSolutions', () => {
     ['prod, everything optional off', { stage: 'prod', waf: 'false', tracing: 'false', alarms: 'false', apiGatewayCloudWatchRole: 'false' }],
     ['dev', { stage: 'dev' }],
     ['dev, everything optional on', { stage: 'dev', waf: 'true', tracing: 'true', alarms: 'true', alarmTopic: 'arn:aws:sns:eu-west-1:123456789012:ops' }],
+    ['prod with the Pwned Passwords check (no isolated network)', { stage: 'prod', pwnedPasswordsCheck: 'true' }],
+    ['dev with the Pwned Passwords check', { stage: 'dev', pwnedPasswordsCheck: 'true' }],
   ])('%s: no unsuppressed error and no warning', (_, context) => {
     const { errors, warnings } = nagged(context);
     expect(errors).toEqual([]);
@@ -73,8 +75,9 @@ describe('cdk-nag AwsSolutions', () => {
       const count: Record<string, number> = {};
       for (const { suppression } of suppressions) count[suppression.id] = (count[suppression.id] ?? 0) + 1;
       expect(count).toEqual({
-        // The basic-execution policy of our 5 function roles and of the custom resource provider's role, and the API Gateway logging role.
-        'AwsSolutions-IAM4': 7,
+        // The basic-execution policy of our 5 function roles and of the custom resource provider's role, the API Gateway logging role,
+        // and the VPC access policy of EvaluatePassword's role (in its isolated network: the Pwned Passwords check is off).
+        'AwsSolutions-IAM4': 8,
         // Our 5 functions (4 route-bound, the authorizer) on Node.js 22.
         'AwsSolutions-L1': 5,
         // X-Ray's Resource * in our 5 function policies.
@@ -96,6 +99,13 @@ describe('cdk-nag AwsSolutions', () => {
         POST: [['AwsSolutions-COG4']],
         ANY: [0, 1, 2, 3, 4, 5].map(() => ['AwsSolutions-APIG4', 'AwsSolutions-COG4']),
       });
+    });
+
+    it('the VPC access policy is accepted only on EvaluatePassword in its isolated network, and only while the check is off', () => {
+      const vpcAccess = (found: ReturnType<typeof suppressionsOf>) => found.filter((s) => String(JSON.stringify(s.suppression.applies_to)).includes('AWSLambdaVPCAccessExecutionRole'));
+      const prodRole = prod.stack.functions.EvaluatePassword.role!.node.defaultChild as never;
+      expect(vpcAccess(suppressions).map((s) => s.resource)).toEqual([prod.stack.getLogicalId(prodRole)]);
+      expect(vpcAccess(suppressionsOf(Template.fromStack(nagged({ stage: 'prod', pwnedPasswordsCheck: 'true' }).stack)))).toEqual([]);
     });
 
     it('APIG3 (WAF) is suppressed only when WAF is off', () => {

@@ -82,6 +82,7 @@ describe('stage presets (context stage)', () => {
         alarms: 'true',
         alarmTopic: 'true',
         apiGatewayCloudWatchRole: 'false',
+        pwnedPasswordsCheck: 'true',
       }),
     );
     expect(settings).toEqual(
@@ -100,6 +101,7 @@ describe('stage presets (context stage)', () => {
         alarms: true,
         alarmTopic: { kind: 'create' },
         apiGatewayCloudWatchRole: false,
+        pwnedPasswordsCheck: true,
       }),
     );
   });
@@ -111,6 +113,7 @@ describe('stage presets (context stage)', () => {
     expect(() => readSettings(lookup({ wafRateLimit: '9' }))).toThrow(/wafRateLimit must be an integer from 10 to 2000000000/);
     expect(() => readSettings(lookup({ alarms: 'maybe' }))).toThrow(/alarms must be true or false/);
     expect(() => readSettings(lookup({ apiGatewayCloudWatchRole: '1' }))).toThrow(/apiGatewayCloudWatchRole must be true or false/);
+    expect(() => readSettings(lookup({ pwnedPasswordsCheck: 'on' }))).toThrow(/pwnedPasswordsCheck must be true or false/);
   });
 
   describe('what each stage synthesizes', () => {
@@ -130,8 +133,8 @@ describe('stage presets (context stage)', () => {
     });
 
     it('log retention of every log group (functions, API access and execution logs, custom resource): 90 days in prod, 7 in dev', () => {
-      // Each function and the authorizer, the API's access and execution logs, the custom resource.
-      for (const s of [prod, dev]) expect(count(s, 'AWS::Logs::LogGroup')).toBe(Object.keys(FUNCTIONS).length + 4);
+      // Each function and the authorizer, the API's access and execution logs, the custom resource, the isolated network's flow log.
+      for (const s of [prod, dev]) expect(count(s, 'AWS::Logs::LogGroup')).toBe(Object.keys(FUNCTIONS).length + 5);
       prod.template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
       dev.template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 });
     });
