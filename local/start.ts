@@ -7,7 +7,8 @@ import { PROJECT_ROOT } from '../bundling/bundling';
 import { docsPageFiles } from '../docs/docs-page';
 import { JSON_CONTENT_TYPE, type ProxyHandler } from '../functions/http';
 import { TABLES } from '../functions/repositories/tables';
-import { AUTHORIZER, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS, dynamodbBudget, FUNCTIONS, TIME_BUDGET } from '../functions/routes';
+import { AUTHORIZER, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS, dynamodbBudget, FUNCTIONS, pwnedPasswordsEnvironment, TIME_BUDGET } from '../functions/routes';
+import { PWNED_PASSWORDS_API } from '../functions/repositories/pwned-passwords';
 import { createDocumentClient, ENV, wholeNumber } from '../functions/runtime';
 import { createTables, loadSeed } from '../seed/seed-data';
 import { AuthorizerEmulation, type AuthorizerHandler } from './authorizer-emulation';
@@ -60,9 +61,16 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
   const bundles = await buildBundles();
   // The policy cache TTL passes through only when set, so the functions' own default applies otherwise.
   const cacheTtl: Record<string, string> = env[ENV.policyCacheTtl] !== undefined ? { [ENV.policyCacheTtl]: env[ENV.policyCacheTtl]! } : {};
+  const pwnedPasswords = localPwnedPasswords(env);
   const functions: Record<string, ProxyHandler> = {};
   for (const fn of Object.values(FUNCTIONS)) {
-    const environment = { ...functionEnv, [ENV.policyTable]: TABLE_NAMES[fn.table], ...dynamodbBudget(TIME_BUDGET.functions), ...cacheTtl };
+    const environment = {
+      ...functionEnv,
+      [ENV.policyTable]: TABLE_NAMES[fn.table],
+      ...dynamodbBudget(TIME_BUDGET.functions),
+      ...cacheTtl,
+      ...(fn.id === FUNCTIONS.evaluatePassword.id ? pwnedPasswords : {}),
+    };
     functions[fn.id] = (await importBundle<{ handler: ProxyHandler }>(bundles[fn.id]!.file, environment)).handler;
   }
   const authorizerModule = await importBundle<{ handler: AuthorizerHandler }>(bundles[AUTHORIZER.id]!.file, {
@@ -101,6 +109,16 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
   };
 }
 
+/**
+ * EvaluatePassword's Pwned Passwords check, as the stack turns it on, when PWNED_PASSWORDS_CHECK=true;
+ * PWNED_PASSWORDS_URL (a stub on loopback) and PWNED_PASSWORDS_TIMEOUT_MS pass through when set.
+ */
+function localPwnedPasswords(env: NodeJS.ProcessEnv): Record<string, string> {
+  if (env[ENV.pwnedPasswordsCheck] !== 'true') return {};
+  const passed = [ENV.pwnedPasswordsUrl, ENV.pwnedPasswordsTimeout].filter((name) => env[name]).map((name) => [name, env[name]!]);
+  return { ...pwnedPasswordsEnvironment(), ...Object.fromEntries(passed) };
+}
+
 /** Each bundle carries its own SDK, and each copy warns once (about Node < 22, when local/sdk-node-warning.cjs has not turned that off): print such a warning once. */
 function printEachWarningOnce(): void {
   const seen = new Set<string>();
@@ -126,6 +144,7 @@ async function main(): Promise<void> {
       `  Demo credentials: ${path.relative(process.cwd(), CREDENTIALS_FILE)}`,
       `  API description: ${service.url}/openapi.json`,
       `  Docs page: ${service.url}${DOCS_PATH}`,
+      `  Pwned Passwords check: ${process.env[ENV.pwnedPasswordsCheck] === 'true' ? `on (${process.env[ENV.pwnedPasswordsUrl] || PWNED_PASSWORDS_API})` : 'off (PWNED_PASSWORDS_CHECK=true turns it on)'}`,
       '',
       'Try:',
       `  curl -s -H 'UserID: ${admin.UserID}' -H 'APIKey: ${admin.APIKey}' '${service.url}/userapi/passwordgenerator/?search=default'`,
