@@ -367,7 +367,7 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
         ComplianceLevelName: { type: 'string', enum: [...COMPLIANCE_LEVELS], description: 'The name of ComplianceLevel.' },
         Compliant: { type: 'boolean', description: "No composition rule fails and ComplianceLevel reaches the policy's PasswordStrengthCompliance." },
         Mandatory: { type: 'boolean', description: "The policy's ComplianceMandatory: whether a non-compliant password must be refused." },
-        Failures: { type: 'array', items: { $ref: '#/components/schemas/CompositionFailure' }, description: "Each composition rule the password fails, in the specification's field order; empty when none." },
+        Failures: { type: 'array', items: { $ref: '#/components/schemas/CompositionFailure' }, description: "Each composition rule the password fails, in the specification's field order, then BreachedPassword for a password in a list of breached passwords; empty when none." },
         Suggestions: { type: 'array', items: { type: 'string' }, description: 'How to strengthen the password; none of them quotes it.' },
       },
     },
