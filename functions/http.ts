@@ -35,9 +35,13 @@ export const PHRASES = {
   unauthorized:
     'Credentials are missing or not valid: /userapi/ needs the UserID and APIKey headers of a user, /api/passwordgenerator and /api/generatepassword the APIKey header of a password generator API key, /api/passwordstrength the APIKey header of a password strength key.',
   missingRole: 'This user does not hold the Password Generator Policy Security Administrator role.',
+  // API Gateway's own 403s (its API key, signature and token checks), which the API description declares too.
+  forbidden:
+    'The request was refused; /userapi/ needs the UserID and APIKey headers of a user, /api/passwordgenerator and /api/generatepassword the APIKey header of a password generator API key, /api/passwordstrength the APIKey header of a password strength key.',
   notFound:
     'No such path; the paths are /userapi/passwordgenerator, /userapi/generatepassword, /api/passwordgenerator, /api/generatepassword, /api/passwordstrength and /api/passwordstrength/evaluate.',
   tooLarge: 'The request is too large: API Gateway accepts at most 10 MB, and /api/passwordstrength/evaluate a body of at most 4096 bytes.',
+  expectation: 'Only "Expect: 100-continue" is supported.',
   throttled: 'Too many requests; retry after a short, growing delay.',
   unavailable: 'The policy store is unavailable and nothing is cached; retry shortly.',
   credentialsUnavailable: 'The credentials could not be checked: the credential store is unavailable; retry shortly.',
@@ -189,10 +193,7 @@ export function readQueryParameters<N extends string>(
 export function integerParameter(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
   const n = /^\d{1,16}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
-    throw new ApiError(400, `${name} must be a whole number ${range}.`);
-  }
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new ApiError(400, `${name} must be a whole number from ${min} to ${max}.`);
   return n;
 }
 

@@ -16,8 +16,6 @@ export const GATEWAY_PHRASES = {
   accessDenied: '$context.authorizer.reason',
   badRequest: 'The request could not be read; check its query parameters and, for /api/passwordstrength/evaluate, its JSON body.',
   unsupportedMediaType: 'The request content type is not supported; send GET requests with no body, and POST /api/passwordstrength/evaluate an application/json body.',
-  forbidden:
-    'The request was refused; /userapi/ needs the UserID and APIKey headers of a user, /api/passwordgenerator and /api/generatepassword the APIKey header of a password generator API key, /api/passwordstrength the APIKey header of a password strength key.',
   wafFiltered: 'The request was blocked by the firewall of this API.',
   clientError: 'The request could not be processed; check the path, the method and the headers.',
 } as const;
@@ -35,9 +33,9 @@ export const GATEWAY_ERRORS: readonly GatewayError[] = [
   { type: ResponseType.BAD_REQUEST_BODY, status: 400, phrase: GATEWAY_PHRASES.badRequest },
   { type: ResponseType.REQUEST_TOO_LARGE, status: 413, phrase: PHRASES.tooLarge },
   { type: ResponseType.UNSUPPORTED_MEDIA_TYPE, status: 415, phrase: GATEWAY_PHRASES.unsupportedMediaType },
-  { type: ResponseType.INVALID_API_KEY, status: 403, phrase: GATEWAY_PHRASES.forbidden },
-  { type: ResponseType.INVALID_SIGNATURE, status: 403, phrase: GATEWAY_PHRASES.forbidden },
-  { type: ResponseType.EXPIRED_TOKEN, status: 403, phrase: GATEWAY_PHRASES.forbidden },
+  { type: ResponseType.INVALID_API_KEY, status: 403, phrase: PHRASES.forbidden },
+  { type: ResponseType.INVALID_SIGNATURE, status: 403, phrase: PHRASES.forbidden },
+  { type: ResponseType.EXPIRED_TOKEN, status: 403, phrase: PHRASES.forbidden },
   { type: ResponseType.WAF_FILTERED, status: 403, phrase: GATEWAY_PHRASES.wafFiltered },
   // The authorizer could not decide (it threw, or timed out: the credentials table unreadable). API Gateway
   // reports an authorizer that throws as AuthorizerConfigurationException; both are an unavailable service.

@@ -63,7 +63,7 @@ export function createGateway(options: GatewayOptions): Server {
     const head = error.rawPacket?.toString('latin1').startsWith('HEAD ') ?? false;
     rawReply(socket, errorResponse(400, 'The request is not valid HTTP or its headers are too large.'), !head);
   });
-  server.on('checkExpectation', (_req, res) => send(res, errorResponse(417, 'Only "Expect: 100-continue" is supported.'), true));
+  server.on('checkExpectation', (_req, res) => send(res, errorResponse(417, PHRASES.expectation), true));
   server.on('connect', (_req, socket: Duplex) => rawReply(socket, errorResponse(405, methodNotAllowedPhrase(['GET']), { Allow: allowHeader(['GET']) }), true));
   return server;
 }

@@ -1,6 +1,6 @@
 import { zxcvbnEstimator } from '../domain/guessability';
-import { DEFAULT_POLICY_ID } from '../domain/policy-collection';
-import { evaluatePassword, MAX_PASSWORD_LENGTH } from '../domain/strength-evaluator';
+import { DEFAULT_POLICY_ID, MAX_POLICY_ID } from '../domain/policy-collection';
+import { CONTROL_CHARACTER, evaluatePassword, MAX_PASSWORD_LENGTH, UNPAIRED_SURROGATE } from '../domain/strength-evaluator';
 import { strengthPolicies } from '../domain/strength-policy';
 import { apiHandler, ApiError, noStoreJsonResponse, readJsonObjectBody } from '../http';
 import { PolicyRepository } from '../repositories/policies';
@@ -32,10 +32,6 @@ export const handler = apiHandler(async (event) => {
 });
 
 const FIELDS = ['PasswordStrengthPolicyID', 'Password'];
-/** C0 controls, DEL and C1 controls: no password field lets anyone type them; a stray newline is a client bug. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-/** In u-mode a pair is one code point, so only an unpaired surrogate (a lone \\uD800 escape) matches. */
-const LONE_SURROGATE = /\p{Cs}/u;
 
 /** The two fields of the body, checked; unknown fields are refused without naming them (a name may be a secret). */
 function readEvaluationRequest(body: Record<string, unknown>): { policyId: number; password: string } {
@@ -44,13 +40,13 @@ function readEvaluationRequest(body: Record<string, unknown>): { policyId: numbe
   }
   // Absent means the default policy; null is a client's mistake, not a request for the default.
   const id = body.PasswordStrengthPolicyID === undefined ? DEFAULT_POLICY_ID : body.PasswordStrengthPolicyID;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw new ApiError(400, 'PasswordStrengthPolicyID must be a whole number of at least 1.');
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw new ApiError(400, `PasswordStrengthPolicyID must be a whole number from 1 to ${MAX_POLICY_ID}.`);
   const password = body.Password;
   if (password === undefined) throw new ApiError(400, 'Password is required: the password to evaluate, as a JSON string.');
   if (typeof password !== 'string') throw new ApiError(400, 'Password must be a JSON string.');
   if (password === '') throw new ApiError(400, 'Password must not be empty.');
-  if (LONE_SURROGATE.test(password)) throw new ApiError(400, 'Password must be valid Unicode text (it has an unpaired surrogate escape).');
+  if (UNPAIRED_SURROGATE.test(password)) throw new ApiError(400, 'Password must be valid Unicode text (it has an unpaired surrogate escape).');
   if ([...password].length > MAX_PASSWORD_LENGTH) throw new ApiError(400, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`);
-  if (CONTROL.test(password)) throw new ApiError(400, 'Password must not contain control characters (a trailing newline, perhaps).');
+  if (CONTROL_CHARACTER.test(password)) throw new ApiError(400, 'Password must not contain control characters (a trailing newline, perhaps).');
   return { policyId: id, password };
 }

@@ -1,7 +1,7 @@
 import { generatorPolicies, type GeneratorPolicy } from '../domain/generator-policy';
 import { applySettings, type SettingField, type SettingValues } from '../domain/generator-settings';
 import { checkFeasibility, generatePassword } from '../domain/password-generator';
-import { DEFAULT_POLICY_ID, validatePolicy } from '../domain/policy-collection';
+import { DEFAULT_POLICY_ID, MAX_POLICY_ID, validatePolicy } from '../domain/policy-collection';
 import { WORD_LIST } from '../domain/word-list';
 import { apiHandler, ApiError, integerParameter, noStoreJsonResponse, readQueryParameters } from '../http';
 import { PolicyRepository } from '../repositories/policies';
@@ -20,7 +20,7 @@ const SETTING_OF_FIELD = new Map(Object.entries(GENERATION_SETTINGS).map(([setti
 
 export const handler = apiHandler(async (event) => {
   const query = readQueryParameters(event, GENERATION_QUERY, { ignoreCase: true });
-  const id = integerParameter('PasswordGeneratorID', query.PasswordGeneratorID, DEFAULT_POLICY_ID, 1, Number.MAX_SAFE_INTEGER);
+  const id = integerParameter('PasswordGeneratorID', query.PasswordGeneratorID, DEFAULT_POLICY_ID, 1, MAX_POLICY_ID);
   const quantity = integerParameter('Qty', query.Qty, 1, 1, LIMITS.generatedPasswords);
   const stored = (await repository.get()).policies.find((p) => p.PasswordGeneratorID === id);
   if (!stored) throw new ApiError(404, `No password generator policy has PasswordGeneratorID ${id}.`);

@@ -30,7 +30,7 @@ const WHOLE_NUMBERS: ReadonlySet<SettingField> = new Set(['MinLength', 'MaxLengt
  * sends `NumberOfWords=0&MaxWordLength=0` with word phrases off and `Pattern=null` with GeneratePattern off.
  * Otherwise the base policy's value stays (and the pattern is empty, as GeneratePattern off requires).
  */
-const READ_ONLY_WHEN: Partial<Record<SettingField, (p: GeneratorPolicy) => boolean>> = {
+export const READ_ONLY_WHEN: Partial<Record<SettingField, (p: GeneratorPolicy) => boolean>> = {
   SpecialCharsText: (p) => p.SpecialChars,
   BracketCharsText: (p) => p.BracketChars,
   NumberOfWords: (p) => p.IncludeWordPhrases,

@@ -9,6 +9,8 @@ import * as z from 'zod/mini';
 
 /** Policy 1 of each collection is the default, for password lists without a specific policy. */
 export const DEFAULT_POLICY_ID = 1;
+/** The largest identifier: JSON numbers are exact integers only up to 2^53 - 1 (z.int() holds stored ones to it too). */
+export const MAX_POLICY_ID = Number.MAX_SAFE_INTEGER;
 
 /** Why a policy breaks the default policy's rule (its description must say it is the default), or undefined. */
 export function defaultPolicyProblem<T extends object>(resource: PolicyResource<T>, policy: T): string | undefined {

@@ -24,6 +24,10 @@ import { COMPLIANCE_LEVELS, type StrengthPolicy } from './strength-policy';
 
 /** The longest password evaluated, in characters (Unicode code points), as a generator policy's MaxLength. */
 export const MAX_PASSWORD_LENGTH = 256;
+/** Control characters (C0, DEL, C1): no password field lets anyone type them; a stray newline is a client bug. */
+export const CONTROL_CHARACTER = /\p{Cc}/u;
+/** In u-mode a surrogate pair is one code point, so only an unpaired surrogate (a lone \\uD800 escape) matches. */
+export const UNPAIRED_SURROGATE = /\p{Cs}/u;
 
 /** What a guessability estimator (zxcvbn-ts) says about a password. */
 export interface Guessability {
@@ -35,8 +39,10 @@ export interface Guessability {
 
 export type GuessabilityEstimator = (password: string) => Guessability;
 
-/** The composition rules of a strength policy, in the specification's field order. */
-export type CompositionRule = 'MinimumLowerCaseCharacters' | 'MinimumNumericCharacters' | 'MinimumSymbolCharacters' | 'MinimumUpperCaseCharacters' | 'RequiresUpperAndLowerCase' | 'BreachedPassword';
+/** The rules a failure names: the composition rules of a strength policy, in the specification's field order, then
+ * BreachedPassword (the API description lists these). */
+export const COMPOSITION_RULES = ['MinimumLowerCaseCharacters', 'MinimumNumericCharacters', 'MinimumSymbolCharacters', 'MinimumUpperCaseCharacters', 'RequiresUpperAndLowerCase', 'BreachedPassword'] as const;
+export type CompositionRule = (typeof COMPOSITION_RULES)[number];
 
 /** One shortfall: the rule, what it requires, what the password has (for RequiresUpperAndLowerCase: letter cases). */
 export interface CompositionFailure {

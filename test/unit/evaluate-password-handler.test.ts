@@ -108,11 +108,11 @@ describe('400, 404 and 415 in the envelope', () => {
     ['an unpaired surrogate', { Password: 'ab\ud800cd' }, 'Password must be valid Unicode text (it has an unpaired surrogate escape).'],
     ['an unknown field', { Password: SECRET, Pasword: SECRET }, 'The body has an unknown field; the fields are "PasswordStrengthPolicyID" (optional) and "Password" (names are case-sensitive).'],
     ['a field in another case', { password: SECRET }, 'The body has an unknown field; the fields are "PasswordStrengthPolicyID" (optional) and "Password" (names are case-sensitive).'],
-    ['policy 0', { PasswordStrengthPolicyID: 0, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number of at least 1.'],
-    ['policy 1.5', { PasswordStrengthPolicyID: 1.5, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number of at least 1.'],
-    ['policy "2"', { PasswordStrengthPolicyID: '2', Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number of at least 1.'],
-    ['policy null', { PasswordStrengthPolicyID: null, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number of at least 1.'],
-    ['a policy beyond safe integers', { PasswordStrengthPolicyID: 2 ** 53, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number of at least 1.'],
+    ['policy 0', { PasswordStrengthPolicyID: 0, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.'],
+    ['policy 1.5', { PasswordStrengthPolicyID: 1.5, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.'],
+    ['policy "2"', { PasswordStrengthPolicyID: '2', Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.'],
+    ['policy null', { PasswordStrengthPolicyID: null, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.'],
+    ['a policy beyond safe integers', { PasswordStrengthPolicyID: 2 ** 53, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.'],
   ])('%s', async (_what, body, phrase) => {
     const result = await handler(post(body));
     expect(result).toEqual(badRequest(phrase));

@@ -62,7 +62,7 @@ describe('integerParameter: a whole number in range, written as decimal digits o
     expect(integerParameter('Qty', '007', 1, 1, 100)).toBe(7);
     expect(integerParameter('Qty', undefined, 9, 1, 100)).toBe(9);
     expect(thrown(() => integerParameter('Qty', '101', 1, 1, 100)).phrase).toBe('Qty must be a whole number from 1 to 100.');
-    expect(thrown(() => integerParameter('ID', '0', 1, 1, Number.MAX_SAFE_INTEGER)).phrase).toBe('ID must be a whole number of at least 1.');
+    expect(thrown(() => integerParameter('ID', '0', 1, 1, Number.MAX_SAFE_INTEGER)).phrase).toBe('ID must be a whole number from 1 to 9007199254740991.');
   });
 });
 

@@ -1,13 +1,22 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generatorPolicies } from '../../functions/domain/generator-policy';
 import { zxcvbnEstimator } from '../../functions/domain/guessability';
 import { evaluatePassword } from '../../functions/domain/strength-evaluator';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
-import { errorEnvelope } from '../../functions/http';
+import { errorEnvelope, PHRASES } from '../../functions/http';
 import { ROUTES } from '../../functions/routes';
-import { buildOpenApiDocument, EVALUATION_EXAMPLE_PASSWORD, OPENAPI_FILE, renderOpenApiDocument, WEAK_EXAMPLE_PASSWORD } from '../../docs/openapi';
+import {
+  buildOpenApiDocument,
+  EVALUATION_EXAMPLE_PASSWORD,
+  OPENAPI_FILE,
+  PASSWORD_PATTERN,
+  renderOpenApiDocument,
+  WEAK_EXAMPLE_PASSWORD,
+} from '../../docs/openapi';
+import { CONTROL_CHARACTER, UNPAIRED_SURROGATE } from '../../functions/domain/strength-evaluator';
 
 const ROOT = path.join(__dirname, '..', '..');
 type Operation = {
@@ -32,9 +41,29 @@ describe('docs/openapi.json', () => {
     expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(renderOpenApiDocument());
   });
 
-  it('passes the Redocly recommended rules with no error and no warning', () => {
+  it('passes the Redocly recommended rules and Spectral spectral:oas with no error and no warning (npm run openapi -- --lint)', () => {
     const output = execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['docs/openapi.ts', '--lint'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    expect(output.trim().split('\n')).toEqual(['docs/openapi.json: no problems (Redocly recommended rules)']);
+    expect(output.trim().split('\n')).toEqual(['docs/openapi.json: no problems (Redocly recommended rules)', 'docs/openapi.json: no problems (Spectral spectral:oas)']);
+  }, 60_000);
+
+  it('each linter reports a doctored document: the lint test above can fail', () => {
+    const doctored = JSON.parse(renderOpenApiDocument());
+    delete doctored.components.schemas.ErrorEnvelope.items.properties.errors.items;
+    delete doctored.paths['/api/passwordstrength'].get.responses['200'].description;
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'openapi-')), 'doctored.json');
+    writeFileSync(file, JSON.stringify(doctored));
+    const lint = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['docs/openapi.ts', '--lint', file], { cwd: ROOT, encoding: 'utf8' });
+    expect(lint.status).toBe(1);
+    const lines = lint.stdout.trim().split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^error struct: .*description.*\/paths\/~1api~1passwordstrength\/get\/responses\/200/),
+        expect.stringMatching(/: \d+ problem\(s\) \(Redocly recommended rules\)$/),
+        expect.stringMatching(/^error array-items: .*\(components\.schemas\.ErrorEnvelope\.items\.properties\.errors\)$/),
+        expect.stringMatching(/^error oas3-schema: .*description.*\(paths\.\/api\/passwordstrength\.get\.responses\.200\)$/),
+        expect.stringMatching(/: \d+ problem\(s\) \(Spectral spectral:oas\)$/),
+      ]),
+    );
   }, 60_000);
 });
 
@@ -74,12 +103,57 @@ describe('what the document describes', () => {
   });
 
   it('lists every status of docs/api.md#errors that an operation can answer', () => {
-    expect(Object.keys(get('/userapi/passwordgenerator').responses)).toEqual(['200', '304', '400', '401', '403', '429', '500', '503']);
-    expect(Object.keys(get('/api/passwordstrength').responses)).toEqual(['200', '304', '400', '401', '429', '500', '503']);
-    expect(Object.keys(get('/userapi/generatepassword').responses)).toEqual(['200', '400', '401', '403', '404', '422', '429', '500', '503']);
-    expect(Object.keys(get('/api/passwordgenerator').responses)).toEqual(['200', '304', '400', '401', '429', '500', '503']);
-    expect(Object.keys(get('/api/generatepassword').responses)).toEqual(['200', '400', '401', '404', '422', '429', '500', '503']);
-    expect(Object.keys(evaluate().responses)).toEqual(['200', '400', '401', '404', '415', '429', '500', '503']);
+    const list = ['200', '304', '400', '401', '403', '405', '413', '417', '429', '500', '503'];
+    expect(Object.keys(get('/userapi/passwordgenerator').responses)).toEqual(list);
+    expect(Object.keys(get('/api/passwordstrength').responses)).toEqual(list);
+    expect(Object.keys(get('/api/passwordgenerator').responses)).toEqual(list);
+    const generation = ['200', '400', '401', '403', '404', '405', '413', '417', '422', '429', '500', '503'];
+    expect(Object.keys(get('/userapi/generatepassword').responses)).toEqual(generation);
+    expect(Object.keys(get('/api/generatepassword').responses)).toEqual(generation);
+    expect(Object.keys(evaluate().responses)).toEqual(['200', '400', '401', '403', '404', '405', '413', '415', '417', '429', '500', '503']);
+  });
+
+  it('declares Allow on every 405, naming the methods of the path, and ETag and Cache-Control on every 200 and 304 of a policy list', () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const operation of Object.values(item) as Operation[]) {
+        expect(operation.responses['405'].headers).toEqual({ Allow: expect.objectContaining({ required: true, schema: { type: 'string', const: path === EVALUATE ? 'POST' : 'GET' } }) });
+      }
+    }
+    for (const path of ['/userapi/passwordgenerator', '/api/passwordgenerator', '/api/passwordstrength']) {
+      for (const status of ['200', '304']) {
+        const { headers } = get(path).responses[status];
+        expect(Object.keys(headers)).toEqual(['ETag', 'Cache-Control']);
+        expect(headers['Cache-Control'].schema).toEqual({ type: 'string', const: 'private, no-cache' });
+        expect(headers.ETag.required).toBe(true);
+      }
+      expect(get(path).responses['304'].content).toBeUndefined();
+    }
+  });
+
+  it('bounds search (256, after normalisation), PasswordGeneratorID (2^53 - 1) and Qty (100) in their schemas', () => {
+    const search = get('/api/passwordstrength').parameters.find((p) => p.name === 'search') as unknown as { schema: object; description: string };
+    expect(search.schema).toEqual({ type: 'string', maxLength: 256 });
+    expect(search.description).toMatch(/after that normalisation/);
+    const generation = get('/api/generatepassword').parameters as unknown as { name: string; schema: object }[];
+    expect(generation.find((p) => p.name === 'PasswordGeneratorID')!.schema).toEqual({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+    expect(generation.find((p) => p.name === 'Qty')!.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100 });
+    // Always-read settings carry the policy field's bounds; one read only while its feature is on carries none.
+    expect(generation.find((p) => p.name === 'minLength')!.schema).toEqual({ type: 'integer', minimum: 4, maximum: 256 });
+    expect(generation.find((p) => p.name === 'NumberOfWords')!.schema).toEqual({ type: 'integer' });
+    expect(generation.find((p) => p.name === 'lowerCaseChars')!.schema).toEqual({ type: 'boolean' });
+  });
+
+  it('its Password pattern refuses exactly what the function refuses: control characters and unpaired surrogates, code point by code point', () => {
+    const withUnicodeFlag = new RegExp(PASSWORD_PATTERN, 'u');
+    const withoutIt = new RegExp(PASSWORD_PATTERN);
+    const refused = (text: string) => CONTROL_CHARACTER.test(text) || UNPAIRED_SURROGATE.test(text);
+    const samples: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) samples.push(String.fromCharCode(code));
+    for (const code of [0x10000, 0x1f600, 0x10ffff]) samples.push(String.fromCodePoint(code), `a${String.fromCodePoint(code)}b`);
+    samples.push('\ud800\ud800', '\udc00\ud800', 'a\ud83d', '\ude00a');
+    const disagreements = samples.filter((text) => withUnicodeFlag.test(text) === refused(text) || withoutIt.test(text) === refused(text));
+    expect(disagreements).toEqual([]);
+    expect(samples.filter(refused).length).toBe(65 + 2048 + 4);
   });
 
   it.each([
@@ -93,7 +167,7 @@ describe('what the document describes', () => {
   });
 
   describe(`POST ${EVALUATE}`, () => {
-    it('takes a required JSON body: Password (1 to 256 characters) and an optional PasswordStrengthPolicyID (integer >= 1, default 1), nothing else', () => {
+    it('takes a required JSON body: Password (1 to 256 characters) and an optional PasswordStrengthPolicyID (1 to 2^53 - 1, no `default`), nothing else', () => {
       const body = evaluate().requestBody;
       expect(body.required).toBe(true);
       expect(Object.keys(body.content)).toEqual(['application/json']);
@@ -105,11 +179,12 @@ describe('what the document describes', () => {
           required: ['Password'],
           additionalProperties: false,
           properties: {
-            PasswordStrengthPolicyID: expect.objectContaining({ type: 'integer', minimum: 1, default: 1 }),
-            Password: expect.objectContaining({ type: 'string', minLength: 1, maxLength: 256 }),
+            PasswordStrengthPolicyID: expect.objectContaining({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+            Password: expect.objectContaining({ type: 'string', minLength: 1, maxLength: 256, pattern: PASSWORD_PATTERN }),
           },
         }),
       );
+      expect(schema.properties.PasswordStrengthPolicyID).not.toHaveProperty('default');
       expect(body.content['application/json'].examples.compliant.value).toEqual({ PasswordStrengthPolicyID: 1, Password: EVALUATION_EXAMPLE_PASSWORD });
     });
 
@@ -153,11 +228,15 @@ describe('what the document describes', () => {
 
     it('documents its errors in the shared envelope, with the handler phrases', () => {
       const responses = evaluate().responses;
-      for (const status of ['400', '401', '404', '415', '429', '500', '503']) {
+      for (const status of Object.keys(responses).filter((s) => s !== '200')) {
         expect(responses[status].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
       }
-      expect(responses['415'].content['application/json'].example).toEqual(JSON.parse(errorEnvelope(415, 'The body must be JSON: send Content-Type: application/json (UTF-8).')));
-      expect(responses['404'].content['application/json'].example).toEqual(JSON.parse(errorEnvelope(404, 'No password strength policy has PasswordStrengthPolicyID 99.')));
+      expect(responses['415'].content['application/json'].examples.notJson.value).toEqual(JSON.parse(errorEnvelope(415, 'The body must be JSON: send Content-Type: application/json (UTF-8).')));
+      expect(responses['404'].content['application/json'].examples.noSuchPolicy.value).toEqual(JSON.parse(errorEnvelope(404, 'No password strength policy has PasswordStrengthPolicyID 99.')));
+      expect(responses['503'].content['application/json'].examples).toEqual({
+        policyStore: { value: JSON.parse(errorEnvelope(503, PHRASES.unavailable)) },
+        credentialsStore: { value: JSON.parse(errorEnvelope(503, PHRASES.credentialsUnavailable)) },
+      });
     });
   });
 });
