@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Document, Spectral } from '@stoplight/spectral-core';
@@ -20,6 +21,10 @@ import { GENERATION_SETTINGS, LIMITS, resourcePaths, type CredentialScheme, type
  */
 const ROOT = path.join(__dirname, '..');
 export const OPENAPI_FILE = path.join(__dirname, 'openapi.json');
+/** The TypeScript types openapi-typescript generates from the document, for the typed client in examples/. */
+export const CLIENT_TYPES_FILE = path.join(ROOT, 'examples', 'openapi-types.ts');
+/** openapi-typescript's own command: its output, byte for byte, is what a test checks the committed types against (`--check`). */
+export const OPENAPI_TYPESCRIPT = path.join(ROOT, 'node_modules', '.bin', 'openapi-typescript');
 
 const RESOURCES: Record<'generator' | 'strength', { name: string; resource: PolicyResource<object>; seed: string }> = {
   generator: { name: 'GeneratorPolicy', resource: generatorPolicies as PolicyResource<object>, seed: 'generator-policies.json' },
@@ -564,6 +569,8 @@ async function main(argv: string[]): Promise<number> {
   }
   writeFileSync(OPENAPI_FILE, renderOpenApiDocument());
   console.log(`Wrote ${path.relative(process.cwd(), OPENAPI_FILE)}`);
+  execFileSync(OPENAPI_TYPESCRIPT, [OPENAPI_FILE, '--output', CLIENT_TYPES_FILE], { stdio: 'ignore' });
+  console.log(`Wrote ${path.relative(process.cwd(), CLIENT_TYPES_FILE)} (openapi-typescript)`);
   return 0;
 }
 

@@ -10,7 +10,7 @@ import { bundleOptions } from '../../bundling/build';
 import { PROJECT_ROOT } from '../../bundling/bundling';
 import { AUTHORIZER, FUNCTIONS } from '../../functions/routes';
 
-const SOURCE_FOLDERS = ['functions', 'bundling', 'lib', 'bin', 'local', 'admin', 'seed', 'docs', 'bench'];
+const SOURCE_FOLDERS = ['functions', 'bundling', 'lib', 'bin', 'local', 'admin', 'seed', 'docs', 'bench', 'examples'];
 
 /** Every .ts file below a project folder, relative to the project root. */
 function sourceFiles(folder: string): string[] {
@@ -44,6 +44,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   seed: ['seed', 'functions', 'admin'],
   docs: ['docs', 'functions'],
   bench: ['bench', 'functions', 'bundling', 'local', 'seed', 'test/support'],
+  // An integrator's program: the types generated from the API description, nothing of the service.
+  examples: ['examples'],
 };
 
 /** The part of the project a file belongs to: a folder of functions/ (or one of its files), else a top folder. */

@@ -10,6 +10,8 @@ import { errorEnvelope, PHRASES } from '../../functions/http';
 import { ROUTES } from '../../functions/routes';
 import {
   buildOpenApiDocument,
+  CLIENT_TYPES_FILE,
+  OPENAPI_TYPESCRIPT,
   EVALUATION_EXAMPLE_PASSWORD,
   OPENAPI_FILE,
   PASSWORD_PATTERN,
@@ -44,6 +46,17 @@ describe('docs/openapi.json', () => {
   it('passes the Redocly recommended rules and Spectral spectral:oas with no error and no warning (npm run openapi -- --lint)', () => {
     const output = execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['docs/openapi.ts', '--lint'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     expect(output.trim().split('\n')).toEqual(['docs/openapi.json: no problems (Redocly recommended rules)', 'docs/openapi.json: no problems (Spectral spectral:oas)']);
+  }, 60_000);
+
+  it('examples/openapi-types.ts is what openapi-typescript makes of it (npm run openapi writes both), and the check can fail', () => {
+    const check = (document: string) =>
+      spawnSync(OPENAPI_TYPESCRIPT, [document, '--output', CLIENT_TYPES_FILE, '--check'], { cwd: ROOT, encoding: 'utf8' });
+    expect(check(OPENAPI_FILE).status).toBe(0);
+    const doctored = JSON.parse(renderOpenApiDocument());
+    doctored.components.schemas.PasswordEvaluationRequest.required = ['Password', 'PasswordStrengthPolicyID'];
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'openapi-')), 'doctored.json');
+    writeFileSync(file, JSON.stringify(doctored));
+    expect(check(file).status).toBe(1);
   }, 60_000);
 
   it('each linter reports a doctored document: the lint test above can fail', () => {
