@@ -324,6 +324,7 @@ function generateOperation(route: ResourcePath): Record<string, unknown> {
       'Every class the policy switches on appears at least once, by construction; ExcludeChars and (unless allowed) the ambiguous characters appear nowhere, words included; ' +
       `a password has at most ${MAX_GENERATED_LENGTH} characters. Randomness comes only from node:crypto. Settings given replace the fields of the policy PasswordGeneratorID names ` +
       '(the default policy when absent), making a one-off policy that is validated and checked like a stored one. Parameter names match in any letter case. ' +
+      (route.lenientQuery ? 'A `%` that starts no valid escape is read literally, as Passwordstate reads it (clients send `specialCharsText=!$%+-_=^` unencoded). ' : '') +
       NEEDS[route.credentials.name],
     parameters: [
       {

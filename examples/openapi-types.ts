@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * Generate passwords from a password generator policy, or from settings
-         * @description Every class the policy switches on appears at least once, by construction; ExcludeChars and (unless allowed) the ambiguous characters appear nowhere, words included; a password has at most 1024 characters. Randomness comes only from node:crypto. Settings given replace the fields of the policy PasswordGeneratorID names (the default policy when absent), making a one-off policy that is validated and checked like a stored one. Parameter names match in any letter case. Needs a user (UserID and APIKey) holding the Password Generator Policy Security Administrator role.
+         * @description Every class the policy switches on appears at least once, by construction; ExcludeChars and (unless allowed) the ambiguous characters appear nowhere, words included; a password has at most 1024 characters. Randomness comes only from node:crypto. Settings given replace the fields of the policy PasswordGeneratorID names (the default policy when absent), making a one-off policy that is validated and checked like a stored one. Parameter names match in any letter case. A `%` that starts no valid escape is read literally, as Passwordstate reads it (clients send `specialCharsText=!$%+-_=^` unencoded). Needs a user (UserID and APIKey) holding the Password Generator Policy Security Administrator role.
          */
         get: operations["generatePasswords"];
         put?: never;
@@ -113,7 +113,7 @@ export interface paths {
         };
         /**
          * Generate passwords from a password generator policy, or from settings
-         * @description Every class the policy switches on appears at least once, by construction; ExcludeChars and (unless allowed) the ambiguous characters appear nowhere, words included; a password has at most 1024 characters. Randomness comes only from node:crypto. Settings given replace the fields of the policy PasswordGeneratorID names (the default policy when absent), making a one-off policy that is validated and checked like a stored one. Parameter names match in any letter case. Needs a password generator API key (APIKey), as the Passwordstate clients send it.
+         * @description Every class the policy switches on appears at least once, by construction; ExcludeChars and (unless allowed) the ambiguous characters appear nowhere, words included; a password has at most 1024 characters. Randomness comes only from node:crypto. Settings given replace the fields of the policy PasswordGeneratorID names (the default policy when absent), making a one-off policy that is validated and checked like a stored one. Parameter names match in any letter case. A `%` that starts no valid escape is read literally, as Passwordstate reads it (clients send `specialCharsText=!$%+-_=^` unencoded). Needs a password generator API key (APIKey), as the Passwordstate clients send it.
          */
         get: operations["generatePasswordsByAPIKey"];
         put?: never;
