@@ -118,8 +118,8 @@ function commonErrors(route: ResourcePath): ErrorDoc[] {
     {
       status: 403,
       when:
-        (withRole ? "A valid user without the Password Generator Policy Security Administrator role (the authorizer's Deny). " : '') +
-        'On AWS also a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues).',
+        (withRole ? "A valid user without the Password Generator Policy Security Administrator role (the authorizer's Deny); and on AWS, a" : 'On AWS: a') +
+        ' valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues).',
       examples: { ...(withRole ? { missingRole: PHRASES.missingRole } : {}), noUsagePlanKey: PHRASES.forbidden },
     },
     {

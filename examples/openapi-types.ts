@@ -365,7 +365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden. A valid user without the Password Generator Policy Security Administrator role (the authorizer's Deny). On AWS also a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
+            /** @description Forbidden. A valid user without the Password Generator Policy Security Administrator role (the authorizer's Deny); and on AWS, a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -524,7 +524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden. On AWS also a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
+            /** @description Forbidden. On AWS: a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -681,7 +681,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden. A valid user without the Password Generator Policy Security Administrator role (the authorizer's Deny). On AWS also a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
+            /** @description Forbidden. A valid user without the Password Generator Policy Security Administrator role (the authorizer's Deny); and on AWS, a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -809,7 +809,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden. On AWS also a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
+            /** @description Forbidden. On AWS: a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1008,7 +1008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden. On AWS also a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
+            /** @description Forbidden. On AWS: a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1165,7 +1165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Forbidden. On AWS also a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
+            /** @description Forbidden. On AWS: a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
             403: {
                 headers: {
                     [name: string]: unknown;
