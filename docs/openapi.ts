@@ -146,6 +146,12 @@ function commonErrors(route: ResourcePath): ErrorDoc[] {
   ];
 }
 
+/** The envelope of one status: ErrorEnvelope, its `message` the status's reason phrase. */
+function errorSchemaOf(status: ErrorStatus): Record<string, unknown> {
+  const message = { properties: { message: { const: REASON_PHRASES[status] } } };
+  return { allOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }, { items: { properties: { errors: { prefixItems: [message] } } } }] };
+}
+
 /** An operation's responses: its 200 (and 304), then every error status in numeric order, each in the envelope. */
 function responsesOf(route: ResourcePath, success: Record<string, unknown>, errors: ErrorDoc[]): Record<string, unknown> {
   const all = [...errors, ...commonErrors(route)].sort((a, b) => a.status - b.status);
@@ -159,7 +165,7 @@ function responsesOf(route: ResourcePath, success: Record<string, unknown>, erro
           ...(e.headers ? { headers: e.headers } : {}),
           content: {
             'application/json': {
-              schema: { $ref: '#/components/schemas/ErrorEnvelope' },
+              schema: errorSchemaOf(e.status),
               examples: Object.fromEntries(Object.entries(e.examples).map(([name, phrase]) => [name, { value: JSON.parse(errorEnvelope(e.status, phrase)) }])),
             },
           },

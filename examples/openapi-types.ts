@@ -353,7 +353,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Unauthorized. Credentials missing, malformed, unknown, revoked, disabled, or of the other route group. */
@@ -362,7 +362,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Forbidden. A valid user without the Password Generator Policy Security Administrator role (the authorizer's Deny); and on AWS, a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
@@ -371,7 +371,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Method Not Allowed. Any other method than GET on this path, HEAD and OPTIONS included; answered before credentials are checked. On AWS such a request with a body of a media type other than JSON, text, form data or XML gets API Gateway's 415 instead. */
@@ -382,7 +382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Payload Too Large. A request body over API Gateway's 10 MB payload limit. */
@@ -391,7 +391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Expectation Failed. At the local gateway only: an Expect header other than 100-continue. */
@@ -400,7 +400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Too Many Requests. Throttled by the key's own usage plan (rate, burst, daily quota), the stage's rate or burst limit, or the firewall's limit per source IP. */
@@ -409,7 +409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Internal Server Error. An unexpected fault behind the API. */
@@ -418,7 +418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Service Unavailable. The policy store unavailable and nothing cached, or the function failed or timed out; or the credentials store unavailable, so the authorizer could not decide (never an allow). */
@@ -427,7 +427,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
         };
@@ -512,7 +512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Unauthorized. Credentials missing, malformed, unknown, revoked, disabled, or of the other route group. */
@@ -521,7 +521,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Forbidden. On AWS: a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
@@ -530,7 +530,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Method Not Allowed. Any other method than GET on this path, HEAD and OPTIONS included; answered before credentials are checked. On AWS such a request with a body of a media type other than JSON, text, form data or XML gets API Gateway's 415 instead. */
@@ -541,7 +541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Payload Too Large. A request body over API Gateway's 10 MB payload limit. */
@@ -550,7 +550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Expectation Failed. At the local gateway only: an Expect header other than 100-continue. */
@@ -559,7 +559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Too Many Requests. Throttled by the key's own usage plan (rate, burst, daily quota), the stage's rate or burst limit, or the firewall's limit per source IP. */
@@ -568,7 +568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Internal Server Error. An unexpected fault behind the API. */
@@ -577,7 +577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Service Unavailable. The policy store unavailable and nothing cached, or the function failed or timed out; or the credentials store unavailable, so the authorizer could not decide (never an allow). */
@@ -586,7 +586,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
         };
@@ -669,7 +669,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Unauthorized. Credentials missing, malformed, unknown, revoked, disabled, or of the other route group. */
@@ -678,7 +678,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Forbidden. A valid user without the Password Generator Policy Security Administrator role (the authorizer's Deny); and on AWS, a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
@@ -687,7 +687,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Not Found. No generator policy has that identifier. */
@@ -696,7 +696,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Method Not Allowed. Any other method than GET on this path, HEAD and OPTIONS included; answered before credentials are checked. On AWS such a request with a body of a media type other than JSON, text, form data or XML gets API Gateway's 415 instead. */
@@ -707,7 +707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Payload Too Large. A request body over API Gateway's 10 MB payload limit. */
@@ -716,7 +716,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Expectation Failed. At the local gateway only: an Expect header other than 100-continue. */
@@ -725,7 +725,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Unprocessable Entity. The policy, or the settings on it, cannot be satisfied (decided by calculation). */
@@ -734,7 +734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Too Many Requests. Throttled by the key's own usage plan (rate, burst, daily quota), the stage's rate or burst limit, or the firewall's limit per source IP. */
@@ -743,7 +743,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Internal Server Error. An unexpected fault behind the API. */
@@ -752,7 +752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Service Unavailable. The policy store unavailable and nothing cached, or the function failed or timed out; or the credentials store unavailable, so the authorizer could not decide (never an allow). */
@@ -761,7 +761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
         };
@@ -797,7 +797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Unauthorized. Credentials missing, malformed, unknown, revoked, disabled, or of the other route group. */
@@ -806,7 +806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Forbidden. On AWS: a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
@@ -815,7 +815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Not Found. No strength policy has that identifier. */
@@ -824,7 +824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Method Not Allowed. Any other method than POST on this path, HEAD and OPTIONS included; answered before credentials are checked. On AWS such a request with a body of a media type other than JSON, text, form data or XML gets API Gateway's 415 instead. */
@@ -835,7 +835,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Payload Too Large. A request body over API Gateway's 10 MB payload limit. */
@@ -844,7 +844,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Unsupported Media Type. Content-Type is missing, not application/json (with at most a UTF-8 charset), or given twice. */
@@ -853,7 +853,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Expectation Failed. At the local gateway only: an Expect header other than 100-continue. */
@@ -862,7 +862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Too Many Requests. Throttled by the key's own usage plan (rate, burst, daily quota), the stage's rate or burst limit, or the firewall's limit per source IP. */
@@ -871,7 +871,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Internal Server Error. An unexpected fault behind the API. */
@@ -880,7 +880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Service Unavailable. The policy store unavailable and nothing cached, or the function failed or timed out; or the credentials store unavailable, so the authorizer could not decide (never an allow). */
@@ -889,7 +889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
         };
@@ -996,7 +996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Unauthorized. Credentials missing, malformed, unknown, revoked, disabled, or of the other route group. */
@@ -1005,7 +1005,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Forbidden. On AWS: a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
@@ -1014,7 +1014,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Method Not Allowed. Any other method than GET on this path, HEAD and OPTIONS included; answered before credentials are checked. On AWS such a request with a body of a media type other than JSON, text, form data or XML gets API Gateway's 415 instead. */
@@ -1025,7 +1025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Payload Too Large. A request body over API Gateway's 10 MB payload limit. */
@@ -1034,7 +1034,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Expectation Failed. At the local gateway only: an Expect header other than 100-continue. */
@@ -1043,7 +1043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Too Many Requests. Throttled by the key's own usage plan (rate, burst, daily quota), the stage's rate or burst limit, or the firewall's limit per source IP. */
@@ -1052,7 +1052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Internal Server Error. An unexpected fault behind the API. */
@@ -1061,7 +1061,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Service Unavailable. The policy store unavailable and nothing cached, or the function failed or timed out; or the credentials store unavailable, so the authorizer could not decide (never an allow). */
@@ -1070,7 +1070,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
         };
@@ -1153,7 +1153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Unauthorized. Credentials missing, malformed, unknown, revoked, disabled, or of the other route group. */
@@ -1162,7 +1162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Forbidden. On AWS: a valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues). */
@@ -1171,7 +1171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Not Found. No generator policy has that identifier. */
@@ -1180,7 +1180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Method Not Allowed. Any other method than GET on this path, HEAD and OPTIONS included; answered before credentials are checked. On AWS such a request with a body of a media type other than JSON, text, form data or XML gets API Gateway's 415 instead. */
@@ -1191,7 +1191,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Payload Too Large. A request body over API Gateway's 10 MB payload limit. */
@@ -1200,7 +1200,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Expectation Failed. At the local gateway only: an Expect header other than 100-continue. */
@@ -1209,7 +1209,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Unprocessable Entity. The policy, or the settings on it, cannot be satisfied (decided by calculation). */
@@ -1218,7 +1218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Too Many Requests. Throttled by the key's own usage plan (rate, burst, daily quota), the stage's rate or burst limit, or the firewall's limit per source IP. */
@@ -1227,7 +1227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Internal Server Error. An unexpected fault behind the API. */
@@ -1236,7 +1236,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
             /** @description Service Unavailable. The policy store unavailable and nothing cached, or the function failed or timed out; or the credentials store unavailable, so the authorizer could not decide (never an allow). */
@@ -1245,7 +1245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["ErrorEnvelope"] & unknown;
                 };
             };
         };

@@ -51,6 +51,7 @@ describe('answers that do not: each departure is reported', () => {
     ['a policy with a field too many', 'GET', LIST, listed([{ ...policies[0], Extra: 1 }]), /must NOT have additional properties/],
     ['a policy without one of its fields', 'GET', LIST, listed([{ ...policies[0], PolicyName: undefined }]), /must have required property 'PolicyName'/],
     ['an error envelope with a third item', 'GET', LIST, json(401, [{ errors: [{ message: 'Unauthorized' }, { phrase: 'x' }, { phrase: 'y' }] }]), /must NOT have more than 2 items/],
+    ['an error whose message is another status’s reason phrase', 'GET', LIST, json(401, errorEnvelope(403, PHRASES.unauthorized)), /must be equal to constant/],
     ['an error body that is not JSON', 'GET', LIST, json(401, 'Unauthorized'), /the body is not JSON/],
     ['an error as text/html', 'GET', LIST, { ...unauthorized, headers: { 'content-type': 'text/html' } }, /Content-Type text\/html is not one of application\/json/],
     ['an evaluation with a Rule the document does not list', 'POST', EVALUATE, json(200, { ...evaluation, Failures: [{ Rule: 'Unknown', Required: 1, Found: 0, Message: 'x' }] }, { 'cache-control': 'no-store' }), /must be equal to one of the allowed values/],

@@ -6,7 +6,7 @@ import { generatorPolicies } from '../../functions/domain/generator-policy';
 import { zxcvbnEstimator } from '../../functions/domain/guessability';
 import { evaluatePassword } from '../../functions/domain/strength-evaluator';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
-import { errorEnvelope, PHRASES } from '../../functions/http';
+import { errorEnvelope, PHRASES, REASON_PHRASES, type ErrorStatus } from '../../functions/http';
 import { ROUTES } from '../../functions/routes';
 import {
   buildOpenApiDocument,
@@ -242,7 +242,13 @@ describe('what the document describes', () => {
     it('documents its errors in the shared envelope, with the handler phrases', () => {
       const responses = evaluate().responses;
       for (const status of Object.keys(responses).filter((s) => s !== '200')) {
-        expect(responses[status].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+        // The envelope, its message the reason phrase of that status.
+        expect(responses[status].content['application/json'].schema).toEqual({
+          allOf: [
+            { $ref: '#/components/schemas/ErrorEnvelope' },
+            { items: { properties: { errors: { prefixItems: [{ properties: { message: { const: REASON_PHRASES[Number(status) as ErrorStatus] } } }] } } } },
+          ],
+        });
       }
       expect(responses['415'].content['application/json'].examples.notJson.value).toEqual(JSON.parse(errorEnvelope(415, 'The body must be JSON: send Content-Type: application/json (UTF-8).')));
       expect(responses['404'].content['application/json'].examples.noSuchPolicy.value).toEqual(JSON.parse(errorEnvelope(404, 'No password strength policy has PasswordStrengthPolicyID 99.')));
