@@ -10,12 +10,15 @@ export const REFERENCES = {
   minimalGetItem: 'MinimalGetItem',
   /** A constant answer: Node.js's own start, for information. */
   helloWorld: 'HelloWorld',
+  /** The breached-password filter's load and one lookup: its share of EvaluatePassword's cold start, for information. */
+  breachedFilter: 'BreachedFilterOnly',
 } as const;
 
 const REFERENCE_ENTRIES: Record<string, string> = {
   [REFERENCES.minimalScan]: 'minimal-scan.ts',
   [REFERENCES.minimalGetItem]: 'minimal-get-item.ts',
   [REFERENCES.helloWorld]: 'hello-world.ts',
+  [REFERENCES.breachedFilter]: 'breached-filter-only.ts',
 };
 
 export const isReference = (name: string): boolean => name in REFERENCE_ENTRIES;

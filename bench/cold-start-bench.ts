@@ -44,6 +44,7 @@ export const COLD_START_COMPARISONS: readonly { candidate: string; baseline: str
   { candidate: 'GeneratePassword', baseline: REFERENCES.minimalScan },
   { candidate: 'GeneratorPolicies', baseline: REFERENCES.helloWorld, note: 'the withdrawn "2x hello world" target, for information' },
   { candidate: REFERENCES.minimalScan, baseline: REFERENCES.helloWorld, note: 'the SDK call itself, for information' },
+  { candidate: REFERENCES.breachedFilter, baseline: REFERENCES.helloWorld, note: "the breached-password filter's load, for information" },
 ];
 
 export interface RunTimes {
@@ -204,6 +205,7 @@ function coldStartSubjects(bundles: BuiltBundles, endpoint: string, credentials:
   };
   const env: Record<string, Record<string, string>> = {
     [REFERENCES.helloWorld]: proxy(TABLE_NAMES.generator, generatorRequest),
+    [REFERENCES.breachedFilter]: proxy(TABLE_NAMES.generator, generatorRequest),
     [REFERENCES.minimalScan]: proxy(TABLE_NAMES.generator, generatorRequest),
     [REFERENCES.minimalGetItem]: authorizer,
     GeneratorPolicies: proxy(TABLE_NAMES.generator, generatorRequest),

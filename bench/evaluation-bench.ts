@@ -1,5 +1,7 @@
-import { GUESSABILITY_MAX_LENGTH, L33T_MAX_SUBSTITUTIONS, zxcvbnEstimator } from '../functions/domain/guessability';
-import { evaluatePassword } from '../functions/domain/strength-evaluator';
+import { BREACHED_PASSWORD_FILTER_BASE64, BREACHED_PASSWORDS } from '../functions/domain/breached-password-filter';
+import { readFilter } from '../functions/domain/breached-passwords';
+import { GUESSABILITY_MAX_LENGTH, L33T_MAX_SUBSTITUTIONS, zxcvbnEstimator, type GuessabilityBounds } from '../functions/domain/guessability';
+import { evaluatePassword, type GuessabilityEstimator } from '../functions/domain/strength-evaluator';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_STRENGTH_FILE } from '../seed/seed-data';
@@ -7,25 +9,47 @@ import { distribution, median, ratio, type Distribution } from './stats';
 
 /**
  * The strength evaluation in process: what building the estimator costs (the EvaluatePassword function's
- * init), and what one evaluation costs for ordinary and for adversarial passwords, with our zxcvbn bounds
- * (GUESSABILITY_MAX_LENGTH characters, L33T_MAX_SUBSTITUTIONS l33t substitutions) against the library's defaults (256, 100) measured
- * alternately in the same run. The defaults are why the bounds exist: a 256-character password must not
- * cost seconds of CPU.
+ * init), and what one evaluation costs for ordinary and for adversarial passwords, four ways measured
+ * alternately in the same run:
+ *
+ *   - shipped: zxcvbn-ts bounded (GUESSABILITY_MAX_LENGTH characters, L33T_MAX_SUBSTITUTIONS l33t substitutions),
+ *     the pattern checks of guessable-patterns.ts and the breached-password filter: what the function does;
+ *   - before: zxcvbn-ts bounded alone, as the function was before the checks against guessing;
+ *   - l33t 24: zxcvbn-ts alone with 24 l33t substitutions, the fewest that rate `J3nn1f3r!` as its defaults do
+ *     (an approach measured for the l33t gap and not taken);
+ *   - defaults: the library's defaults (256, 100), which are why the bounds exist.
+ *
+ * Then the breached-password filter: its size, the time to decode it (its whole load), and its false-positive
+ * rate measured on pseudo-random strings that are in no list.
  */
 
 export interface EvaluationCase {
   readonly name: string;
   readonly characters: number;
-  readonly bounded: Distribution;
+  readonly shipped: Distribution;
+  readonly before: Distribution;
+  readonly l33t24: Distribution;
   readonly unbounded: Distribution;
-  /** unbounded p50 over bounded p50. */
+  /** unbounded p50 over shipped p50. */
   readonly speedup: number;
 }
 
+export interface FilterBenchResult {
+  readonly entries: number;
+  readonly bytes: number;
+  readonly bytesPerEntry: number;
+  readonly loadMs: { median: number; runs: number };
+  readonly lookupUs: number;
+  readonly falsePositives: { found: number; tried: number; rate: number; expected: number };
+}
+
 export interface EvaluationBenchResult {
-  readonly bounds: { maxLength: number; l33tMaxSubstitutions: number };
+  readonly bounds: GuessabilityBounds;
   readonly buildMs: { bounded: number; runs: number };
   readonly cases: EvaluationCase[];
+  /** The level under policy 2 of the issue's l33t examples, per approach. */
+  readonly l33tLevels: { password: string; shipped: number; before: number; l33t24: number; unbounded: number }[];
+  readonly filter: FilterBenchResult;
 }
 
 /** Printable ASCII in a fixed pseudo-random order: no dictionary word, no keyboard walk, many l33t candidates. */
@@ -33,15 +57,28 @@ function printable(length: number): string {
   return Array.from({ length }, (_, i) => String.fromCharCode(33 + ((i * 7919 + 13) % 94))).join('');
 }
 
+/** Deterministic pseudo-random printable strings (a linear congruential generator). */
+function randomStrings(count: number, length: number, seed: number): string[] {
+  let state = seed;
+  const next = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0);
+  return Array.from({ length: count }, () => Array.from({ length }, () => String.fromCharCode(33 + ((next() >>> 8) % 94))).join(''));
+}
+
 const CASES: readonly { name: string; password: string; boundedRuns: number; unboundedRuns: number }[] = [
   { name: 'common (Password1!)', password: 'Password1!', boundedRuns: 200, unboundedRuns: 200 },
   { name: 'typical, 16 mixed', password: 'xK9#mQ2$vL8@pW4!', boundedRuns: 200, unboundedRuns: 100 },
   { name: 'passphrase, 28', password: 'correct horse battery staple', boundedRuns: 200, unboundedRuns: 100 },
+  { name: 'l33t word (J3nn1f3r!)', password: 'J3nn1f3r!', boundedRuns: 200, unboundedRuns: 100 },
+  { name: 'adversarial l33t, 16', password: '4@3!1|0$5+7'.repeat(2).slice(0, 16), boundedRuns: 100, unboundedRuns: 20 },
+  { name: 'adversarial affixes and l33t, 48', password: `12!@${'1|7!'.repeat(10)}!@12`, boundedRuns: 40, unboundedRuns: 5 },
   { name: 'adversarial printable, 64', password: printable(64), boundedRuns: 40, unboundedRuns: 5 },
   { name: 'adversarial printable, 256', password: printable(256), boundedRuns: 40, unboundedRuns: 3 },
   { name: 'l33t repeated, 256', password: 'p4$$w0rd'.repeat(32), boundedRuns: 40, unboundedRuns: 3 },
   { name: 'digits, 256', password: '1234567890'.repeat(26).slice(0, 256), boundedRuns: 40, unboundedRuns: 3 },
 ];
+
+const L33T_EXAMPLES = ['J3nn1f3r!', 'S@v@nn@h1'];
+const FALSE_POSITIVE_TRIES = 1_000_000;
 
 function timeMs(call: () => unknown): number {
   const start = process.hrtime.bigint();
@@ -50,28 +87,65 @@ function timeMs(call: () => unknown): number {
 }
 
 export async function runEvaluationBench(progress: (line: string) => void): Promise<EvaluationBenchResult> {
-  const policy = (JSON.parse(readFileSync(DEFAULT_STRENGTH_FILE, 'utf8')) as StrengthPolicy[]).find((p) => p.PasswordStrengthPolicyID === 1)!;
+  const strength = JSON.parse(readFileSync(DEFAULT_STRENGTH_FILE, 'utf8')) as StrengthPolicy[];
+  const policy = strength.find((p) => p.PasswordStrengthPolicyID === 1)!;
   const BUILD_RUNS = 5;
   const builds: number[] = [];
   for (let i = 0; i < BUILD_RUNS; i += 1) builds.push(timeMs(() => zxcvbnEstimator()));
-  const bounded = zxcvbnEstimator();
-  const unbounded = zxcvbnEstimator({ maxLength: 256, l33tMaxSubstitutions: 100 });
-  // Warm both: the first checks compile the matchers.
-  for (let i = 0; i < 20; i += 1) for (const estimator of [bounded, unbounded]) evaluatePassword(policy, `warm-Up-${i}!`, estimator);
+  const shippedEstimator = zxcvbnEstimator();
+  const approaches: Record<'shipped' | 'before' | 'l33t24' | 'unbounded', (password: string) => ReturnType<typeof evaluatePassword>> = {
+    shipped: (password) => evaluatePassword(policy, password, shippedEstimator, BREACHED_PASSWORDS.has(password)),
+    before: withEstimator(zxcvbnEstimator(undefined, false)),
+    l33t24: withEstimator(zxcvbnEstimator({ maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: 24 }, false)),
+    unbounded: withEstimator(zxcvbnEstimator({ maxLength: 256, l33tMaxSubstitutions: 100 }, false)),
+  };
+  function withEstimator(estimator: GuessabilityEstimator) {
+    return (password: string) => evaluatePassword(policy, password, estimator);
+  }
+  // Warm every approach: the first checks compile the matchers.
+  for (let i = 0; i < 20; i += 1) for (const evaluate of Object.values(approaches)) evaluate(`warm-Up-${i}!`);
 
   const cases: EvaluationCase[] = [];
   for (const c of CASES) {
     progress(`  evaluation: ${c.name}`);
-    const withBounds: number[] = [];
-    const withDefaults: number[] = [];
-    // Alternate the two so machine drift falls on both; the slow defaults get fewer runs.
+    const samples = { shipped: [] as number[], before: [] as number[], l33t24: [] as number[], unbounded: [] as number[] };
+    // Alternate them so machine drift falls on all; the slow defaults get fewer runs.
     for (let i = 0; i < c.boundedRuns; i += 1) {
-      withBounds.push(timeMs(() => evaluatePassword(policy, c.password, bounded)));
-      if (i < c.unboundedRuns) withDefaults.push(timeMs(() => evaluatePassword(policy, c.password, unbounded)));
+      for (const name of ['shipped', 'before', 'l33t24'] as const) samples[name].push(timeMs(() => approaches[name](c.password)));
+      if (i < c.unboundedRuns) samples.unbounded.push(timeMs(() => approaches.unbounded(c.password)));
     }
-    const b = distribution(withBounds);
-    const u = distribution(withDefaults);
-    cases.push({ name: c.name, characters: [...c.password].length, bounded: b, unbounded: u, speedup: ratio(u.p50, b.p50) });
+    const [shipped, before, l33t24, unbounded] = [samples.shipped, samples.before, samples.l33t24, samples.unbounded].map(distribution) as [Distribution, Distribution, Distribution, Distribution];
+    cases.push({ name: c.name, characters: [...c.password].length, shipped, before, l33t24, unbounded, speedup: ratio(unbounded.p50, shipped.p50) });
   }
-  return { bounds: { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS }, buildMs: { bounded: median(builds), runs: BUILD_RUNS }, cases };
+
+  const policy2 = strength.find((p) => p.PasswordStrengthPolicyID === 2)!;
+  const level = (estimator: GuessabilityEstimator, password: string, breached = false) => evaluatePassword(policy2, password, estimator, breached).ComplianceLevel;
+  const l33tLevels = L33T_EXAMPLES.map((password) => ({
+    password,
+    shipped: level(shippedEstimator, password, BREACHED_PASSWORDS.has(password)),
+    before: level(zxcvbnEstimator(undefined, false), password),
+    l33t24: level(zxcvbnEstimator({ maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: 24 }, false), password),
+    unbounded: level(zxcvbnEstimator({ maxLength: 256, l33tMaxSubstitutions: 100 }, false), password),
+  }));
+
+  progress('  evaluation: the breached-password filter');
+  return { bounds: { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS }, buildMs: { bounded: median(builds), runs: BUILD_RUNS }, cases, l33tLevels, filter: benchFilter() };
+}
+
+function benchFilter(): FilterBenchResult {
+  const LOAD_RUNS = 21;
+  const loads: number[] = [];
+  for (let i = 0; i < LOAD_RUNS; i += 1) loads.push(timeMs(() => readFilter(Buffer.from(BREACHED_PASSWORD_FILTER_BASE64, 'base64'))));
+  const tries = randomStrings(FALSE_POSITIVE_TRIES, 12, 2026);
+  const start = process.hrtime.bigint();
+  const found = tries.filter((password) => BREACHED_PASSWORDS.has(password)).length;
+  const lookupUs = Number(process.hrtime.bigint() - start) / 1e3 / tries.length;
+  return {
+    entries: BREACHED_PASSWORDS.entries,
+    bytes: BREACHED_PASSWORDS.bytes,
+    bytesPerEntry: BREACHED_PASSWORDS.bytes / BREACHED_PASSWORDS.entries,
+    loadMs: { median: median(loads), runs: LOAD_RUNS },
+    lookupUs,
+    falsePositives: { found, tried: tries.length, rate: found / tries.length, expected: 2 ** -16 },
+  };
 }

@@ -5,6 +5,7 @@ import { Document, Spectral } from '@stoplight/spectral-core';
 import { Json } from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import * as z from 'zod/mini';
+import { BREACHED_PASSWORDS } from '../functions/domain/breached-password-filter';
 import { generatorPolicies, MAX_GENERATED_LENGTH } from '../functions/domain/generator-policy';
 import { READ_ONLY_WHEN } from '../functions/domain/generator-settings';
 import { zxcvbnEstimator } from '../functions/domain/guessability';
@@ -208,7 +209,7 @@ export function evaluationExample(password = EVALUATION_EXAMPLE_PASSWORD): Stren
   );
   const validated = validatePolicy(strengthPolicies, seed);
   if (!validated.ok) throw new Error(`seed strength policy ${DEFAULT_POLICY_ID} is not valid: ${validated.problems.join('; ')}`);
-  return evaluatePassword(validated.policy, password, zxcvbnEstimator());
+  return evaluatePassword(validated.policy, password, zxcvbnEstimator(), BREACHED_PASSWORDS.has(password));
 }
 
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -489,7 +490,7 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
       additionalProperties: false,
       properties: {
         Rule: { type: 'string', enum: [...COMPOSITION_RULES], description: 'The policy field of the rule.' },
-        Required: { type: 'integer', minimum: 0, description: 'What the rule requires (for RequiresUpperAndLowerCase: 2 letter cases).' },
+        Required: { type: 'integer', minimum: 0, description: 'What the rule requires (for RequiresUpperAndLowerCase: 2 letter cases; for BreachedPassword: 0, Found 1).' },
         Found: { type: 'integer', minimum: 0, description: 'What the password has.' },
         Message: { type: 'string', description: 'The shortfall, in one sentence.' },
       },

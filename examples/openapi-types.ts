@@ -235,7 +235,7 @@ export interface components {
              * @enum {string}
              */
             Rule: "MinimumLowerCaseCharacters" | "MinimumNumericCharacters" | "MinimumSymbolCharacters" | "MinimumUpperCaseCharacters" | "RequiresUpperAndLowerCase" | "BreachedPassword";
-            /** @description What the rule requires (for RequiresUpperAndLowerCase: 2 letter cases). */
+            /** @description What the rule requires (for RequiresUpperAndLowerCase: 2 letter cases; for BreachedPassword: 0, Found 1). */
             Required: number;
             /** @description What the password has. */
             Found: number;

@@ -1,3 +1,4 @@
+import { BREACHED_PASSWORDS } from '../domain/breached-password-filter';
 import { zxcvbnEstimator } from '../domain/guessability';
 import { DEFAULT_POLICY_ID, MAX_POLICY_ID } from '../domain/policy-collection';
 import { CONTROL_CHARACTER, evaluatePassword, MAX_PASSWORD_LENGTH, UNPAIRED_SURROGATE } from '../domain/strength-evaluator';
@@ -26,8 +27,9 @@ export const handler = apiHandler(async (event) => {
   const request = readEvaluationRequest(readJsonObjectBody(event, LIMITS.evaluationBodyBytes));
   const policy = (await repository.get()).policies.find((p) => p.PasswordStrengthPolicyID === request.policyId);
   if (!policy) throw new ApiError(404, `No password strength policy has PasswordStrengthPolicyID ${request.policyId}.`);
-  // Asked only for a valid request against an existing policy; it never throws (it fails open).
-  const breached = await online(request.password);
+  // The offline blocklist first; the online check (it never throws, it fails open) only when that misses, so a
+  // password already known to be breached never leaves the function even as a hash prefix.
+  const breached = BREACHED_PASSWORDS.has(request.password) || (await online(request.password));
   return noStoreJsonResponse(JSON.stringify(evaluatePassword(policy, request.password, estimate, breached)));
 });
 

@@ -1,5 +1,6 @@
 import { ZxcvbnFactory, type Options } from '@zxcvbn-ts/core';
 import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
+import { adjacencyOf, guessablePattern, type GuessablePattern } from './guessable-patterns';
 import { DICTIONARIES, TRANSLATIONS } from './guessability-dictionaries';
 import { rankedDictionary } from './ranked-dictionary';
 import type { GuessabilityEstimator } from './strength-evaluator';
@@ -18,18 +19,36 @@ export const L33T_MAX_SUBSTITUTIONS = 3;
 export type GuessabilityBounds = { maxLength: number; l33tMaxSubstitutions: number };
 const BOUNDS: GuessabilityBounds = { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS };
 
+/** The highest score of a password that guessable-patterns.ts finds to be a word with affixes or a keyboard walk: Weak. */
+export const PATTERN_MAX_SCORE = 1;
+
+/** The feedback sentence of each pattern, first among the suggestions; none quotes the password. */
+export const PATTERN_FEEDBACK: Readonly<Record<GuessablePattern, string>> = {
+  word: 'A common word or sequence with letter substitutions, digits, a year or a few symbols around it is easy to guess.',
+  keyboard: 'Walks along the keyboard, even with shifted keys, are easy to guess.',
+};
+
 /**
  * The guessability estimator of the strength evaluation: zxcvbn-ts with its common-password list, keyboard
- * adjacency graphs and English dictionaries (words, names, Wikipedia), feedback in English. Building it
- * indexes every dictionary (`npm run bench` times it), so an entry point builds it once, at module scope,
- * during init. Deterministic and free of I/O: the dictionaries are part of the bundle. `bounds` exist for the
- * benchmark, which measures the library's own defaults (256, 100) against ours.
+ * adjacency graphs and English dictionaries (words, names, Wikipedia), feedback in English, and the checks of
+ * guessable-patterns.ts where zxcvbn-ts rates a construction too kindly: a password that is one word with
+ * affixes or a keyboard walk scores at most PATTERN_MAX_SCORE. Building it indexes every dictionary (`npm run
+ * bench` times it), so an entry point builds it once, at module scope, during init. Deterministic and free of
+ * I/O: the dictionaries are part of the bundle. `bounds` and `patterns` exist for the benchmark, which
+ * measures the library's own defaults (256, 100) and zxcvbn-ts alone against what ships.
  */
-export function zxcvbnEstimator(bounds: GuessabilityBounds = BOUNDS): GuessabilityEstimator {
+export function zxcvbnEstimator(bounds: GuessabilityBounds = BOUNDS, patterns = true): GuessabilityEstimator {
   const zxcvbn = zxcvbnWithDictionaries(bounds);
+  const { rankedDictionaries, rankedDictionariesMaxWordSize } = (zxcvbn as unknown as { options: Options }).options;
+  const dictionaries = Object.values(rankedDictionaries);
+  const words = { has: (word: string) => dictionaries.some((lookup) => typeof lookup[word] === 'number'), maxLength: Math.max(...Object.values(rankedDictionariesMaxWordSize)) };
+  const adjacent = adjacencyOf([adjacencyGraphs.qwerty, adjacencyGraphs.keypad] as Parameters<typeof adjacencyOf>[0]);
   return (password) => {
     const { score, feedback } = zxcvbn.check(password);
-    return { score, feedback: [...(feedback.warning ? [feedback.warning] : []), ...feedback.suggestions] };
+    const sentences = [...(feedback.warning ? [feedback.warning] : []), ...feedback.suggestions];
+    const pattern = patterns ? guessablePattern(password, words, adjacent) : undefined;
+    if (pattern === undefined) return { score, feedback: sentences };
+    return { score: Math.min(score, PATTERN_MAX_SCORE), feedback: [PATTERN_FEEDBACK[pattern], ...sentences] };
   };
 }
 

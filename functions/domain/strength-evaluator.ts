@@ -18,8 +18,9 @@ import { COMPLIANCE_LEVELS, type StrengthPolicy } from './strength-policy';
  *   Score = floor(wLength*length + wNumeric*numeric + wCasing*casing + wSymbol*symbol), with the weights of
  *   CalculationWeightings (length;numeric;casing;symbol, summing to 100), computed in exact integers.
  *   The band is min(4, floor(Score / 20)): 0-19 Very Poor, 20-39 Weak, 40-59 Average, 60-79 Strong,
- *   80-100 Excellent. ComplianceLevel = min(band, guessability score 0..4).
- *   Compliant = no composition failure and ComplianceLevel >= PasswordStrengthCompliance.
+ *   80-100 Excellent. ComplianceLevel = min(band, guessability score 0..4), and at most 1 (Weak) for a
+ *   password in a list of breached passwords, which also fails the rule BreachedPassword.
+ *   Compliant = no failure and ComplianceLevel >= PasswordStrengthCompliance.
  */
 
 /** The longest password evaluated, in characters (Unicode code points), as a generator policy's MaxLength. */
@@ -44,7 +45,10 @@ export type GuessabilityEstimator = (password: string) => Guessability;
 export const COMPOSITION_RULES = ['MinimumLowerCaseCharacters', 'MinimumNumericCharacters', 'MinimumSymbolCharacters', 'MinimumUpperCaseCharacters', 'RequiresUpperAndLowerCase', 'BreachedPassword'] as const;
 export type CompositionRule = (typeof COMPOSITION_RULES)[number];
 
-/** One shortfall: the rule, what it requires, what the password has (for RequiresUpperAndLowerCase: letter cases). */
+/**
+ * One shortfall: the rule, what it requires, what the password has (for RequiresUpperAndLowerCase: letter
+ * cases; for BreachedPassword: the breach lists it may appear in, 0, and whether it appears in one, 1).
+ */
 export interface CompositionFailure {
   readonly Rule: CompositionRule;
   readonly Required: number;

@@ -8,7 +8,7 @@
  * (missing, repeated, other types and charsets) and random credentials. A reference model of the contract
  * (docs/api.md's table, written out again here) says what each request must get. For every response:
  *   - no 5xx; exactly the status the model expects;
- *   - a 200 only for a valid request, and then exactly evaluatePassword(seed policy, password) computed here;
+ *   - a 200 only for a valid request, and then exactly evaluatePassword(seed policy, password, estimate, breached) computed here;
  *   - every error in the error envelope (docs/api.md#errors), and no error body holding any part of the submitted password
  *     or key;
  *   - afterwards the gateway still answers a valid evaluation correctly.
@@ -17,6 +17,7 @@
  * Run: npx jest test/reliability/evaluate-input
  */
 import fc from 'fast-check';
+import { BREACHED_PASSWORDS } from '../../functions/domain/breached-password-filter';
 import { zxcvbnEstimator } from '../../functions/domain/guessability';
 import { evaluatePassword } from '../../functions/domain/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
@@ -86,7 +87,7 @@ function reference(c: Case): Expectation {
   if ([...password].some((ch) => { const cp = ch.codePointAt(0)!; return cp <= 0x1f || (cp >= 0x7f && cp <= 0x9f) || (cp >= 0xd800 && cp <= 0xdfff); })) return { status: 400 };
   const policy = SEED.find((p) => p.PasswordStrengthPolicyID === id);
   if (!policy) return { status: 404 };
-  return { status: 200, evaluation: JSON.stringify(evaluatePassword(policy, password, estimate)) };
+  return { status: 200, evaluation: JSON.stringify(evaluatePassword(policy, password, estimate, BREACHED_PASSWORDS.has(password))) };
 }
 
 function referenceJsonType(value: string): boolean {
@@ -186,7 +187,7 @@ const caseOf: fc.Arbitrary<Case & { label: string }> = fc.tuple(bodyBytes, conte
 
 async function stillEvaluates(): Promise<string[]> {
   const response = await local.client.request('POST', PATH, [['APIKey', STRENGTH_KEY], ['Content-Type', 'application/json']], JSON.stringify({ Password: 'Password1!' }));
-  const wanted = JSON.stringify(evaluatePassword(SEED[0]!, 'Password1!', estimate));
+  const wanted = JSON.stringify(evaluatePassword(SEED[0]!, 'Password1!', estimate, true));
   return response.status === 200 && response.body === wanted ? [] : [`the next valid evaluation answered ${response.status}: ${response.body.slice(0, 200)}`];
 }
 

@@ -39,7 +39,8 @@ describe('200: the evaluation, never to be cached', () => {
     expect({ statusCode: result.statusCode, headers: result.headers }).toEqual({ statusCode: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' } });
     const body = JSON.parse(result.body) as Record<string, unknown>;
     expect(Object.keys(body)).toEqual(['PasswordStrengthPolicyID', 'Score', 'ComplianceLevel', 'ComplianceLevelName', 'Compliant', 'Mandatory', 'Failures', 'Suggestions']);
-    // 10 of 12 characters: 50*10/12 + 15 + 15 + 20 = 91.67 -> 91, Excellent by score; zxcvbn says 1 (a common password).
+    // 10 of 12 characters: 50*10/12 + 15 + 15 + 20 = 91.67 -> 91, Excellent by score; zxcvbn says 1 (a common
+    // password), and it is in the breached-password filter: the BreachedPassword failure, Weak at most.
     expect(body).toEqual({
       PasswordStrengthPolicyID: 1,
       Score: 91,
@@ -47,9 +48,26 @@ describe('200: the evaluation, never to be cached', () => {
       ComplianceLevelName: 'Weak',
       Compliant: false,
       Mandatory: false,
-      Failures: [],
-      Suggestions: ['Use 12 characters or more.', 'This is similar to a commonly used password.', 'Add more words that are less common.', 'Capitalize more than the first letter.'],
+      Failures: [{ Rule: 'BreachedPassword', Required: 0, Found: 1, Message: 'This password appears in lists of breached passwords.' }],
+      Suggestions: [
+        'Use 12 characters or more.',
+        'A common word or sequence with letter substitutions, digits, a year or a few symbols around it is easy to guess.',
+        'This is similar to a commonly used password.',
+        'Add more words that are less common.',
+        'Capitalize more than the first letter.',
+      ],
     });
+  });
+
+  it.each(['P@ssw0rd', '1qaz@WSX', '!QAZxsw2', 'J3nn1f3r!'])('a breached password that meets every composition rule (%s) fails BreachedPassword, at most Weak, never quoted', async (password) => {
+    const result = await handler(post({ PasswordStrengthPolicyID: 2, Password: password }));
+    expect(result.statusCode).toBe(200);
+    const body = JSON.parse(result.body) as { ComplianceLevel: number; Compliant: boolean; Failures: { Rule: string }[] };
+    expect(body).toEqual(evaluatePassword(SEED[1]!, password, estimate, true));
+    expect(body.Failures.map((f) => f.Rule)).toEqual(['BreachedPassword']);
+    expect(body.ComplianceLevel).toBeLessThanOrEqual(1);
+    expect(body.Compliant).toBe(false);
+    expect(result.body).not.toContain(password);
   });
 
   it.each(SEED.map((p) => [p.PasswordStrengthPolicyID, p.PolicyName, p] as const))('policy %i (%s): the evaluator’s answer for that policy', async (id, _name, policy) => {

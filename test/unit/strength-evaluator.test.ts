@@ -402,6 +402,17 @@ describe('exact integer arithmetic', () => {
 describe('evaluatePassword with a stub estimator', () => {
   const policy = seedPolicy(1);
 
+  test('a breached password: the BreachedPassword failure after the composition failures, at most Weak, never Compliant', () => {
+    const breachedFailure = { Rule: 'BreachedPassword', Required: 0, Found: 1, Message: 'This password appears in lists of breached passwords.' };
+    expect(evaluatePassword(policy, 'Tr0ub4dor&3', stub(4), true)).toMatchObject({ ComplianceLevel: 1, ComplianceLevelName: 'Weak', Compliant: false, Failures: [breachedFailure] });
+    expect(evaluatePassword(policy, 'Tr0ub4dor&3', stub(0), true).ComplianceLevel).toBe(0);
+    expect(evaluatePassword(policy, 'tr0ub4dor&3', stub(4), true).Failures.map((f) => f.Rule)).toEqual(['MinimumUpperCaseCharacters', 'RequiresUpperAndLowerCase', 'BreachedPassword']);
+    expect(evaluatePassword(policy, 'Tr0ub4dor&3', stub(4), false)).toEqual(evaluatePassword(policy, 'Tr0ub4dor&3', stub(4)));
+    expect(evaluatePassword(policy, 'Tr0ub4dor&3', stub(4)).ComplianceLevel).toBe(4);
+    // The PIN policy asks for Weak: the failure alone makes a breached PIN non-compliant.
+    expect(evaluatePassword(seedPolicy(7), '847291', stub(1), true)).toMatchObject({ ComplianceLevel: 1, Compliant: false });
+  });
+
   test('the estimator lowers the level, never raises it', () => {
     // 'Tr0ub4dor&3' scores 95 (see the table): band 4
     expect(evaluatePassword(policy, 'Tr0ub4dor&3', stub(0)).ComplianceLevel).toBe(0);
@@ -427,15 +438,21 @@ describe('evaluatePassword with a stub estimator', () => {
 });
 
 describe('the bounds on zxcvbn-ts (guessability.ts) keep what it finds', () => {
-  // l33t spellings of common passwords and words: three substitutions rate them as the library's defaults do.
+  // l33t spellings of common passwords and words: zxcvbn-ts alone with 3 readings rates these as with its defaults.
   const L33T = ['P4$$w0rd', '@dm1n1str@t0r', '5up3rm4n', 'P@55w0rd123', '$3cur1ty!', 'M0nk3y$', 'Dr@g0nf1y', '1l0v3y0u!', 'P@$$w0rd!1', 'ch@ng3m3', '5h@d0w!', 'B@$3b@ll1', 'l3tm31n!'];
   let defaults: GuessabilityEstimator;
+  let alone: GuessabilityEstimator;
   beforeAll(() => {
-    defaults = zxcvbnEstimator({ maxLength: 256, l33tMaxSubstitutions: 100 });
+    defaults = zxcvbnEstimator({ maxLength: 256, l33tMaxSubstitutions: 100 }, false);
+    alone = zxcvbnEstimator(undefined, false);
   });
-  test.each(L33T)('%s is rated at most 1 (Weak), with 3 substitutions as with the defaults (100)', (password) => {
+  test.each(L33T)('%s is rated at most 1 (Weak), by zxcvbn-ts alone with 3 readings as with the defaults (100)', (password) => {
     expect(zxcvbn(password).score).toBeLessThanOrEqual(1);
-    expect(zxcvbn(password).score).toBe(defaults(password).score);
+    expect(alone(password).score).toBe(defaults(password).score);
+  });
+
+  test.each(['J3nn1f3r!', 'S@v@nn@h1'])('%s: 3 readings are not enough for zxcvbn-ts alone (3, defaults 1); the word check holds it at 1', (password) => {
+    expect([alone(password).score, defaults(password).score, zxcvbn(password).score]).toEqual([3, 1, 1]);
   });
 
   test('only the first 64 characters are estimated: a weak start rates the whole password', () => {

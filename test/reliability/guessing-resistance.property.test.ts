@@ -1,0 +1,160 @@
+/**
+ * Properties of the evaluation against guessing (docs/evaluation.md#what-the-evaluation-refuses), with fast-check,
+ * evaluated as the service does (the shipped estimator and the breached-password filter), under seed policies 1 and 2:
+ *
+ *   1. a dictionary word (zxcvbn-ts's English words and first names), capitalised as people do, with a year and a
+ *      symbol in either order, is never Strong and never Compliant;
+ *   2. a l33t spelling of such a word (up to 4 characters that read two ways), with or without a digit or
+ *      symbol after it, is never Strong and never Compliant;
+ *   3. controls: passwords from every seed generator policy of 11 characters or more keep the level zxcvbn-ts
+ *      alone gives them, Strong or better (the PIN and 8-character policies rate below Strong anyway, and a
+ *      generated PIN that is in a breach list is rightly refused), and a passphrase of five random EFF words
+ *      keeps Strong or better under policies 1, 2 and 8;
+ *   4. the evaluation never contains the password.
+ *
+ * Seed: FC_SEED=<n> replays a run (printed on failure); FC_NUM_RUNS overrides the number of cases.
+ */
+import fc from 'fast-check';
+import { BREACHED_PASSWORDS } from '../../functions/domain/breached-password-filter';
+import type { GeneratorPolicy } from '../../functions/domain/generator-policy';
+import { DICTIONARIES } from '../../functions/domain/guessability-dictionaries';
+import { zxcvbnEstimator } from '../../functions/domain/guessability';
+import { generatePassword, type RandomSource } from '../../functions/domain/password-generator';
+import { WORD_LIST } from '../../functions/domain/word-list';
+import { WORD_SEPARATOR } from '../../functions/domain/ranked-dictionary';
+import { evaluatePassword, type GuessabilityEstimator } from '../../functions/domain/strength-evaluator';
+import type { StrengthPolicy } from '../../functions/domain/strength-policy';
+import { SEED_GENERATOR, SEED_STRENGTH } from '../support/seed-reference';
+import { assertProperty } from '../support/property';
+
+const RUNS = 150;
+const STRENGTH = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
+const policy = (id: number) => STRENGTH.find((p) => p.PasswordStrengthPolicyID === id)!;
+const POLICIES = [policy(1), policy(2)];
+const STRONG = 3;
+
+/** The estimate of the last password again without a second zxcvbn-ts run: each case evaluates one password under several policies. */
+function remembered(estimate: GuessabilityEstimator): GuessabilityEstimator {
+  let last: [string, ReturnType<GuessabilityEstimator>] | undefined;
+  return (password) => (last?.[0] === password ? last[1] : (last = [password, estimate(password)])[1]);
+}
+
+let shipped: GuessabilityEstimator;
+let zxcvbnAlone: GuessabilityEstimator;
+beforeAll(() => {
+  shipped = remembered(zxcvbnEstimator());
+  zxcvbnAlone = remembered(zxcvbnEstimator(undefined, false));
+});
+
+const asTheServiceDoes = (p: StrengthPolicy, password: string) => evaluatePassword(p, password, shipped, BREACHED_PASSWORDS.has(password));
+
+/** The 5,000 most common English words and the 2,000 most common first names of zxcvbn-ts, letters only, 4 or more. */
+const WORDS = ['commonWords-en', 'firstnames-en'].flatMap((name, i) =>
+  DICTIONARIES[name]!.split(WORD_SEPARATOR)
+    .slice(0, i === 0 ? 5000 : 2000)
+    .filter((word) => /^[a-z]{4,}$/.test(word)),
+);
+const wordArb = fc.constantFrom(...WORDS);
+const capitalised = (word: string, style: number) => [word, word[0]!.toUpperCase() + word.slice(1), word.toUpperCase()][style]!;
+const SYMBOLS = [...'!@#$%^&*?_-.+=~'];
+
+const neverStrongNorCompliant = (password: string) => {
+  for (const p of POLICIES) {
+    const result = asTheServiceDoes(p, password);
+    if (result.ComplianceLevel >= STRONG || result.Compliant) throw new Error(`policy ${p.PasswordStrengthPolicyID}: level ${result.ComplianceLevel}, Compliant ${result.Compliant}`);
+    if (JSON.stringify(result).includes(password)) throw new Error('the evaluation quotes the password');
+  }
+};
+
+/** The l33t spellings people use, per letter; 1, !, | and 7 read two ways. */
+const L33T: Readonly<Record<string, readonly string[]>> = { a: ['@', '4'], e: ['3'], i: ['1', '!'], o: ['0'], s: ['$', '5'], t: ['7', '+'], l: ['1', '|'], g: ['9'], b: ['8'] };
+const AMBIGUOUS = new Set(['1', '!', '|', '7']);
+
+describe('guessable constructions are never Strong nor Compliant under policies 1 and 2', () => {
+  it('a word + a year + a symbol, in either order, capitalised as people do', async () => {
+    await assertProperty(
+      'word + year + symbol',
+      fc.property(wordArb, fc.integer({ min: 0, max: 2 }), fc.integer({ min: 1950, max: 2035 }), fc.constantFrom(...SYMBOLS), fc.boolean(), (word, style, year, symbol, symbolFirst) => {
+        neverStrongNorCompliant(capitalised(word, style) + (symbolFirst ? `${symbol}${year}` : `${year}${symbol}`));
+      }),
+      RUNS,
+    );
+  });
+
+  it('a l33t spelling of a word, with or without a digit or a symbol after it', async () => {
+    await assertProperty(
+      'l33t word',
+      fc.property(wordArb, fc.integer({ min: 0, max: 1 }), fc.array(fc.nat(), { minLength: 12, maxLength: 12 }), fc.constantFrom('', '1', '!', '7', '#'), (word, style, choices, suffix) => {
+        let ambiguous = 0;
+        let substituted = 0;
+        const l33t = [...word]
+          .map((letter, i) => {
+            const options = L33T[letter];
+            const choice = choices[i % choices.length]!;
+            // Half the letters that have a l33t spelling take one; at most 4 of them read two ways (MAX_READINGS).
+            if (!options || choice % 2 === 0) return letter;
+            const spelled = options[choice % options.length]!;
+            if (AMBIGUOUS.has(spelled) && ++ambiguous > 4) return letter;
+            substituted++;
+            return spelled;
+          })
+          .join('');
+        fc.pre(substituted > 0);
+        neverStrongNorCompliant(capitalised(l33t, style) + suffix);
+      }),
+      RUNS,
+    );
+  });
+});
+
+/** splitmix32: a seeded RandomSource, so a failing case replays. */
+function seeded(seed: number): RandomSource {
+  let x = seed >>> 0;
+  const next = () => {
+    x = (x + 0x9e3779b9) >>> 0;
+    let z = x;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+  return { int: (max) => Math.floor((next() / 2 ** 32) * max) };
+}
+
+describe('controls keep their levels', () => {
+  const generators = (SEED_GENERATOR.policies as unknown as GeneratorPolicy[]).filter((g) => g.MinLength >= 11);
+
+  it('covers the ten seed generator policies of 11 characters or more', () => {
+    expect(generators.map((g) => g.PasswordGeneratorID)).toEqual([1, 2, 3, 4, 5, 6, 7, 9, 10, 11]);
+  });
+
+  it.each(generators.map((g) => [g.PasswordGeneratorID, g.MinLength, g] as const))('generator policy %i (at least %i characters): Strong or better, the level zxcvbn-ts alone gives', async (_id, _minLength, generator) => {
+    await assertProperty(
+      `generated passwords keep their level (generator ${generator.PasswordGeneratorID})`,
+      fc.property(fc.integer(), (seed) => {
+        const password = generatePassword(generator, WORD_LIST, seeded(seed));
+        for (const p of POLICIES) {
+          const result = asTheServiceDoes(p, password);
+          expect(result.ComplianceLevel).toBe(evaluatePassword(p, password, zxcvbnAlone).ComplianceLevel);
+          expect(result.ComplianceLevel).toBeGreaterThanOrEqual(STRONG);
+          expect(JSON.stringify(result)).not.toContain(password);
+        }
+      }),
+      10,
+    );
+  });
+
+  it('a passphrase of five random EFF words keeps Strong or better under policies 1, 2 and 8', async () => {
+    await assertProperty(
+      'five-word passphrase',
+      fc.property(fc.array(fc.constantFrom(...WORD_LIST), { minLength: 5, maxLength: 5 }), fc.constantFrom(' ', '-', '.', '_'), (words, separator) => {
+        const passphrase = words.join(separator);
+        for (const p of [...POLICIES, policy(8)]) {
+          const result = asTheServiceDoes(p, passphrase);
+          expect(result.ComplianceLevel).toBeGreaterThanOrEqual(STRONG);
+          expect(result.ComplianceLevel).toBe(evaluatePassword(p, passphrase, zxcvbnAlone).ComplianceLevel);
+        }
+      }),
+      30,
+    );
+  });
+});
