@@ -17,8 +17,11 @@ export interface IsolatedNetworkProps {
  * isolated subnets only (no internet gateway, no NAT, no route out), whose one way anywhere is a DynamoDB
  * gateway endpoint that admits a Scan of the function's own table and nothing else. A Lambda function
  * outside a VPC can reach the whole internet; in here, the function that sees plaintext passwords has no
- * path to send one anywhere, even if its code or a dependency were subverted. Gateway endpoints, isolated
- * subnets and the function's network interfaces cost nothing; the flow log costs its CloudWatch Logs ingestion.
+ * route to send one anywhere, even if its code or a dependency were subverted. One channel is left: the
+ * VPC's DNS resolver answers any name (and no security group filters it), so subverted code could still
+ * leak data in the names it looks up; a Route 53 Resolver DNS Firewall would close it, and is not built
+ * here (docs/operations.md#egress). Gateway endpoints, isolated subnets and the function's network
+ * interfaces cost nothing; the flow log costs its CloudWatch Logs ingestion.
  */
 export class IsolatedNetwork extends Construct {
   readonly vpc: ec2.Vpc;
