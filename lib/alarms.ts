@@ -53,7 +53,8 @@ export function serviceMetric(name: ServiceMetricName, statistic = cloudwatch.St
 
 /**
  * The stack's alarms: API 5xx rate and p99 latency, errors and throttles of every function, the
- * invalid-record metric, and authorizer errors. Missing data (no traffic) is never a breach.
+ * invalid-record metric, authorizer errors, and (with the check on) failed Pwned Passwords lookups.
+ * Missing data (no traffic) is never a breach.
  */
 export class ServiceAlarms extends Construct {
   readonly alarms: cloudwatch.Alarm[] = [];
