@@ -45,7 +45,7 @@ it('calls every operation through openapi-fetch and gets the answers the types d
     `GET /api/passwordstrength: 200, ${STRENGTHS.length} strength policies, the first "${String(STRENGTHS.find((p) => p.PasswordStrengthPolicyID === 1)!.PolicyName)}"`,
     'GET /userapi/generatepassword?PasswordGeneratorID=1&Qty=2: 200, 2 passwords',
     'GET /api/generatepassword (20 characters, no symbols): 200, lengths 20, 20, 20',
-    `POST /api/passwordstrength/evaluate {"Password":"${WEAK_EXAMPLE_PASSWORD}"}: 200, ${WEAK.ComplianceLevelName}, compliant ${WEAK.Compliant}, failures ${WEAK.Failures.map((f) => f.Rule).join(', ')}`,
+    `POST /api/passwordstrength/evaluate {"Password":"${WEAK_EXAMPLE_PASSWORD}"}: 200, ${WEAK.ComplianceLevelName}, compliant ${WEAK.Compliant}, failures ${WEAK.Failures.map((f) => f.Rule).join(', ') || 'none'}`,
     'POST /api/passwordstrength/evaluate (policy 999): 404, "No password strength policy has PasswordStrengthPolicyID 999."',
   ]);
 }, 90_000);
