@@ -4,7 +4,9 @@
  * an isolated VPC whose one way anywhere is a DynamoDB gateway endpoint for a Scan of its own table; on, it
  * runs outside any VPC with Lambda's own internet egress, and its environment turns the check on.
  */
-import { TIME_BUDGET } from '../../functions/routes';
+import { build } from 'esbuild';
+import { bundleOptions } from '../../bundling/build';
+import { FUNCTIONS, TIME_BUDGET } from '../../functions/routes';
 import { ENV } from '../../functions/runtime';
 import { readSettings, STAGE_PRESETS } from '../../lib/settings';
 import { referencedIds, resourcesOfType, roleOfFunction, synth, type Synthesized } from './synth';
@@ -90,6 +92,20 @@ describe('EvaluatePassword egress (context pwnedPasswordsCheck)', () => {
       const group = resourcesOfType(off.template, 'AWS::Logs::LogGroup')[[...referencedIds(flowLogs[0]!.Properties.LogGroupName)][0]!];
       expect(group?.Properties.RetentionInDays).toBe(90);
     });
+
+    it('its code calls no AWS service but DynamoDB: metrics are EMF lines on stdout, and no tracer, parameter, secret or KMS client is bundled', async () => {
+      // With no route out, any other AWS call (CloudWatch PutMetricData, X-Ray's API, SSM, KMS) would hang until
+      // the Lambda timeout: the bundle must not carry a client for one.
+      const { metafile } = await build({ ...bundleOptions(FUNCTIONS.evaluatePassword.entry), write: false, metafile: true, outfile: 'bundle.mjs' });
+      const packages = new Set(Object.keys(metafile.inputs).flatMap((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1] ?? []));
+      expect([...packages].filter((name) => name.startsWith('@aws-sdk/client-')).sort()).toEqual(['@aws-sdk/client-dynamodb']);
+      expect([...packages].filter((name) => name.startsWith('@aws-lambda-powertools/')).sort()).toEqual([
+        '@aws-lambda-powertools/commons',
+        '@aws-lambda-powertools/logger',
+        '@aws-lambda-powertools/metrics',
+      ]);
+      expect([...packages].filter((name) => /xray|opentelemetry/i.test(name))).toEqual([]);
+    }, 30_000);
 
     it('the function is not told to check (no PWNED_PASSWORDS_* variable)', () => {
       expect(Object.keys(evaluation(off).Environment.Variables).filter((name) => name.startsWith('PWNED_PASSWORDS'))).toEqual([]);
