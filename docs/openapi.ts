@@ -489,9 +489,13 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
       required: [...FAILURE_FIELDS],
       additionalProperties: false,
       properties: {
-        Rule: { type: 'string', enum: [...COMPOSITION_RULES], description: 'The policy field of the rule.' },
-        Required: { type: 'integer', minimum: 0, description: 'What the rule requires (for RequiresUpperAndLowerCase: 2 letter cases; for BreachedPassword: 0, Found 1).' },
-        Found: { type: 'integer', minimum: 0, description: 'What the password has.' },
+        Rule: {
+          type: 'string',
+          enum: [...COMPOSITION_RULES],
+          description: 'The policy field of the rule; BreachedPassword, which is no policy field, for a password that appears in lists of breached passwords.',
+        },
+        Required: { type: 'integer', minimum: 0, description: 'What the rule requires (for RequiresUpperAndLowerCase: 2 letter cases; for BreachedPassword: 0 appearances).' },
+        Found: { type: 'integer', minimum: 0, description: 'What the password has (for BreachedPassword: 1, it appears).' },
         Message: { type: 'string', description: 'The shortfall, in one sentence.' },
       },
     },

@@ -231,13 +231,13 @@ export interface components {
         };
         CompositionFailure: {
             /**
-             * @description The policy field of the rule.
+             * @description The policy field of the rule; BreachedPassword, which is no policy field, for a password that appears in lists of breached passwords.
              * @enum {string}
              */
             Rule: "MinimumLowerCaseCharacters" | "MinimumNumericCharacters" | "MinimumSymbolCharacters" | "MinimumUpperCaseCharacters" | "RequiresUpperAndLowerCase" | "BreachedPassword";
-            /** @description What the rule requires (for RequiresUpperAndLowerCase: 2 letter cases; for BreachedPassword: 0, Found 1). */
+            /** @description What the rule requires (for RequiresUpperAndLowerCase: 2 letter cases; for BreachedPassword: 0 appearances). */
             Required: number;
-            /** @description What the password has. */
+            /** @description What the password has (for BreachedPassword: 1, it appears). */
             Found: number;
             /** @description The shortfall, in one sentence. */
             Message: string;
