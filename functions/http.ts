@@ -30,14 +30,16 @@ export const REASON_PHRASES = {
 
 export type ErrorStatus = keyof typeof REASON_PHRASES;
 
+/** Which credentials open which paths, in the words of both refusals below. */
+const CREDENTIALS_NEEDED =
+  '/userapi/ needs the UserID and APIKey headers of a user, /api/passwordgenerator and /api/generatepassword the APIKey header of a password generator API key, /api/passwordstrength the APIKey header of a password strength key.';
+
 /** The phrases that more than one producer (function, gateway responses, local gateway) must agree on. */
 export const PHRASES = {
-  unauthorized:
-    'Credentials are missing or not valid: /userapi/ needs the UserID and APIKey headers of a user, /api/passwordgenerator and /api/generatepassword the APIKey header of a password generator API key, /api/passwordstrength the APIKey header of a password strength key.',
+  unauthorized: `Credentials are missing or not valid: ${CREDENTIALS_NEEDED}`,
   missingRole: 'This user does not hold the Password Generator Policy Security Administrator role.',
   // API Gateway's own 403s (its API key, signature and token checks), which the API description declares too.
-  forbidden:
-    'The request was refused; /userapi/ needs the UserID and APIKey headers of a user, /api/passwordgenerator and /api/generatepassword the APIKey header of a password generator API key, /api/passwordstrength the APIKey header of a password strength key.',
+  forbidden: `The request was refused; ${CREDENTIALS_NEEDED}`,
   notFound:
     'No such path; the paths are /userapi/passwordgenerator, /userapi/generatepassword, /api/passwordgenerator, /api/generatepassword, /api/passwordstrength and /api/passwordstrength/evaluate.',
   tooLarge: 'The request is too large: API Gateway accepts at most 10 MB, and /api/passwordstrength/evaluate a body of at most 4096 bytes.',
