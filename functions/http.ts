@@ -42,7 +42,7 @@ export const PHRASES = {
   forbidden: `The request was refused; ${CREDENTIALS_NEEDED}`,
   notFound:
     'No such path; the paths are /userapi/passwordgenerator, /userapi/generatepassword, /api/passwordgenerator, /api/generatepassword, /api/passwordstrength and /api/passwordstrength/evaluate.',
-  tooLarge: 'The request is too large: API Gateway accepts at most 10 MB, and /api/passwordstrength/evaluate a body of at most 4096 bytes.',
+  tooLarge: 'The request is too large: API Gateway accepts a request body of at most 10 MB.',
   expectation: 'Only "Expect: 100-continue" is supported.',
   throttled: 'Too many requests; retry after a short, growing delay.',
   unavailable: 'The policy store is unavailable and nothing is cached; retry shortly.',
