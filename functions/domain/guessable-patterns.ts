@@ -17,12 +17,17 @@
 const LETTER = /\p{L}/u;
 const DIGIT = /^[0-9]$/;
 
+/** The symbols an affix may hold. */
+const MAX_AFFIX_SYMBOLS = 3;
+/** The longest affix: its symbols and the longest date (8 digits); no longer one need be cut off a password. */
+const MAX_AFFIX_LENGTH = MAX_AFFIX_SYMBOLS + 8;
+
 /**
  * An affix: no letter, at most 3 symbols, and at most 4 digits or a date of 6 or 8 digits (day, month and
  * year in any of the usual orders) — what password-cracking rules append and prepend.
  */
 export function isAffix(text: string): boolean {
-  if (text.length > 11) return false;
+  if (text.length > MAX_AFFIX_LENGTH) return false;
   let digits = '';
   let symbols = 0;
   for (const ch of text) {
@@ -30,7 +35,7 @@ export function isAffix(text: string): boolean {
     if (DIGIT.test(ch)) digits += ch;
     else symbols += 1;
   }
-  return symbols <= 3 && (digits.length <= 4 || isDate(digits));
+  return symbols <= MAX_AFFIX_SYMBOLS && (digits.length <= 4 || isDate(digits));
 }
 
 /** Six or eight digits that read as a date: ddmmyy, mmddyy, yymmdd, or the same with a four-digit year 1900-2099. */
@@ -89,9 +94,9 @@ export function isAffixedWord(password: string, words: Words): boolean {
   if (password.length > MAX_WORD_PASSWORD) return false;
   const leading = runLength(password, 0, 1);
   const trailing = runLength(password, password.length - 1, -1);
-  for (let start = 0; start <= Math.min(leading, 11); start++) {
+  for (let start = 0; start <= Math.min(leading, MAX_AFFIX_LENGTH); start++) {
     if (!isAffix(password.slice(0, start))) continue;
-    for (let end = password.length; end >= Math.max(password.length - trailing, password.length - 11, start + MIN_WORD); end--) {
+    for (let end = password.length; end >= Math.max(password.length - trailing, password.length - MAX_AFFIX_LENGTH, start + MIN_WORD); end--) {
       if (!isAffix(password.slice(end))) continue;
       const core = password.slice(start, end);
       if (isSequence(core) || (core.length <= words.maxLength && readingsOf(core).some((reading) => words.has(reading)))) return true;
@@ -171,7 +176,7 @@ export function guessablePattern(password: string, words: Words, adjacent: Adjac
   if (isAffixedWord(password, words)) return 'word';
   const leading = runLength(password, 0, 1);
   const trailing = runLength(password, password.length - 1, -1);
-  for (let cut = 1; cut <= Math.min(Math.max(leading, trailing), 11); cut++) {
+  for (let cut = 1; cut <= Math.min(Math.max(leading, trailing), MAX_AFFIX_LENGTH); cut++) {
     if (cut <= leading && isAffix(password.slice(0, cut)) && isKeyboardWalk(password.slice(cut), adjacent)) return 'keyboard';
     if (cut <= trailing && isAffix(password.slice(-cut)) && isKeyboardWalk(password.slice(0, -cut), adjacent)) return 'keyboard';
   }
