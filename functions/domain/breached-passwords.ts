@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { L33T_READINGS } from './guessable-patterns';
 
 /**
  * The offline breached-password blocklist (docs/evaluation.md#breached-passwords): whether a password's
@@ -14,23 +15,15 @@ import { createHash } from 'node:crypto';
  */
 
 /**
- * Reversed substitutions, applied after NFKC and lower-casing, the same to every entry and every query.
- * Where a character stands for two letters (`1` and `|` for i or l, `7` for t or l), the letters i and l
- * themselves share one canonical letter, so `he11o`, `heiio` and `hello` are one entry: a canonical form,
- * rather than a variant per reading, keeps one lookup per password.
+ * Reversed substitutions, applied after NFKC and lower-casing, the same to every entry and every query: the
+ * word check's table (L33T_READINGS), each character read as its first letter. Where a character stands for
+ * two letters (`1` and `|` for i or l, `7` for t or l), the letters i and l themselves share one canonical
+ * letter, so `he11o`, `heiio` and `hello` are one entry: a canonical form, rather than a variant per reading,
+ * keeps one lookup per password.
  */
 export const CANONICAL_CHARACTERS: Readonly<Record<string, string>> = {
-  '4': 'a', '@': 'a',
-  '8': 'b',
-  '(': 'c', '{': 'c', '[': 'c', '<': 'c',
-  '3': 'e',
-  '6': 'g', '9': 'g',
-  '1': 'i', '!': 'i', '|': 'i', l: 'i',
-  '0': 'o',
-  '$': 's', '5': 's',
-  '7': 't', '+': 't',
-  '%': 'x',
-  '2': 'z',
+  ...Object.fromEntries(Object.entries(L33T_READINGS).map(([character, [letter]]) => [character, letter!])),
+  l: 'i',
 };
 
 /** The form a password is looked up in: NFKC, lower case, each character of CANONICAL_CHARACTERS replaced. */
