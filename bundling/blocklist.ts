@@ -132,22 +132,25 @@ export function filterSource(sources: readonly string[], bytes: Uint8Array): str
   ].join('\n');
 }
 
+/** A filter module built from named lists of passwords, and how many canonical entries it holds. */
+export function filterModule(lists: readonly { readonly name: string; readonly passwords: readonly string[] }[]): { source: string; entries: number } {
+  const entries = canonicalEntries(lists.map((list) => list.passwords));
+  const names = [...lists.map((list) => list.name), `${entries.length} canonical entries`];
+  return { source: filterSource(names, buildFilter(entries)), entries: entries.length };
+}
+
 /** The default build: every DEFAULT_SOURCES list and zxcvbn-ts's common passwords. */
-export function defaultFilterSource(): string {
-  const lists = [...DEFAULT_SOURCES.map((source) => passwordsOf(readFileSync(source.file))), zxcvbnPasswords()];
-  const names = [...DEFAULT_SOURCES.map((source) => source.name), '@zxcvbn-ts/language-common passwords'];
-  const entries = canonicalEntries(lists);
-  return filterSource([...names, `${entries.length} canonical entries`], buildFilter(entries));
+export function defaultFilterModule(): { source: string; entries: number } {
+  return filterModule([
+    ...DEFAULT_SOURCES.map((source) => ({ name: source.name, passwords: passwordsOf(readFileSync(source.file)) })),
+    { name: '@zxcvbn-ts/language-common passwords', passwords: zxcvbnPasswords() },
+  ]);
 }
 
 if (require.main === module) {
   const files = process.argv.slice(2);
-  let source: string;
-  if (files.length === 0) source = defaultFilterSource();
-  else {
-    const entries = canonicalEntries(files.map((file) => passwordsOf(readFileSync(file))));
-    source = filterSource([...files.map((file) => path.basename(file)), `${entries.length} canonical entries`], buildFilter(entries));
-  }
+  const { source, entries } =
+    files.length === 0 ? defaultFilterModule() : filterModule(files.map((file) => ({ name: path.basename(file), passwords: passwordsOf(readFileSync(file)) })));
   writeFileSync(FILTER_FILE, source);
-  console.log(`Wrote ${path.relative(PROJECT_ROOT, FILTER_FILE)}: ${source.match(/(\d+) canonical entries/)![1]} canonical entries`);
+  console.log(`Wrote ${path.relative(PROJECT_ROOT, FILTER_FILE)}: ${entries} canonical entries`);
 }
