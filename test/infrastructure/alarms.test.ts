@@ -27,6 +27,18 @@ function alarmsById(s: Synthesized): Record<string, CfnResource['Properties']> {
   );
 }
 
+/** What every alarm on a service metric holds: Powertools' namespace and dimension, a 5-minute Sum at or over the threshold. */
+const serviceMetricAlarm = (MetricName: string, Threshold: number) => ({
+  Namespace: 'PasswordPolicyService',
+  MetricName,
+  Dimensions: [{ Name: 'service', Value: 'password-policy-service' }],
+  Statistic: 'Sum',
+  Period: 300,
+  Threshold,
+  ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+  EvaluationPeriods: 1,
+});
+
 describe('alarms', () => {
   const prod = synth({ stage: 'prod' });
   const alarms = alarmsById(prod);
@@ -102,49 +114,18 @@ describe('alarms', () => {
   });
 
   it('authorizer errors: its own AuthorizerFailure count (not Lambda Errors, which counts every 401), >= 1 in 5 minutes', () => {
-    expect(alarms.AuthorizerErrors).toEqual(
-      expect.objectContaining({
-        Namespace: 'PasswordPolicyService',
-        MetricName: 'AuthorizerFailure',
-        Dimensions: [{ Name: 'service', Value: 'password-policy-service' }],
-        Statistic: 'Sum',
-        Period: 300,
-        Threshold: 1,
-        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-        EvaluationPeriods: 1,
-      }),
-    );
+    expect(alarms.AuthorizerErrors).toEqual(expect.objectContaining(serviceMetricAlarm('AuthorizerFailure', 1)));
   });
 
   it('invalid records: InvalidPolicyRecords Sum >= 1 in 5 minutes, in the namespace and dimension Powertools writes', () => {
-    expect(alarms.InvalidPolicyRecords).toEqual(
-      expect.objectContaining({
-        Namespace: 'PasswordPolicyService',
-        MetricName: 'InvalidPolicyRecords',
-        Dimensions: [{ Name: 'service', Value: 'password-policy-service' }],
-        Statistic: 'Sum',
-        Period: 300,
-        Threshold: 1,
-        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      }),
-    );
+    expect(alarms.InvalidPolicyRecords).toEqual(expect.objectContaining(serviceMetricAlarm('InvalidPolicyRecords', 1)));
   });
 
   it('with the Pwned Passwords check on (pwnedPasswordsCheck=true), one more: 5 or more lookups that failed open in 5 minutes', () => {
     const on = alarmsById(synth({ stage: 'prod', pwnedPasswordsCheck: 'true' }));
     expect(Object.keys(on).sort()).toEqual([...ALARM_IDS, 'PwnedPasswordsUnavailable'].sort());
     expect(on.PwnedPasswordsUnavailable).toEqual(
-      expect.objectContaining({
-        Namespace: 'PasswordPolicyService',
-        MetricName: 'PwnedPasswordsUnavailable',
-        Dimensions: [{ Name: 'service', Value: 'password-policy-service' }],
-        Statistic: 'Sum',
-        Period: 300,
-        Threshold: 5,
-        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-        EvaluationPeriods: 1,
-        TreatMissingData: 'notBreaching',
-      }),
+      expect.objectContaining({ ...serviceMetricAlarm('PwnedPasswordsUnavailable', 5), TreatMissingData: 'notBreaching' }),
     );
   });
 
