@@ -1,6 +1,6 @@
 import { GetCommand, paginateScan, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { issueKey, USER_ID_PATTERN, type KeyKind } from '../functions/domain/api-key';
-import type { UsagePlanName } from '../functions/routes';
+import { usagePlanOf, type UsagePlanName } from '../functions/routes';
 import { storedKey, SYSTEM_KEYS_ID, userCredentialId, userItem, type SystemKeyKind, type UserItem } from '../functions/repositories/credentials';
 
 /**
@@ -18,12 +18,13 @@ export class CredentialAdminError extends Error {
   }
 }
 
+/** One key as `list` shows it (docs/credentials.md#what-list---json-prints); never its digest. */
 export interface KeySummary {
   keyId: string;
   createdAt?: string;
   lastUsedAt?: string;
-  /** The key's usage plan, when it is not the default. */
-  usagePlan?: string;
+  /** The usage plan the key is metered on, as the authorizer reads it: the default when none (or no known one) is recorded. */
+  usagePlan: UsagePlanName;
 }
 
 export interface UserSummary {
@@ -362,7 +363,10 @@ function userSummary(item: Item, credentialId: string): UserSummary {
   };
 }
 
-/** The item's key ids with their dates (last use from the authorizer's LastUsed map), oldest first; the digest is deliberately not copied. */
+/**
+ * The item's key ids with their dates (last use from the authorizer's LastUsed map) and usage plans, oldest
+ * first; the digest is deliberately not copied.
+ */
 function keySummaries(item: Item): KeySummary[] {
   const keys = asMap(item.Keys);
   const lastUsed = asMap(item.LastUsed);
@@ -371,7 +375,7 @@ function keySummaries(item: Item): KeySummary[] {
       keyId,
       ...optionalString('createdAt', asMap(stored).CreatedAt),
       ...optionalString('lastUsedAt', lastUsed[keyId]),
-      ...optionalString('usagePlan', asMap(stored).UsagePlan),
+      usagePlan: usagePlanOf(asMap(stored).UsagePlan),
     }))
     .sort((a, b) => compareStrings(a.createdAt ?? '', b.createdAt ?? '') || compareStrings(a.keyId, b.keyId));
 }

@@ -502,7 +502,7 @@ export function formatListing(listing: CredentialListing): string {
 
 function keyLines(keys: readonly KeySummary[], indent: string): string[] {
   if (keys.length === 0) return [`${indent}keys: (none)`];
-  return keys.map((k) => `${indent}key ${k.keyId}  created ${k.createdAt ?? 'unknown'}  last used ${k.lastUsedAt ?? 'never recorded'}  plan ${k.usagePlan ?? DEFAULT_USAGE_PLAN}`);
+  return keys.map((k) => `${indent}key ${k.keyId}  created ${k.createdAt ?? 'unknown'}  last used ${k.lastUsedAt ?? 'never recorded'}  plan ${k.usagePlan}`);
 }
 
 function quote(text: string): string {

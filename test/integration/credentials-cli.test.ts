@@ -273,7 +273,7 @@ describe.each(SYSTEM_KINDS)('$group issue, list and revoke', ({ group, prefix, i
 
     const listed = await cli(group, 'list', '--json');
     expect(listed.code).toBe(0);
-    expect(JSON.parse(listed.stdout)).toContainEqual({ keyId, createdAt: expect.stringMatching(ISO_DATE), lastUsedAt: expect.stringMatching(ISO_DATE) });
+    expect(JSON.parse(listed.stdout)).toContainEqual({ keyId, createdAt: expect.stringMatching(ISO_DATE), lastUsedAt: expect.stringMatching(ISO_DATE), usagePlan: 'standard' });
     expect(listed.stdout).not.toContain(sha256(key));
 
     expect(await cli(group, 'revoke', '--key-id', keyId)).toMatchObject({ code: 0, stdout: `Revoked ${title} id ${keyId}.\n` });
@@ -347,14 +347,27 @@ describe('list', () => {
       disabled: false,
       createdAt: expect.stringMatching(ISO_DATE),
       keys: expect.arrayContaining([
-        { keyId: listUser[0]!.keyId, createdAt: expect.stringMatching(ISO_DATE), lastUsedAt: expect.stringMatching(ISO_DATE) },
-        { keyId: listUser[1]!.keyId, createdAt: expect.stringMatching(ISO_DATE) },
+        { keyId: listUser[0]!.keyId, createdAt: expect.stringMatching(ISO_DATE), lastUsedAt: expect.stringMatching(ISO_DATE), usagePlan: 'standard' },
+        { keyId: listUser[1]!.keyId, createdAt: expect.stringMatching(ISO_DATE), usagePlan: 'standard' },
       ]),
     });
     expect(listing.users.find((u) => u.userId === 'lister-off')).toMatchObject({ disabled: true, roles: [] });
-    expect(listing.strengthKeys).toContainEqual({ keyId: strength.keyId, createdAt: expect.stringMatching(ISO_DATE) });
+    expect(listing.strengthKeys).toContainEqual({ keyId: strength.keyId, createdAt: expect.stringMatching(ISO_DATE), usagePlan: 'standard' });
     expect(listing.users.map((u) => u.userId)).toEqual([...listing.users.map((u) => u.userId)].sort());
   }, 30_000);
+
+  it('--json gives every key its usage plan, the default one included, as the text does', async () => {
+    await cli('user', 'create', '--user-id', 'planner');
+    const [onDefault, moved] = [await issueUserKey('planner'), await issueUserKey('planner')];
+    expect((await cli('usage-plan', 'set', '--key-id', moved.keyId, '--plan', 'high')).code).toBe(0);
+
+    const json = JSON.parse((await cli('list', '--json')).stdout) as { users: { userId: string; keys: { keyId: string; usagePlan: string }[] }[] };
+    const text = (await cli('list')).stdout;
+
+    const plans = new Map(json.users.find((u) => u.userId === 'planner')!.keys.map((k) => [k.keyId, k.usagePlan]));
+    expect(plans).toEqual(new Map([[onDefault.keyId, 'standard'], [moved.keyId, 'high']]));
+    for (const [keyId, plan] of plans) expect(text).toMatch(new RegExp(`^    key ${keyId}  .*  plan ${plan}$`, 'm'));
+  });
 });
 
 describe('keys issued by the CLI, decided by the real authorizer', () => {

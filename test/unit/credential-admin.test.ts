@@ -180,7 +180,7 @@ describe('roles', () => {
 });
 
 describe('list', () => {
-  it('lists ids, roles, flags and dates from every page, and never a digest', async () => {
+  it('lists ids, roles, flags, dates and usage plans from every page, and never a digest', async () => {
     const digest = 'a'.repeat(64);
     dynamo
       .on(ScanCommand)
@@ -190,10 +190,11 @@ describe('list', () => {
       })
       .resolvesOnce({
         Items: [
-          { CredentialID: 'STRENGTH_KEYS', Keys: { cccccccccccc: { Digest: digest, CreatedAt: '2026-01-01T00:00:00.000Z' } } },
+          // A plan the authorizer does not know meters the key on the default plan, and is listed so.
+          { CredentialID: 'STRENGTH_KEYS', Keys: { cccccccccccc: { Digest: digest, CreatedAt: '2026-01-01T00:00:00.000Z', UsagePlan: 'gold' } } },
           { CredentialID: 'GENERATOR_KEYS', Keys: { eeeeeeeeeeee: { Digest: digest, CreatedAt: '2026-01-02T00:00:00.000Z' } }, LastUsed: { eeeeeeeeeeee: '2026-01-03T00:00:00.000Z' } },
           // Written by hand: roles as a string set, no Disabled, no dates.
-          { CredentialID: 'USER#amy', UserID: 'amy', Roles: new Set(['r']), Keys: { dddddddddddd: { Digest: digest } } },
+          { CredentialID: 'USER#amy', UserID: 'amy', Roles: new Set(['r']), Keys: { dddddddddddd: { Digest: digest, UsagePlan: 'high' } } },
         ],
       });
 
@@ -201,11 +202,17 @@ describe('list', () => {
 
     expect(listing).toEqual({
       users: [
-        { userId: 'amy', roles: ['r'], disabled: false, keys: [{ keyId: 'dddddddddddd' }] },
-        { userId: 'zed', roles: [GENERATOR_ADMIN_ROLE], disabled: false, createdAt: NOW.toISOString(), keys: [{ keyId: 'bbbbbbbbbbbb', createdAt: '2026-02-01T00:00:00.000Z', lastUsedAt: '2026-03-01T00:00:00.000Z' }] },
+        { userId: 'amy', roles: ['r'], disabled: false, keys: [{ keyId: 'dddddddddddd', usagePlan: 'high' }] },
+        {
+          userId: 'zed',
+          roles: [GENERATOR_ADMIN_ROLE],
+          disabled: false,
+          createdAt: NOW.toISOString(),
+          keys: [{ keyId: 'bbbbbbbbbbbb', createdAt: '2026-02-01T00:00:00.000Z', lastUsedAt: '2026-03-01T00:00:00.000Z', usagePlan: 'standard' }],
+        },
       ],
-      generatorKeys: [{ keyId: 'eeeeeeeeeeee', createdAt: '2026-01-02T00:00:00.000Z', lastUsedAt: '2026-01-03T00:00:00.000Z' }],
-      strengthKeys: [{ keyId: 'cccccccccccc', createdAt: '2026-01-01T00:00:00.000Z' }],
+      generatorKeys: [{ keyId: 'eeeeeeeeeeee', createdAt: '2026-01-02T00:00:00.000Z', lastUsedAt: '2026-01-03T00:00:00.000Z', usagePlan: 'standard' }],
+      strengthKeys: [{ keyId: 'cccccccccccc', createdAt: '2026-01-01T00:00:00.000Z', usagePlan: 'standard' }],
     });
     expect(JSON.stringify(listing)).not.toContain(digest);
     expect(dynamo.commandCalls(ScanCommand)[0]!.args[0].input).toMatchObject({ TableName: 'CredTable', ConsistentRead: true });
