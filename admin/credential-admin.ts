@@ -1,7 +1,17 @@
 import { GetCommand, paginateScan, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { issueKey, USER_ID_PATTERN, type KeyKind } from '../functions/domain/api-key';
 import { usagePlanOf, type UsagePlanName } from '../functions/routes';
-import { storedKey, SYSTEM_KEYS_ID, userCredentialId, userItem, type SystemKeyKind, type UserItem } from '../functions/repositories/credentials';
+import {
+  CREDENTIAL_ATTRIBUTES as ATTRIBUTES,
+  KEY_ATTRIBUTES,
+  storedKey,
+  SYSTEM_KEYS_ID,
+  USER_CREDENTIAL_PREFIX,
+  userCredentialId,
+  userItem,
+  type SystemKeyKind,
+  type UserItem,
+} from '../functions/repositories/credentials';
 
 /**
  * Operator actions on the credentials table (docs/credentials.md), on the items the authorizer reads
@@ -52,7 +62,7 @@ const KEY_ID = /^[0-9a-f]{12}$/;
 const MAX_ATTEMPTS = 3;
 
 // KEYS, ROLES and DISABLE are DynamoDB reserved words, so every attribute goes through a name placeholder.
-const NAMES = { '#id': 'CredentialID', '#roles': 'Roles', '#disabled': 'Disabled', '#keys': 'Keys', '#lastUsed': 'LastUsed' } as const;
+const NAMES = { '#id': ATTRIBUTES.credentialId, '#roles': ATTRIBUTES.roles, '#disabled': ATTRIBUTES.disabled, '#keys': ATTRIBUTES.keys, '#lastUsed': ATTRIBUTES.lastUsed } as const;
 
 export function checkUserId(userId: string): string {
   // The value is not echoed: a mistyped argument may be a key pasted in the wrong place.
@@ -159,7 +169,7 @@ export class CredentialAdmin {
       values: { ':false': false },
       diagnose: (item) => {
         const user = requireUser(item, userId);
-        if (user.Disabled === true) throw new CredentialAdminError(`User "${userId}" is disabled; enable it before issuing a key.`);
+        if (user[ATTRIBUTES.disabled] === true) throw new CredentialAdminError(`User "${userId}" is disabled; enable it before issuing a key.`);
       },
     });
   }
@@ -194,14 +204,14 @@ export class CredentialAdmin {
     const notFound = () => new CredentialAdminError(`There is no key with id ${keyId}.`);
     let credentialId: string | undefined;
     for await (const page of paginateScan({ client: this.client }, { TableName: this.tableName, ConsistentRead: true })) {
-      credentialId = page.Items?.find((item) => Object.hasOwn(asMap(item.Keys), keyId))?.CredentialID as string | undefined;
+      credentialId = page.Items?.find((item) => Object.hasOwn(asMap(item[ATTRIBUTES.keys]), keyId))?.[ATTRIBUTES.credentialId] as string | undefined;
       // A key id is in one item only: the pages after it need not be read.
       if (credentialId !== undefined) break;
     }
     if (credentialId === undefined) throw notFound();
     const updated = await this.tryUpdate(
       credentialId,
-      { UpdateExpression: 'SET #keys.#keyId.UsagePlan = :plan', ConditionExpression: 'attribute_exists(#keys.#keyId)', ExpressionAttributeValues: { ':plan': plan } },
+      { UpdateExpression: `SET #keys.#keyId.${KEY_ATTRIBUTES.usagePlan} = :plan`, ConditionExpression: 'attribute_exists(#keys.#keyId)', ExpressionAttributeValues: { ':plan': plan } },
       { '#keyId': keyId },
     );
     if (!updated) throw notFound();
@@ -215,10 +225,10 @@ export class CredentialAdmin {
     let strengthKeys: KeySummary[] = [];
     for await (const page of paginateScan({ client: this.client }, { TableName: this.tableName, ConsistentRead: true })) {
       for (const item of page.Items ?? []) {
-        const id = item.CredentialID;
+        const id = item[ATTRIBUTES.credentialId];
         if (id === SYSTEM_KEYS_ID.generator) generatorKeys = keySummaries(item);
         else if (id === SYSTEM_KEYS_ID.strength) strengthKeys = keySummaries(item);
-        else if (typeof id === 'string' && id.startsWith('USER#')) users.push(userSummary(item, id));
+        else if (typeof id === 'string' && id.startsWith(USER_CREDENTIAL_PREFIX)) users.push(userSummary(item, id));
       }
     }
     users.sort((a, b) => compareStrings(a.userId, b.userId));
@@ -299,7 +309,7 @@ export class CredentialAdmin {
       await this.client.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: { CredentialID: credentialId },
+          Key: { [ATTRIBUTES.credentialId]: credentialId },
           ...update,
           // DynamoDB rejects placeholders that no expression uses, so only the ones in use are sent.
           ExpressionAttributeNames: usedNames({ ...NAMES, ...extraNames }, expressions),
@@ -313,7 +323,7 @@ export class CredentialAdmin {
   }
 
   private async read(credentialId: string): Promise<Item | undefined> {
-    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { CredentialID: credentialId }, ConsistentRead: true }));
+    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { [ATTRIBUTES.credentialId]: credentialId }, ConsistentRead: true }));
     return result.Item;
   }
 
@@ -342,23 +352,24 @@ function unknownUser(userId: string): CredentialAdminError {
 
 function concurrentChange(credentialId: string): CredentialAdminError {
   const kind = (Object.keys(SYSTEM_KEYS_ID) as SystemKeyKind[]).find((k) => SYSTEM_KEYS_ID[k] === credentialId);
-  const what = kind !== undefined ? `the ${SYSTEM_KEY_TITLES[kind]}s` : `user "${credentialId.slice('USER#'.length)}"`;
+  const what = kind !== undefined ? `the ${SYSTEM_KEY_TITLES[kind]}s` : `user "${credentialId.slice(USER_CREDENTIAL_PREFIX.length)}"`;
   return new CredentialAdminError(`The credentials of ${what} kept changing while this command ran; run it again.`);
 }
 
 /** Roles as stored: a list, or a string set if an item was written by hand. */
 function rolesOf(item: Item): string[] {
-  const roles = item.Roles;
+  const roles = item[ATTRIBUTES.roles];
   if (Array.isArray(roles) || roles instanceof Set) return [...(roles as Iterable<unknown>)].filter((r): r is string => typeof r === 'string');
   return [];
 }
 
 function userSummary(item: Item, credentialId: string): UserSummary {
+  const userId = item[ATTRIBUTES.userId];
   return {
-    userId: typeof item.UserID === 'string' ? item.UserID : credentialId.slice('USER#'.length),
+    userId: typeof userId === 'string' ? userId : credentialId.slice(USER_CREDENTIAL_PREFIX.length),
     roles: rolesOf(item),
-    disabled: item.Disabled === true,
-    ...optionalString('createdAt', item.CreatedAt),
+    disabled: item[ATTRIBUTES.disabled] === true,
+    ...optionalString('createdAt', item[ATTRIBUTES.createdAt]),
     keys: keySummaries(item),
   };
 }
@@ -368,14 +379,14 @@ function userSummary(item: Item, credentialId: string): UserSummary {
  * first; the digest is deliberately not copied.
  */
 function keySummaries(item: Item): KeySummary[] {
-  const keys = asMap(item.Keys);
-  const lastUsed = asMap(item.LastUsed);
+  const keys = asMap(item[ATTRIBUTES.keys]);
+  const lastUsed = asMap(item[ATTRIBUTES.lastUsed]);
   return Object.entries(keys)
     .map(([keyId, stored]) => ({
       keyId,
-      ...optionalString('createdAt', asMap(stored).CreatedAt),
+      ...optionalString('createdAt', asMap(stored)[KEY_ATTRIBUTES.createdAt]),
       ...optionalString('lastUsedAt', lastUsed[keyId]),
-      usagePlan: usagePlanOf(asMap(stored).UsagePlan),
+      usagePlan: usagePlanOf(asMap(stored)[KEY_ATTRIBUTES.usagePlan]),
     }))
     .sort((a, b) => compareStrings(a.createdAt ?? '', b.createdAt ?? '') || compareStrings(a.keyId, b.keyId));
 }

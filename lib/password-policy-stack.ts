@@ -5,6 +5,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { AUTHORIZER, dynamodbBudget, FUNCTIONS, pwnedPasswordsEnvironment, resourcePaths, TIME_BUDGET, usagePlanOutput, type RouteFunction } from '../functions/routes';
 import { ENV } from '../functions/runtime';
+import { CREDENTIAL_ATTRIBUTES } from '../functions/repositories/credentials';
 import { ServiceAlarms } from './alarms';
 import { ServiceDashboard } from './dashboard';
 import { DefaultPolicies } from './default-policies';
@@ -86,7 +87,7 @@ export class PasswordPolicyStack extends Stack {
         actions: ['dynamodb:UpdateItem'],
         resources: [tables.credentials.tableArn],
         conditions: {
-          'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['CredentialID', 'LastUsed'] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [CREDENTIAL_ATTRIBUTES.credentialId, CREDENTIAL_ATTRIBUTES.lastUsed] },
           StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
         },
       }),

@@ -30,6 +30,23 @@ export interface UserItem {
   readonly LastUsed: Record<string, string>;
 }
 
+/**
+ * The attribute names of the items above, for code that names them in an expression or reads an untyped
+ * item: the credentials CLI, the stack's IAM condition on the authorizer's write. `satisfies` ties each to
+ * its field of UserItem or StoredKey, so a rename there fails to compile here.
+ */
+export const CREDENTIAL_ATTRIBUTES = {
+  credentialId: 'CredentialID',
+  userId: 'UserID',
+  roles: 'Roles',
+  disabled: 'Disabled',
+  createdAt: 'CreatedAt',
+  keys: 'Keys',
+  lastUsed: 'LastUsed',
+} as const satisfies Record<string, keyof UserItem>;
+
+export const KEY_ATTRIBUTES = { digest: 'Digest', createdAt: 'CreatedAt', usagePlan: 'UsagePlan' } as const satisfies Record<string, keyof StoredKey>;
+
 /** A system-wide key kind: Passwordstate's password generator API key and password strength key, each without a user. */
 export type SystemKeyKind = Exclude<KeyKind, 'user'>;
 
@@ -42,7 +59,10 @@ export interface SystemKeysItem {
   readonly LastUsed: Record<string, string>;
 }
 
-export const userCredentialId = (userId: string): string => `USER#${userId}`;
+/** A user's CredentialID: this prefix, then its UserID. */
+export const USER_CREDENTIAL_PREFIX = 'USER#';
+
+export const userCredentialId = (userId: string): string => `${USER_CREDENTIAL_PREFIX}${userId}`;
 
 export function storedKey(digest: string, createdAt: string): StoredKey {
   return { Digest: digest, CreatedAt: createdAt };
@@ -79,6 +99,8 @@ export const LAST_USED_RESOLUTION_MS = 60 * 60 * 1000;
 /** The longest the authorizer waits for a last-used write before it answers anyway (docs/operations.md#timeout-budget). */
 export const LAST_USED_WRITE_TIMEOUT_MS = 300;
 
+const { credentialId: ID, lastUsed: LAST_USED } = CREDENTIAL_ATTRIBUTES;
+
 /** Reads the credentials table for the authorizer: one GetItem per request, and last-used dates. */
 export class CredentialRepository {
   constructor(
@@ -107,10 +129,10 @@ export class CredentialRepository {
     await this.client.send(
       new UpdateCommand({
         TableName: this.tableName,
-        Key: { CredentialID: credentialId },
+        Key: { [ID]: credentialId },
         // Only CredentialID and LastUsed are named: the IAM policy allows the authorizer no other attribute.
-        UpdateExpression: 'SET LastUsed.#key = :now',
-        ConditionExpression: 'attribute_exists(CredentialID) AND (attribute_not_exists(LastUsed.#key) OR LastUsed.#key < :threshold)',
+        UpdateExpression: `SET ${LAST_USED}.#key = :now`,
+        ConditionExpression: `attribute_exists(${ID}) AND (attribute_not_exists(${LAST_USED}.#key) OR ${LAST_USED}.#key < :threshold)`,
         ExpressionAttributeNames: { '#key': keyId },
         ExpressionAttributeValues: { ':now': now.toISOString(), ':threshold': threshold },
       }),
@@ -119,7 +141,7 @@ export class CredentialRepository {
   }
 
   private async get(credentialId: string): Promise<Record<string, unknown> | undefined> {
-    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { CredentialID: credentialId } }));
+    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { [ID]: credentialId } }));
     return result.Item;
   }
 }

@@ -1,0 +1,25 @@
+/**
+ * Facts with one home that a second module still has to agree with, where an import cannot tie them: the
+ * credentials item's attribute names (functions/repositories/credentials.ts) against the table's key
+ * (functions/repositories/tables.ts, which the authorizer's bundle must not carry) and the items written.
+ */
+import { CREDENTIAL_ATTRIBUTES, KEY_ATTRIBUTES, storedKey, systemKeysItem, USER_CREDENTIAL_PREFIX, userCredentialId, userItem } from '../../functions/repositories/credentials';
+import { TABLES } from '../../functions/repositories/tables';
+
+describe('the credentials item', () => {
+  it('is keyed by the attribute the table is created with', () => {
+    expect(TABLES.credentials.partitionKey).toBe(CREDENTIAL_ATTRIBUTES.credentialId);
+  });
+
+  it('is written with exactly the named attributes: a user item all of them, a system keys item its id and the two maps', () => {
+    expect(Object.keys(userItem('alice', [], '2026-01-01T00:00:00.000Z')).sort()).toEqual(Object.values(CREDENTIAL_ATTRIBUTES).sort());
+    expect(Object.keys(systemKeysItem('strength')).sort()).toEqual([CREDENTIAL_ATTRIBUTES.credentialId, CREDENTIAL_ATTRIBUTES.keys, CREDENTIAL_ATTRIBUTES.lastUsed].sort());
+    expect(Object.keys(storedKey('d', '2026-01-01T00:00:00.000Z')).sort()).toEqual([KEY_ATTRIBUTES.createdAt, KEY_ATTRIBUTES.digest].sort());
+  });
+
+  it("names a user by the prefix and its UserID, so the CLI reads the UserID back from a CredentialID", () => {
+    const id = userCredentialId('alice');
+    expect(id).toBe('USER#alice');
+    expect(id.startsWith(USER_CREDENTIAL_PREFIX) && id.slice(USER_CREDENTIAL_PREFIX.length)).toBe('alice');
+  });
+});
