@@ -4,7 +4,7 @@ import { DEFAULT_USAGE_PLAN, GENERATOR_ADMIN_ROLE, isUsagePlanName, USAGE_PLANS,
 import { TABLES } from '../functions/repositories/tables';
 import { KEY_PREFIX } from '../functions/domain/api-key';
 import type { SystemKeyKind } from '../functions/repositories/credentials';
-import { awsFailureMessage, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, LocationError, locationProblem, stackOutputs, TABLE_NAME } from './aws';
+import { awsFailureMessage, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, LocationError, locationProblem, stackOutputs, TABLE_NAME } from '../cli/aws';
 import { UsagePlanAdmin } from './usage-plans';
 import { checkKeyId, checkRole, checkUserId, CredentialAdmin, CredentialAdminError, SYSTEM_KEY_TITLES, type CredentialListing, type KeySummary } from './credential-admin';
 

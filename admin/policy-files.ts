@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { checkPolicy, COLLECTIONS, PolicyAdminError, type CollectionName, type Policy, type StoredPolicy } from './policy-store';
+import { checkPolicy, COLLECTIONS, PolicyAdminError, type CollectionName, type Policy, type StoredPolicy } from '../store/policy-store';
 
 /**
  * A collection as files, for git: one `<ID>.json` per policy, and `versions.json`, the version of each

@@ -1,4 +1,4 @@
-import { changeRuleProblem, kindOf, titleOf, type CollectionName, type Policy, type PolicyChange, type StoredPolicy } from './policy-store';
+import { changeRuleProblem, fieldDiff, kindOf, titleOf, type CollectionName, type Policy, type PolicyChange, type StoredPolicy } from '../store/policy-store';
 
 /**
  * What `apply` would do: the difference between a directory of policy files (the desired collection) and
@@ -42,13 +42,6 @@ export function makePlan(collection: CollectionName, desired: ReadonlyMap<number
     }
   }
   return { changes, unchanged, refusals };
-}
-
-/** Field-level differences, as lines: `Field: old → new` (values as JSON). */
-export function fieldDiff(before: Policy | undefined, after: Policy | undefined): string[] {
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  const show = (policy: Policy | undefined, field: string) => (policy !== undefined && field in policy ? JSON.stringify(policy[field]) : '(absent)');
-  return fields.filter((f) => show(before, f) !== show(after, f)).map((f) => (before === undefined ? `${f}: ${show(after, f)}` : after === undefined ? `${f}: ${show(before, f)}` : `${f}: ${show(before, f)} → ${show(after, f)}`));
 }
 
 const SIGNS = { create: '+', update: '~', delete: '-', rollback: '~' } as const;

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -8,13 +7,30 @@ import { checkFeasibility, classesOn, entropyBits, generationMode, type CharClas
 import { DEFAULT_POLICY_ID, validatePolicy } from '../functions/domain/policy-collection';
 import { WORD_LIST } from '../functions/domain/word-list';
 import { TABLES } from '../functions/repositories/tables';
-import { awsFailureMessage, callerIdentity, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, locationProblem, stackOutputs } from './aws';
+import { awsFailureMessage, callerIdentity, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, locationProblem, stackOutputs } from '../cli/aws';
+import { SEED_FILES } from '../store/seed-files';
+import {
+  changeRuleProblem,
+  checkPolicy,
+  COLLECTIONS,
+  fieldDiff,
+  PolicyAdminError,
+  PolicyStore,
+  titleOf,
+  type CollectionName,
+  type PolicyChange,
+  type PolicyTableNames,
+  type StoredPolicy,
+} from '../store/policy-store';
 import { MANIFEST, readPolicyDirectory, readPolicyFile, writeExport, writeManifest, formatPolicy, type PolicyDirectory } from './policy-files';
-import { fieldDiff, formatChange, formatPlan, makePlan, type Plan } from './policy-plan';
-import { changeRuleProblem, checkPolicy, COLLECTIONS, HISTORY_OUTPUT, PolicyAdminError, PolicyStore, titleOf, type CollectionName, type PolicyChange, type StoredPolicy } from './policy-store';
+import { formatChange, formatPlan, makePlan, type Plan } from './policy-plan';
 
-/** The committed seed file, resolved from this module so the CLI works from any working directory. */
-const DEFAULT_FILE = path.join(__dirname, '..', 'seed', 'generator-policies.json');
+/** The outputs of the deployed stack that name the policy tables (lib/password-policy-stack.ts). */
+const TABLE_OUTPUTS = {
+  generator: 'GeneratorPolicyTableName',
+  strength: 'StrengthPolicyTableName',
+  history: 'PolicyHistoryTableName',
+} as const satisfies Record<keyof PolicyTableNames, string>;
 
 const WHERE = `Where the policy tables are (store commands):
   --endpoint URL        a local DynamoDB-compatible store such as npm start's (its URL is in the banner),
@@ -39,7 +55,7 @@ Commands (each store command takes --collection generator|strength):
   apply --dir DIR               make the store match DIR, all or nothing; refused if anything changed in
                                 the store since the export, or any file is invalid
   put --file FILE               create or change one policy from a JSON file
-  delete --id N                 delete one policy (never policy 1, the default)
+  delete --id N                 delete one policy (never policy ${DEFAULT_POLICY_ID}, the default)
   history --id N                every version of one policy: when, who, what changed
   rollback --id N --to-version V   write version V's policy again, as a new version
   explain (--id N | --all) [--file FILE]
@@ -49,7 +65,7 @@ Commands (each store command takes --collection generator|strength):
 ${WHERE}
   -h, --help            print help
 
-Exit status: 0 done, 1 refused or failed (invalid file, conflict, policy 1, unknown id, AWS error), 2 usage error.
+Exit status: 0 done, 1 refused or failed (invalid file, conflict, policy ${DEFAULT_POLICY_ID}, unknown id, AWS error), 2 usage error.
 `;
 
 const OPTIONS = {
@@ -183,7 +199,7 @@ function parseExplain(values: Values): Parsed {
     if (name !== 'id' && name !== 'all' && name !== 'file') throw new UsageError(`--${name} is not an option of "explain".`);
   }
   if ((values.id === undefined) === (values.all !== true)) throw new UsageError('Give exactly one of --id N and --all.');
-  return { command: 'explain', id: values.id === undefined ? undefined : wholeNumberOption(values.id, '--id'), file: values.file ?? DEFAULT_FILE };
+  return { command: 'explain', id: values.id === undefined ? undefined : wholeNumberOption(values.id, '--id'), file: values.file ?? SEED_FILES.generator };
 }
 
 function wholeNumberOption(text: string, option: string): number {
@@ -193,13 +209,13 @@ function wholeNumberOption(text: string, option: string): number {
 
 /** Finds the tables (stack outputs or the local names), then runs the command. */
 async function runStoreCommand(args: Extract<Parsed, { collection: CollectionName }>, dynamodb: DynamoDBClient, io: Io): Promise<void> {
-  const tables =
+  const tables: PolicyTableNames =
     args.location.stack === undefined
       ? { generator: TABLES.generator.logicalName, strength: TABLES.strength.logicalName, history: TABLES.history.logicalName }
-      : await stackOutputs(args.location.stack, args.location.region, [COLLECTIONS.generator.output, COLLECTIONS.strength.output, HISTORY_OUTPUT]).then((o) => ({
-          generator: o[COLLECTIONS.generator.output],
-          strength: o[COLLECTIONS.strength.output],
-          history: o[HISTORY_OUTPUT],
+      : await stackOutputs(args.location.stack, args.location.region, Object.values(TABLE_OUTPUTS)).then((o) => ({
+          generator: o[TABLE_OUTPUTS.generator],
+          strength: o[TABLE_OUTPUTS.strength],
+          history: o[TABLE_OUTPUTS.history],
         }));
   const store = new PolicyStore(DynamoDBDocumentClient.from(dynamodb), tables);
   const actor = STORE_COMMANDS[args.command]!.writes ? await callerIdentity(args.location, args.actor) : '';

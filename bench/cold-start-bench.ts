@@ -10,7 +10,8 @@ import { authorizerEvent, proxyEvent, type ParsedRequest } from '../local/api-ga
 import { putLocalCredentials, readLocalCredentials } from '../local/credentials';
 import { startEmbeddedStore } from '../local/embedded-store';
 import { CREDENTIALS_FILE, TABLE_NAMES } from '../local/start';
-import { createTables, loadSeed } from '../seed/seed-data';
+import { loadSeed } from '../seed/seed-data';
+import { createTables } from '../store/create-tables';
 import { REFERENCES, type BuiltBundles } from './bundles';
 import { profileColdStarts, type ProfileBreakdown } from './cold-start-profile';
 import { MINIMAL_ENV } from './minimal-functions';

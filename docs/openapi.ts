@@ -14,6 +14,7 @@ import { COMPOSITION_RULES, evaluatePassword, MAX_PASSWORD_LENGTH, type Composit
 import { COMPLIANCE_LEVELS, strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
 import { allowHeader, CACHE_CONTROL, errorEnvelope, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http';
 import { GENERATION_SETTINGS, LIMITS, resourcePaths, type CredentialScheme, type GenerationSetting, type ResourcePath, type RouteMethod } from '../functions/routes';
+import { SEED_FILES } from '../store/seed-files';
 
 /**
  * The OpenAPI 3.1 description of the API, generated from what the code itself uses: the route table, the
@@ -28,8 +29,8 @@ export const CLIENT_TYPES_FILE = path.join(ROOT, 'examples', 'openapi-types.ts')
 export const OPENAPI_TYPESCRIPT = path.join(ROOT, 'node_modules', '.bin', 'openapi-typescript');
 
 const RESOURCES: Record<'generator' | 'strength', { name: string; resource: PolicyResource<object>; seed: string }> = {
-  generator: { name: 'GeneratorPolicy', resource: generatorPolicies as PolicyResource<object>, seed: 'generator-policies.json' },
-  strength: { name: 'StrengthPolicy', resource: strengthPolicies as PolicyResource<object>, seed: 'strength-policies.json' },
+  generator: { name: 'GeneratorPolicy', resource: generatorPolicies as PolicyResource<object>, seed: SEED_FILES.generator },
+  strength: { name: 'StrengthPolicy', resource: strengthPolicies as PolicyResource<object>, seed: SEED_FILES.strength },
 };
 
 /** Security schemes by credential scheme: /userapi/ needs both of its headers, /api/ one key of its kind. */
@@ -204,7 +205,7 @@ void exhaustive;
  * policy 1, computed by the service's own evaluator and estimator, so the example cannot drift from the code.
  */
 export function evaluationExample(password = EVALUATION_EXAMPLE_PASSWORD): StrengthEvaluation {
-  const seed = (JSON.parse(readFileSync(path.join(ROOT, 'seed', RESOURCES.strength.seed), 'utf8')) as unknown[]).find(
+  const seed = (JSON.parse(readFileSync(RESOURCES.strength.seed, 'utf8')) as unknown[]).find(
     (p) => (p as StrengthPolicy).PasswordStrengthPolicyID === DEFAULT_POLICY_ID,
   );
   const validated = validatePolicy(strengthPolicies, seed);
@@ -271,7 +272,7 @@ function operationOf(route: ResourcePath, method: RouteMethod): Record<string, u
 function operation(route: ResourcePath): Record<string, unknown> {
   const { name, seed } = RESOURCES[route.function.table];
   const generator = route.function.table === 'generator';
-  const examples = (JSON.parse(readFileSync(path.join(ROOT, 'seed', seed), 'utf8')) as object[]).slice(0, 2);
+  const examples = (JSON.parse(readFileSync(seed, 'utf8')) as object[]).slice(0, 2);
   const cacheControl = { required: true, description: 'Always `' + CACHE_CONTROL + '`.', schema: { type: 'string', const: CACHE_CONTROL } };
   const etag = (about: string) => ({ required: true, description: about, schema: { type: 'string', pattern: '^"[^"]*"$' } });
   return {

@@ -11,11 +11,12 @@ import { DEFAULT_POLICY_ID, defaultPolicyProblem, validatePolicy, type PolicyRes
 import { strengthPolicies } from '../functions/domain/strength-policy';
 import { TABLES } from '../functions/repositories/tables';
 import { PROJECT_ROOT } from '../bundling/bundling';
+import { SEED_FILES } from '../store/seed-files';
 
 /** The two policy collections: where their defaults come from and how they are validated. */
 export const DEFAULT_POLICY_SOURCES = {
-  generator: { resource: generatorPolicies, seedFile: 'seed/generator-policies.json' },
-  strength: { resource: strengthPolicies, seedFile: 'seed/strength-policies.json' },
+  generator: { resource: generatorPolicies, seedFile: path.relative(PROJECT_ROOT, SEED_FILES.generator) },
+  strength: { resource: strengthPolicies, seedFile: path.relative(PROJECT_ROOT, SEED_FILES.strength) },
 } as const;
 
 export type PolicyTableKind = keyof typeof DEFAULT_POLICY_SOURCES;

@@ -10,7 +10,9 @@ import { TABLES } from '../functions/repositories/tables';
 import { AUTHORIZER, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS, dynamodbBudget, FUNCTIONS, pwnedPasswordsEnvironment, TIME_BUDGET } from '../functions/routes';
 import { PWNED_PASSWORDS_API } from '../functions/repositories/pwned-passwords';
 import { createDocumentClient, ENV, wholeNumber } from '../functions/runtime';
-import { createTables, loadSeed } from '../seed/seed-data';
+import { loadSeed } from '../seed/seed-data';
+import { createTables } from '../store/create-tables';
+import { SEED_FILES } from '../store/seed-files';
 import { AuthorizerEmulation, type AuthorizerHandler } from './authorizer-emulation';
 import { putLocalCredentials, readLocalCredentials } from './credentials';
 import { startEmbeddedStore, type EmbeddedStore } from './embedded-store';
@@ -24,7 +26,7 @@ export const TABLE_NAMES = {
   credentials: TABLES.credentials.logicalName,
   history: TABLES.history.logicalName,
 };
-export const CREDENTIALS_FILE = path.join(PROJECT_ROOT, 'seed', 'local-credentials.json');
+export const CREDENTIALS_FILE = SEED_FILES.credentials;
 /** Written by `npm run openapi` (docs/openapi.ts), served at /openapi.json and read by the docs page. */
 const OPENAPI_FILE = path.join(PROJECT_ROOT, 'docs', 'openapi.json');
 /** Where the docs page (docs/docs-page.md) is served; `/docs` redirects here. */

@@ -1,9 +1,15 @@
+import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { callerIdentity } from '../admin/aws';
-import { PolicyAdminError } from '../admin/policy-store';
-import { createTables, loadSeed, SeedConflictError, SeedValidationError } from './seed-data';
+import { callerIdentity } from '../cli/aws';
+import { createTables } from '../store/create-tables';
+import { PolicyAdminError } from '../store/policy-store';
+import { SEED_FILES } from '../store/seed-files';
+import { loadSeed, SeedConflictError, SeedValidationError } from './seed-data';
+
+/** A seed file as the usage names it: relative to the project root. */
+const projectPath = (file: string) => path.relative(path.join(__dirname, '..'), file);
 
 export const USAGE = `Usage: npm run seed -- --generator-table NAME --strength-table NAME --history-table NAME [options]
 
@@ -22,8 +28,8 @@ Options:
   --endpoint URL            a DynamoDB-compatible endpoint (dynalite, DynamoDB Local), used with dummy
                             credentials; without it the AWS SDK's credential chain and region are used
   --region REGION           AWS region (default: the SDK's configuration; "local" with --endpoint)
-  --generator-file FILE     default: seed/generator-policies.json
-  --strength-file FILE      default: seed/strength-policies.json
+  --generator-file FILE     default: ${projectPath(SEED_FILES.generator)}
+  --strength-file FILE      default: ${projectPath(SEED_FILES.strength)}
   --create-tables           create missing tables (on-demand capacity) and wait until they are ACTIVE
   --credentials-table NAME  with --create-tables, also create the credentials table
   -h, --help                print this help

@@ -1,25 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  ResourceInUseException,
-  ResourceNotFoundException,
-  waitUntilTableExists,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { userInfo } from 'node:os';
-import type { PolicyResource } from '../functions/domain/policy-collection';
+import { DEFAULT_POLICY_ID, type PolicyResource } from '../functions/domain/policy-collection';
 import { generatorPolicies, type GeneratorPolicy } from '../functions/domain/generator-policy';
 import { strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
-import { TABLES, type TableKind, type TableSpec } from '../functions/repositories/tables';
-import { fieldDiff } from '../admin/policy-plan';
-import { checkPolicy, COLLECTIONS, MAX_CHANGES_PER_TRANSACTION, PolicyStore, titleOf, type CollectionName, type PolicyChange } from '../admin/policy-store';
+import { TABLES } from '../functions/repositories/tables';
+import { checkPolicy, COLLECTIONS, fieldDiff, MAX_CHANGES_PER_TRANSACTION, PolicyStore, titleOf, type CollectionName, type PolicyChange } from '../store/policy-store';
+import { SEED_FILES } from '../store/seed-files';
 
-/** The committed seed files, resolved from this module so the CLI works from any working directory. */
-export const DEFAULT_GENERATOR_FILE = path.join(__dirname, 'generator-policies.json');
-export const DEFAULT_STRENGTH_FILE = path.join(__dirname, 'strength-policies.json');
+/** The files the loader reads unless told others: the committed seed files. */
+export const DEFAULT_GENERATOR_FILE = SEED_FILES.generator;
+export const DEFAULT_STRENGTH_FILE = SEED_FILES.strength;
 
 /** DynamoDB accepts at most 25 put requests in one BatchWriteItem. */
 export const BATCH_SIZE = 25;
@@ -34,8 +26,8 @@ export class SeedValidationError extends Error {
 
 /**
  * Reads a JSON array of policies and checks every record as every policy write is checked (checkPolicy:
- * value domains, feasibility, the default's rule), every ID's uniqueness and the presence of ID 1 (the
- * default policy). All problems of the file are reported together, each naming the file, the record
+ * value domains, feasibility, the default's rule), every ID's uniqueness and the presence of the default
+ * policy (DEFAULT_POLICY_ID). All problems of the file are reported together, each naming the file, the record
  * (zero-based index and ID) and the field.
  */
 export async function readSeedFile<T extends object>(file: string, resource: PolicyResource<T>): Promise<T[]> {
@@ -57,8 +49,8 @@ export async function readSeedFile<T extends object>(file: string, resource: Pol
     else firstIndexOfId.set(id, index);
     policies.push(result.policy as T);
   });
-  if (!records.some((r) => isObject(r) && r[resource.idField] === 1)) {
-    problems.push(`${shown}: no record has ${resource.idField} 1 (the default ${resource.title} for password lists without a specific policy)`);
+  if (!records.some((r) => isObject(r) && r[resource.idField] === DEFAULT_POLICY_ID)) {
+    problems.push(`${shown}: no record has ${resource.idField} ${DEFAULT_POLICY_ID} (the default ${resource.title} for password lists without a specific policy)`);
   }
   if (problems.length > 0) throw new SeedValidationError(problems);
   return policies;
@@ -221,48 +213,4 @@ function problemsOf(result: PromiseSettledResult<unknown>): readonly string[] {
   if (result.status === 'fulfilled') return [];
   if (result.reason instanceof SeedValidationError) return result.reason.problems;
   throw result.reason;
-}
-
-export type TableNames = { generator: string; strength: string; credentials?: string; history?: string };
-
-/**
- * Creates each named table of TABLES that does not exist yet (on-demand capacity) and waits until every
- * one is ACTIVE. Returns the names it created. Only the named tables are made (credentials and history are optional).
- */
-export async function createTables(client: DynamoDBClient, names: TableNames, maxWaitSeconds = 300): Promise<string[]> {
-  const created: string[] = [];
-  for (const kind of Object.keys(TABLES) as TableKind[]) {
-    const tableName = names[kind];
-    if (tableName === undefined) continue;
-    if (await createIfAbsent(client, kind, tableName)) created.push(tableName);
-    // The first poll is immediate, so a table that is already ACTIVE costs one DescribeTable.
-    await waitUntilTableExists({ client, minDelay: 0.2, maxDelay: 5, maxWaitTime: maxWaitSeconds }, { TableName: tableName });
-  }
-  return created;
-}
-
-async function createIfAbsent(client: DynamoDBClient, kind: TableKind, tableName: string): Promise<boolean> {
-  try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return false;
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException)) throw error;
-  }
-  const spec: TableSpec = TABLES[kind];
-  const sort = spec.sortKey !== undefined ? [{ name: spec.sortKey, type: spec.sortKeyType! }] : [];
-  try {
-    await client.send(
-      new CreateTableCommand({
-        TableName: tableName,
-        AttributeDefinitions: [{ name: spec.partitionKey, type: spec.keyType }, ...sort].map((k) => ({ AttributeName: k.name, AttributeType: k.type })),
-        KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' as const }, ...sort.map((k) => ({ AttributeName: k.name, KeyType: 'RANGE' as const }))],
-        BillingMode: 'PAY_PER_REQUEST',
-      }),
-    );
-    return true;
-  } catch (error) {
-    // Another process created it between our DescribeTable and CreateTable: that is what we wanted.
-    if (error instanceof ResourceInUseException) return false;
-    throw error;
-  }
 }

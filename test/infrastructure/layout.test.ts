@@ -10,7 +10,7 @@ import { bundleOptions } from '../../bundling/build';
 import { PROJECT_ROOT } from '../../bundling/bundling';
 import { AUTHORIZER, FUNCTIONS } from '../../functions/routes';
 
-const SOURCE_FOLDERS = ['functions', 'bundling', 'lib', 'bin', 'local', 'admin', 'seed', 'docs', 'bench', 'examples'];
+const SOURCE_FOLDERS = ['functions', 'bundling', 'lib', 'bin', 'local', 'admin', 'seed', 'store', 'cli', 'docs', 'bench', 'examples'];
 
 /** Every .ts file below a project folder, relative to the project root. */
 function sourceFiles(folder: string): string[] {
@@ -35,15 +35,21 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'functions/routes': ['functions/repositories', 'functions/domain', 'functions/runtime'],
   'functions/api': ['functions/api', 'functions/domain', 'functions/repositories', 'functions/http', 'functions/runtime', 'functions/routes'],
   bundling: ['bundling', 'functions'],
-  lib: ['lib', 'functions', 'bundling'],
+  // The stack deploys policy 1 of the seed files (store/seed-files.ts names them).
+  lib: ['lib', 'functions', 'bundling', 'store'],
   bin: ['lib'],
   // The local gateway serves the docs page.
-  local: ['local', 'functions', 'bundling', 'seed', 'docs'],
-  admin: ['admin', 'functions'],
-  // The seed loader writes through the policy CLI's store (versions and history).
-  seed: ['seed', 'functions', 'admin'],
-  docs: ['docs', 'functions'],
-  bench: ['bench', 'functions', 'bundling', 'local', 'seed', 'test/support'],
+  local: ['local', 'functions', 'bundling', 'seed', 'store', 'docs'],
+  // What admin/, seed/ and local/ share of the store, below all three: table creation, versioned writes, the seed files.
+  store: ['store', 'functions'],
+  // The operator CLIs' scaffold and how they reach AWS, below admin/ and seed/.
+  cli: ['cli'],
+  admin: ['admin', 'functions', 'store', 'cli'],
+  // The seed loader writes through store/ (versions and history), never through admin/.
+  seed: ['seed', 'functions', 'store', 'cli'],
+  // The API description takes its examples from the seed files (store/seed-files.ts).
+  docs: ['docs', 'functions', 'store'],
+  bench: ['bench', 'functions', 'bundling', 'local', 'seed', 'store', 'test/support'],
   // An integrator's program: the types generated from the API description, nothing of the service.
   examples: ['examples'],
 };

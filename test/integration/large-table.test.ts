@@ -15,7 +15,8 @@ import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/
 import { validatePolicy } from '../../functions/domain/policy-collection';
 import { PolicyRepository } from '../../functions/repositories/policies';
 import { createDocumentClient, logger, metrics } from '../../functions/runtime';
-import { createTables, writePolicies } from '../../seed/seed-data';
+import { writePolicies } from '../../seed/seed-data';
+import { createTables } from '../../store/create-tables';
 
 jest.setTimeout(60_000);
 

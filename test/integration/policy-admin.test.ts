@@ -8,10 +8,11 @@ import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { main } from '../../admin/policy';
-import { PolicyAdminError, PolicyStore } from '../../admin/policy-store';
+import { PolicyAdminError, PolicyStore } from '../../store/policy-store';
 import { startEmbeddedStore, type EmbeddedStore } from '../../local/embedded-store';
 import { TABLE_NAMES } from '../../local/start';
-import { createTables, loadSeed } from '../../seed/seed-data';
+import { loadSeed } from '../../seed/seed-data';
+import { createTables } from '../../store/create-tables';
 import { runCli, type CliRun } from '../support/cli-output';
 
 let store: EmbeddedStore;

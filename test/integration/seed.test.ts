@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { createTables, DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, loadSeed, SeedConflictError, SeedValidationError } from '../../seed/seed-data';
+import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, loadSeed, SeedConflictError, SeedValidationError } from '../../seed/seed-data';
+import { createTables } from '../../store/create-tables';
 import { startEmbeddedStore, type EmbeddedStore } from '../../local/embedded-store';
 
 const ROOT = path.join(__dirname, '../..');

@@ -23,7 +23,7 @@ import { CREDENTIAL_SCHEMES, dynamodbBudget, GENERATOR_ADMIN_ROLE, TIME_BUDGET }
 import { createDocumentClient, ENV } from '../../functions/runtime';
 import { AuthorizerEmulation } from '../../local/authorizer-emulation';
 import { createGateway } from '../../local/gateway';
-import { createTables } from '../../seed/seed-data';
+import { createTables } from '../../store/create-tables';
 import { startDynalite, type DynaliteServer } from '../support/dynalite-server';
 import { getEvent, loadEntry, proxyEvent } from '../support/entry-points';
 import { rawRequest } from '../support/http-client';

@@ -21,7 +21,7 @@ import type { PolicyResource } from '../../functions/domain/policy-collection';
 import type { ProxyHandler } from '../../functions/http';
 import { PolicyRepository } from '../../functions/repositories/policies';
 import { createDocumentClient, logger, metrics } from '../../functions/runtime';
-import { createTables } from '../../seed/seed-data';
+import { createTables } from '../../store/create-tables';
 import { startDynalite, type DynaliteServer } from '../support/dynalite-server';
 import { getEvent, loadEntry } from '../support/entry-points';
 import { generatorPolicy, strengthPolicy } from '../support/policies';

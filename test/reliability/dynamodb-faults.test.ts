@@ -25,7 +25,8 @@ import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/
 import { PHRASES, type ProxyHandler } from '../../functions/http';
 import { PolicyRepository } from '../../functions/repositories/policies';
 import { createDocumentClient, logger, UnavailableError } from '../../functions/runtime';
-import { createTables, writePolicies } from '../../seed/seed-data';
+import { writePolicies } from '../../seed/seed-data';
+import { createTables } from '../../store/create-tables';
 import { startBlackHole, startDynalite, type BlackHole, type DynaliteServer } from '../support/dynalite-server';
 import { getEvent, loadEntry } from '../support/entry-points';
 import { envelopeProblems } from '../support/error-envelope';

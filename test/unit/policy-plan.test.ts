@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { fieldDiff, formatPlan, makePlan } from '../../admin/policy-plan';
-import { checkPolicy, PolicyAdminError, PolicyStore, type Policy, type StoredPolicy } from '../../admin/policy-store';
+import { formatPlan, makePlan } from '../../admin/policy-plan';
+import { checkPolicy, fieldDiff, PolicyAdminError, PolicyStore, type Policy, type StoredPolicy } from '../../store/policy-store';
 import { generatorPolicy, strengthPolicy } from '../support/policies';
 
 const p = (id: number, overrides: Partial<ReturnType<typeof generatorPolicy>> = {}): Policy => generatorPolicy({ PasswordGeneratorID: id, GeneratorName: `Policy ${id}`, ...overrides });

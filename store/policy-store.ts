@@ -1,7 +1,7 @@
 import { GetCommand, paginateQuery, paginateScan, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { generatorPolicies, type GeneratorPolicy } from '../functions/domain/generator-policy';
 import { checkFeasibility } from '../functions/domain/password-generator';
-import { defaultPolicyProblem, validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
+import { DEFAULT_POLICY_ID, defaultPolicyProblem, validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
 import { strengthPolicies } from '../functions/domain/strength-policy';
 import { WORD_LIST } from '../functions/domain/word-list';
 import { specificationFields, VERSION_ATTRIBUTE } from '../functions/repositories/policies';
@@ -11,16 +11,16 @@ import { TABLES } from '../functions/repositories/tables';
  * Versioned writes to the policy tables, each with its history record in the same DynamoDB transaction
  * (docs/administration.md). A stored policy carries a Version: 1 as first written, one more with each
  * change. Every write is conditional on the version it was read at, so a concurrent change cancels the
- * whole transaction and nothing is written.
+ * whole transaction and nothing is written. The policy CLI and the seed loader (so `npm start` too) write
+ * through this one module; it knows the functions' validation and nothing of either caller.
  */
 
-/** The two policy collections, as the CLI names them, with their stack outputs. */
+/** The two policy collections, as the CLIs name them. */
 export const COLLECTIONS = {
-  generator: { resource: generatorPolicies as PolicyResource<object>, table: TABLES.generator, output: 'GeneratorPolicyTableName' },
-  strength: { resource: strengthPolicies as PolicyResource<object>, table: TABLES.strength, output: 'StrengthPolicyTableName' },
+  generator: { resource: generatorPolicies as PolicyResource<object>, table: TABLES.generator },
+  strength: { resource: strengthPolicies as PolicyResource<object>, table: TABLES.strength },
 } as const;
 export type CollectionName = keyof typeof COLLECTIONS;
-export const HISTORY_OUTPUT = 'PolicyHistoryTableName';
 
 /** DynamoDB's limit of 100 actions per transaction, and each change takes two (the policy and its history record). */
 export const MAX_CHANGES_PER_TRANSACTION = 50;
@@ -95,12 +95,19 @@ export function checkPolicy(collection: CollectionName, record: unknown): { ok: 
   return problems.length > 0 ? { ok: false, problems } : { ok: true, policy: result.policy as Policy };
 }
 
-/** Why a change breaks a rule of the collection (policy 1 is never deleted), or undefined. */
+/** Why a change breaks a rule of the collection (the default policy is never deleted), or undefined. */
 export function changeRuleProblem(change: PolicyChange): string | undefined {
-  if (change.after === undefined && change.id === 1) {
-    return `${titleOf(change.collection, 1)} is the default for password lists without a specific policy: it can be changed but never deleted.`;
+  if (change.after === undefined && change.id === DEFAULT_POLICY_ID) {
+    return `${titleOf(change.collection, DEFAULT_POLICY_ID)} is the default for password lists without a specific policy: it can be changed but never deleted.`;
   }
   return undefined;
+}
+
+/** Field-level differences, as lines: `Field: old → new` (values as JSON); none when the two are the same policy. */
+export function fieldDiff(before: Policy | undefined, after: Policy | undefined): string[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const show = (policy: Policy | undefined, field: string) => (policy !== undefined && field in policy ? JSON.stringify(policy[field]) : '(absent)');
+  return fields.filter((f) => show(before, f) !== show(after, f)).map((f) => (before === undefined ? `${f}: ${show(after, f)}` : after === undefined ? `${f}: ${show(before, f)}` : `${f}: ${show(before, f)} → ${show(after, f)}`));
 }
 
 export class PolicyStore {

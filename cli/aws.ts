@@ -4,13 +4,12 @@ import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { userInfo } from 'node:os';
 
 /**
- * What the operator CLIs (credentials, policy) share about reaching their tables: a deployed stack found by
- * its outputs with the SDK's credential chain, or a local store (`npm start`'s dynalite) at --endpoint; and
- * one sentence for each way an AWS call fails.
+ * What the operator CLIs (credentials, policy, seed) share about reaching their tables: a deployed stack
+ * found by its outputs with the SDK's credential chain, or a local store (`npm start`'s dynalite) at
+ * --endpoint; who makes a change; and one sentence for each way an AWS call fails.
  */
 
-/** The stack name `cdk deploy` uses unless told otherwise (bin/app.ts). */
-/** The options both operator CLIs take to find the deployed stack or a local store (node:util parseArgs). */
+/** The options the credentials and policy CLIs take to find the deployed stack or a local store (node:util parseArgs). */
 export const AWS_LOCATION_OPTIONS = {
   endpoint: { type: 'string' },
   stack: { type: 'string' },
@@ -18,6 +17,7 @@ export const AWS_LOCATION_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** The stack name `cdk deploy` uses unless told otherwise (bin/app.ts). */
 export const DEFAULT_STACK = 'PasswordPolicyService';
 
 /** DynamoDB's rule for table names, and CloudFormation's for stack names (or a stack ARN). */
