@@ -1,6 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { generatorPolicies, parsePattern, SEPARATORS, type GeneratorPolicy } from '../functions/domain/generator-policy';
 import { checkFeasibility, classesOn, entropyBits, generationMode, type CharClass } from '../functions/domain/password-generator';
@@ -8,6 +6,7 @@ import { DEFAULT_POLICY_ID, validatePolicy } from '../functions/domain/policy-co
 import { WORD_LIST } from '../functions/domain/word-list';
 import { TABLES } from '../functions/repositories/tables';
 import { awsFailureMessage, callerIdentity, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, locationProblem, stackOutputs } from '../cli/aws';
+import { checkOptions, commandList, findCommand, Help, parseCommandLine, PROCESS_IO, runCli, runWhenMain, UsageError, USAGE_PHRASES, type Cli, type Command, type Io } from '../cli/command-line';
 import { SEED_FILES } from '../store/seed-files';
 import {
   changeRuleProblem,
@@ -32,6 +31,108 @@ const TABLE_OUTPUTS = {
   history: 'PolicyHistoryTableName',
 } as const satisfies Record<keyof PolicyTableNames, string>;
 
+const OPTIONS = {
+  collection: { type: 'string' },
+  id: { type: 'string' },
+  all: { type: 'boolean' },
+  file: { type: 'string' },
+  dir: { type: 'string' },
+  'to-version': { type: 'string' },
+  actor: { type: 'string' },
+  ...AWS_LOCATION_OPTIONS,
+} as const;
+type OptionName = keyof typeof OPTIONS;
+type Values = { [K in OptionName]?: K extends 'all' | 'help' ? boolean : string };
+
+/** What every store command takes besides --collection and its own options: where the tables are, and who writes. */
+const LOCATION_OPTIONS: readonly OptionName[] = ['endpoint', 'stack', 'region', 'actor'];
+
+/**
+ * One entry of the command table. A store command (`store`: it reads, or it writes and so records who)
+ * also takes --collection, which it requires, and LOCATION_OPTIONS, and runs on the store through
+ * PolicyCommands; a command without `store` reads files only. Adding a command is adding an entry: the
+ * usage lists it and the parser checks its options from it.
+ */
+type PolicyCommand = StoreCommand | FileCommand;
+
+interface StoreCommand extends Command<OptionName> {
+  readonly store: 'read' | 'write';
+  readonly run: (commands: PolicyCommands, values: Values) => Promise<void>;
+}
+
+interface FileCommand extends Command<OptionName> {
+  readonly store?: undefined;
+  /** Checks what the option table cannot say (a UsageError). */
+  readonly check?: (values: Values) => void;
+  readonly run: (values: Values, io: Io) => Promise<void>;
+}
+
+const id = (values: Values) => Number(values.id);
+
+const COMMANDS: readonly PolicyCommand[] = [
+  { path: ['list'], synopsis: 'list', summary: 'every policy: ID, version, name', options: [], required: [], store: 'read', run: (c) => c.list() },
+  { path: ['get'], synopsis: 'get --id N', summary: 'one policy as JSON (its version on stderr)', options: ['id'], required: ['id'], store: 'read', run: (c, v) => c.get(id(v)) },
+  {
+    path: ['export'],
+    synopsis: 'export --dir DIR',
+    summary: 'one file per policy, <ID>.json, and versions.json (what the export saw)',
+    options: ['dir'],
+    required: ['dir'],
+    store: 'read',
+    run: (c, v) => c.export(v.dir!),
+  },
+  {
+    path: ['plan'],
+    synopsis: 'plan --dir DIR',
+    summary: 'what apply would create, change and delete, field by field, and a summary',
+    options: ['dir'],
+    required: ['dir'],
+    store: 'read',
+    run: (c, v) => c.plan(v.dir!),
+  },
+  {
+    path: ['apply'],
+    synopsis: 'apply --dir DIR',
+    summary: 'make the store match DIR, all or nothing; refused if anything changed in\nthe store since the export, or any file is invalid',
+    options: ['dir'],
+    required: ['dir'],
+    store: 'write',
+    run: (c, v) => c.apply(v.dir!),
+  },
+  { path: ['put'], synopsis: 'put --file FILE', summary: 'create or change one policy from a JSON file', options: ['file'], required: ['file'], store: 'write', run: (c, v) => c.put(v.file!) },
+  {
+    path: ['delete'],
+    synopsis: 'delete --id N',
+    summary: `delete one policy (never policy ${DEFAULT_POLICY_ID}, the default)`,
+    options: ['id'],
+    required: ['id'],
+    store: 'write',
+    run: (c, v) => c.delete(id(v)),
+  },
+  { path: ['history'], synopsis: 'history --id N', summary: 'every version of one policy: when, who, what changed', options: ['id'], required: ['id'], store: 'read', run: (c, v) => c.history(id(v)) },
+  {
+    path: ['rollback'],
+    synopsis: 'rollback --id N --to-version V',
+    summary: "write version V's policy again, as a new version",
+    options: ['id', 'to-version'],
+    required: ['id', 'to-version'],
+    store: 'write',
+    run: (c, v) => c.rollback(id(v), Number(v['to-version'])),
+  },
+  {
+    path: ['explain'],
+    synopsis: 'explain (--id N | --all) [--file FILE]',
+    summary: 'what generator policies of a file (default: the seed file) generate, their\nentropy, whether each is feasible; reads no store',
+    options: ['id', 'all', 'file'],
+    required: [],
+    check: (values) => {
+      if ((values.id === undefined) === (values.all !== true)) throw new UsageError('Give exactly one of --id N and --all.');
+      if (values.id !== undefined) wholeNumberOption(values.id, '--id');
+    },
+    run: explain,
+  },
+];
+
 const WHERE = `Where the policy tables are (store commands):
   --endpoint URL        a local DynamoDB-compatible store such as npm start's (its URL is in the banner),
                         with the local table names ${TABLES.generator.logicalName}, ${TABLES.strength.logicalName}, ${TABLES.history.logicalName}
@@ -48,19 +149,7 @@ export, edit in git, plan, review, apply. Every write is validated first, condit
 read, and recorded in the policy history in the same transaction.
 
 Commands (each store command takes --collection generator|strength):
-  list                          every policy: ID, version, name
-  get --id N                    one policy as JSON (its version on stderr)
-  export --dir DIR              one file per policy, <ID>.json, and versions.json (what the export saw)
-  plan --dir DIR                what apply would create, change and delete, field by field, and a summary
-  apply --dir DIR               make the store match DIR, all or nothing; refused if anything changed in
-                                the store since the export, or any file is invalid
-  put --file FILE               create or change one policy from a JSON file
-  delete --id N                 delete one policy (never policy ${DEFAULT_POLICY_ID}, the default)
-  history --id N                every version of one policy: when, who, what changed
-  rollback --id N --to-version V   write version V's policy again, as a new version
-  explain (--id N | --all) [--file FILE]
-                                what generator policies of a file (default: the seed file) generate, their
-                                entropy, whether each is feasible; reads no store
+${commandList(COMMANDS, 29)}
 
 ${WHERE}
   -h, --help            print help
@@ -68,39 +157,7 @@ ${WHERE}
 Exit status: 0 done, 1 refused or failed (invalid file, conflict, policy ${DEFAULT_POLICY_ID}, unknown id, AWS error), 2 usage error.
 `;
 
-const OPTIONS = {
-  collection: { type: 'string' },
-  id: { type: 'string' },
-  all: { type: 'boolean' },
-  file: { type: 'string' },
-  dir: { type: 'string' },
-  'to-version': { type: 'string' },
-  actor: { type: 'string' },
-  ...AWS_LOCATION_OPTIONS,
-} as const;
-type OptionName = keyof typeof OPTIONS;
-type Values = { [K in OptionName]?: K extends 'all' | 'help' ? boolean : string };
-
-/** The store commands: the options each requires (besides --collection) and whether it writes. */
-const STORE_COMMANDS: Record<string, { required: readonly OptionName[]; writes: boolean }> = {
-  list: { required: [], writes: false },
-  get: { required: ['id'], writes: false },
-  export: { required: ['dir'], writes: false },
-  plan: { required: ['dir'], writes: false },
-  apply: { required: ['dir'], writes: true },
-  put: { required: ['file'], writes: true },
-  delete: { required: ['id'], writes: true },
-  history: { required: ['id'], writes: false },
-  rollback: { required: ['id', 'to-version'], writes: true },
-};
-const LOCATION_OPTIONS: readonly OptionName[] = ['endpoint', 'stack', 'region', 'actor'];
-
-interface Io {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
-}
-
-class UsageError extends Error {}
+/** A refusal that is not about a policy's content: an unknown id or version, a plan apply would refuse. */
 class OperationError extends Error {}
 
 interface Location {
@@ -109,73 +166,36 @@ interface Location {
   region?: string;
 }
 
-type Parsed =
-  | { help: true }
-  | { command: 'explain'; id: number | undefined; file: string }
-  | { command: string; collection: CollectionName; values: Values; location: Location; actor: string | undefined };
+type Run =
+  | { kind: 'files'; command: FileCommand; values: Values }
+  | { kind: 'store'; command: StoreCommand; values: Values; collection: CollectionName; location: Location; actor: string | undefined };
 
-/** Runs the CLI and resolves to its exit status; never throws, never prints a stack trace. */
-export async function main(argv: readonly string[], io: Io = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
-  let args: Parsed;
-  try {
-    args = parseCommandLine(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if ('help' in args) {
-    io.stdout.write(USAGE);
-    return 0;
-  }
-  if (args.command === 'explain') {
-    const explain = args as Extract<Parsed, { command: 'explain' }>;
-    try {
-      const policies = await readPolicies(explain.file);
-      const chosen = explain.id === undefined ? policies : policies.filter((p) => p.PasswordGeneratorID === explain.id);
-      if (chosen.length === 0) throw new OperationError(`No policy has PasswordGeneratorID ${explain.id} in ${explain.file}.`);
-      io.stdout.write(chosen.map(explainPolicy).join('\n') + '\n');
-      return 0;
-    } catch (error) {
-      if (!(error instanceof OperationError)) throw error;
-      io.stderr.write(`${error.message}\n`);
-      return 1;
-    }
-  }
-  const store = args as Extract<Parsed, { collection: CollectionName }>;
-  const dynamodb = createDynamoDbClient(store.location);
-  try {
-    await runStoreCommand(store, dynamodb, io);
-    return 0;
-  } catch (error) {
-    io.stderr.write(`${storeFailureMessage(error, store.location)}\n`);
-    return 1;
-  } finally {
-    // Keep-alive sockets would otherwise hold the process open after the work is done.
-    dynamodb.destroy();
-  }
+const POLICY_CLI: Cli<Run> = {
+  usage: USAGE,
+  parse: parsePolicyCommandLine,
+  run: runPolicyCommand,
+  failureMessage: policyFailureMessage,
+};
+
+/** Runs the CLI (cli/command-line.ts) and resolves to its exit status; never prints a stack trace. */
+export function main(argv: readonly string[], io: Io = PROCESS_IO): Promise<number> {
+  return runCli(POLICY_CLI, argv, io);
 }
 
-function parseCommandLine(argv: readonly string[]): Parsed {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
+function parsePolicyCommandLine(argv: readonly string[]): Run | Help {
+  const { values, positionals } = parseCommandLine(argv, OPTIONS);
+  if (values.help) return new Help(USAGE);
+  if (positionals.length === 0) throw new UsageError(USAGE_PHRASES.commandRequired);
+  const command = findCommand(COMMANDS, positionals.slice(0, 1));
+  if (command === undefined) throw new UsageError(USAGE_PHRASES.unknownCommand(positionals[0]!));
+  if (positionals.length > 1) throw new UsageError(USAGE_PHRASES.unexpectedArgument);
+  if (command.store === undefined) {
+    checkOptions(command, values, []);
+    command.check?.(values);
+    return { kind: 'files', command, values };
   }
-  const values = parsed.values as Values;
-  const { positionals } = parsed;
-  if (values.help) return { help: true };
-  if (positionals.length === 0) throw new UsageError('A command is required.');
-  const command = positionals[0]!;
-  if (command !== 'explain' && STORE_COMMANDS[command] === undefined) throw new UsageError(`Unknown command "${command}".`);
-  if (positionals.length > 1) throw new UsageError('Unexpected argument after the command (options start with --).');
-  if (command === 'explain') return parseExplain(values);
 
-  const spec = STORE_COMMANDS[command]!;
-  const allowed = new Set<OptionName>(['collection', 'help', ...spec.required, ...LOCATION_OPTIONS]);
-  for (const name of Object.keys(values) as OptionName[]) if (!allowed.has(name)) throw new UsageError(`--${name} is not an option of "${command}".`);
-  for (const name of ['collection', ...spec.required] as OptionName[]) if (values[name] === undefined) throw new UsageError(`--${name} is required.`);
+  checkOptions({ ...command, options: ['collection', ...command.options], required: ['collection', ...command.required] }, values, LOCATION_OPTIONS);
   if (!Object.hasOwn(COLLECTIONS, values.collection!)) throw new UsageError('--collection must be generator or strength.');
   if (values.id !== undefined) wholeNumberOption(values.id, '--id');
   if (values['to-version'] !== undefined) wholeNumberOption(values['to-version'], '--to-version');
@@ -186,20 +206,13 @@ function parseCommandLine(argv: readonly string[]): Parsed {
   if (actor !== undefined && endpoint === undefined) throw new UsageError('--actor is for a local store (--endpoint); on AWS the history records the caller\'s IAM ARN.');
   if (actor !== undefined && !/^\P{C}{1,200}$/u.test(actor)) throw new UsageError('--actor must be 1 to 200 printable characters.');
   return {
+    kind: 'store',
     command,
-    collection: values.collection as CollectionName,
     values,
+    collection: values.collection as CollectionName,
     location: { endpoint, region, stack: endpoint === undefined ? stack ?? DEFAULT_STACK : undefined },
     actor,
   };
-}
-
-function parseExplain(values: Values): Parsed {
-  for (const name of Object.keys(values) as OptionName[]) {
-    if (name !== 'id' && name !== 'all' && name !== 'file') throw new UsageError(`--${name} is not an option of "explain".`);
-  }
-  if ((values.id === undefined) === (values.all !== true)) throw new UsageError('Give exactly one of --id N and --all.');
-  return { command: 'explain', id: values.id === undefined ? undefined : wholeNumberOption(values.id, '--id'), file: values.file ?? SEED_FILES.generator };
 }
 
 function wholeNumberOption(text: string, option: string): number {
@@ -207,26 +220,42 @@ function wholeNumberOption(text: string, option: string): number {
   return Number(text);
 }
 
-/** Finds the tables (stack outputs or the local names), then runs the command. */
-async function runStoreCommand(args: Extract<Parsed, { collection: CollectionName }>, dynamodb: DynamoDBClient, io: Io): Promise<void> {
-  const tables: PolicyTableNames =
-    args.location.stack === undefined
-      ? { generator: TABLES.generator.logicalName, strength: TABLES.strength.logicalName, history: TABLES.history.logicalName }
-      : await stackOutputs(args.location.stack, args.location.region, Object.values(TABLE_OUTPUTS)).then((o) => ({
-          generator: o[TABLE_OUTPUTS.generator],
-          strength: o[TABLE_OUTPUTS.strength],
-          history: o[TABLE_OUTPUTS.history],
-        }));
-  const store = new PolicyStore(DynamoDBDocumentClient.from(dynamodb), tables);
-  const actor = STORE_COMMANDS[args.command]!.writes ? await callerIdentity(args.location, args.actor) : '';
-  await new PolicyCommands(store, args.collection, actor, io).run(args.command, args.values);
+/** A file command runs as it is; a store command once the tables are found (stack outputs or the local names). */
+async function runPolicyCommand(run: Run, io: Io): Promise<void> {
+  if (run.kind === 'files') return run.command.run(run.values, io);
+  const dynamodb = createDynamoDbClient(run.location);
+  try {
+    const tables: PolicyTableNames =
+      run.location.stack === undefined
+        ? { generator: TABLES.generator.logicalName, strength: TABLES.strength.logicalName, history: TABLES.history.logicalName }
+        : await stackOutputs(run.location.stack, run.location.region, Object.values(TABLE_OUTPUTS)).then((o) => ({
+            generator: o[TABLE_OUTPUTS.generator],
+            strength: o[TABLE_OUTPUTS.strength],
+            history: o[TABLE_OUTPUTS.history],
+          }));
+    const store = new PolicyStore(DynamoDBDocumentClient.from(dynamodb), tables);
+    const actor = run.command.store === 'write' ? await callerIdentity(run.location, run.actor) : '';
+    await run.command.run(new PolicyCommands(store, run.collection, actor, io), run.values);
+  } finally {
+    // Keep-alive sockets would otherwise hold the process open after the work is done.
+    dynamodb.destroy();
+  }
 }
 
-function storeFailureMessage(error: unknown, location: Location): string {
-  if (error instanceof PolicyAdminError) return error.message;
-  if (error instanceof OperationError) return error.message;
+function policyFailureMessage(error: unknown, run: Run): string {
+  if (error instanceof PolicyAdminError || error instanceof OperationError) return error.message;
+  const location = run.kind === 'store' ? run.location : {};
   const where = location.endpoint !== undefined ? ` at ${location.endpoint}` : '';
   return awsFailureMessage(error, location, `A policy table does not exist${where}; check --endpoint, --stack or --region.`);
+}
+
+/** `explain`: the generator policies of a file (the seed file unless --file), or the one with --id. */
+async function explain(values: Values, io: Io): Promise<void> {
+  const file = values.file ?? SEED_FILES.generator;
+  const policies = await readPolicies(file);
+  const chosen = values.id === undefined ? policies : policies.filter((p) => p.PasswordGeneratorID === id(values));
+  if (chosen.length === 0) throw new OperationError(`No policy has PasswordGeneratorID ${values.id} in ${file}.`);
+  io.stdout.write(chosen.map(explainPolicy).join('\n') + '\n');
 }
 
 /** The store commands, each reading what it needs and printing what it did. */
@@ -242,43 +271,19 @@ class PolicyCommands {
     this.resource = COLLECTIONS[collection].resource;
   }
 
-  async run(command: string, values: Values): Promise<void> {
-    const id = values.id === undefined ? 0 : Number(values.id);
-    switch (command) {
-      case 'list':
-        return this.list();
-      case 'get':
-        return this.get(id);
-      case 'export':
-        return this.export(values.dir!);
-      case 'plan':
-        return this.plan(values.dir!);
-      case 'apply':
-        return this.apply(values.dir!);
-      case 'put':
-        return this.put(values.file!);
-      case 'delete':
-        return this.delete(id);
-      case 'history':
-        return this.history(id);
-      case 'rollback':
-        return this.rollback(id, Number(values['to-version']));
-    }
-  }
-
-  private async list(): Promise<void> {
+  async list(): Promise<void> {
     const stored = await this.store.list(this.collection);
     const lines = [...stored].map(([id, s]) => `${String(id).padStart(4)}  v${String(s.version).padEnd(4)} ${String(s.policy[this.resource.nameField])}`);
     this.io.stdout.write(`${['  ID  VERSION NAME', ...lines].join('\n')}\n${stored.size} ${this.resource.title}(s).\n`);
   }
 
-  private async get(id: number): Promise<void> {
+  async get(id: number): Promise<void> {
     const stored = await this.required(id);
     this.io.stdout.write(formatPolicy(stored.policy));
     this.io.stderr.write(`${titleOf(this.collection, id)}: version ${stored.version}\n`);
   }
 
-  private async export(dir: string): Promise<void> {
+  async export(dir: string): Promise<void> {
     const stored = await this.store.list(this.collection);
     await writeExport(dir, this.collection, stored);
     this.io.stdout.write(`Exported ${stored.size} ${this.resource.title}(s) to ${dir} (one <ID>.json each, and ${MANIFEST}).\n`);
@@ -290,13 +295,13 @@ class PolicyCommands {
     return { plan: makePlan(this.collection, directory.policies, directory.base, stored), directory };
   }
 
-  private async plan(dir: string): Promise<void> {
+  async plan(dir: string): Promise<void> {
     const { plan } = await this.makePlan(dir);
     this.io.stdout.write(formatPlan(plan, this.resource.nameField));
     if (plan.refusals.length > 0) throw new OperationError('Apply would refuse this plan (see the lines marked !).');
   }
 
-  private async apply(dir: string): Promise<void> {
+  async apply(dir: string): Promise<void> {
     const { plan, directory } = await this.makePlan(dir);
     if (plan.refusals.length > 0) {
       this.io.stdout.write(formatPlan(plan, this.resource.nameField));
@@ -310,7 +315,7 @@ class PolicyCommands {
     this.io.stdout.write(formatPlan(plan, this.resource.nameField).replace(/^Plan: /m, 'Applied: '));
   }
 
-  private async put(file: string): Promise<void> {
+  async put(file: string): Promise<void> {
     const policy = await readPolicyFile(file, this.collection);
     const id = policy[this.resource.idField] as number;
     const before = await this.store.get(this.collection, id);
@@ -321,12 +326,12 @@ class PolicyCommands {
     await this.write({ collection: this.collection, id, before, after: policy });
   }
 
-  private async delete(id: number): Promise<void> {
+  async delete(id: number): Promise<void> {
     if (id === DEFAULT_POLICY_ID) throw new PolicyAdminError([changeRuleProblem({ collection: this.collection, id, before: undefined, after: undefined })!]);
     await this.write({ collection: this.collection, id, before: await this.required(id), after: undefined });
   }
 
-  private async history(id: number): Promise<void> {
+  async history(id: number): Promise<void> {
     const records = await this.store.history(this.collection, id);
     if (records.length === 0) throw new OperationError(`${titleOf(this.collection, id)} has no history.`);
     const lines = records.flatMap((r) => {
@@ -338,7 +343,7 @@ class PolicyCommands {
     this.io.stdout.write(`${lines.join('\n')}\n`);
   }
 
-  private async rollback(id: number, toVersion: number): Promise<void> {
+  async rollback(id: number, toVersion: number): Promise<void> {
     const record = (await this.store.history(this.collection, id)).find((r) => r.version === toVersion);
     if (record === undefined) throw new OperationError(`${titleOf(this.collection, id)} has no version ${toVersion} in its history.`);
     if (record.after === undefined) throw new OperationError(`Version ${toVersion} of ${titleOf(this.collection, id)} is its deletion; there is no policy to restore.`);
@@ -436,8 +441,4 @@ export function describePolicy(policy: GeneratorPolicy): string {
   }
 }
 
-if (require.main === module) {
-  void main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+runWhenMain(module, main);

@@ -31,17 +31,21 @@ export class LocationError extends Error {}
 /** Why an --endpoint, --stack or --region value is not usable, or undefined when it is. */
 export function locationProblem(values: { endpoint?: string; stack?: string; region?: string }): string | undefined {
   if (values.stack !== undefined && !STACK_NAME.test(values.stack)) return '--stack must be a stack name (a letter, then letters, digits or "-") or a stack ARN.';
-  if (values.endpoint !== undefined) {
-    let protocol: string;
-    try {
-      protocol = new URL(values.endpoint).protocol;
-    } catch {
-      return '--endpoint must be a URL such as http://127.0.0.1:8000.';
-    }
-    if (protocol !== 'http:' && protocol !== 'https:') return '--endpoint must be an http or https URL.';
-  }
+  const endpoint = values.endpoint === undefined ? undefined : endpointProblem(values.endpoint);
+  if (endpoint !== undefined) return `${endpoint}.`;
   if (values.region !== undefined && !REGION.test(values.region)) return '--region must be a region name such as eu-west-1.';
   return undefined;
+}
+
+/** Why an --endpoint value is not an http(s) URL (without a full stop, so a CLI may add the value), or undefined. */
+export function endpointProblem(endpoint: string): string | undefined {
+  let protocol: string;
+  try {
+    protocol = new URL(endpoint).protocol;
+  } catch {
+    return '--endpoint must be a URL such as http://127.0.0.1:8000';
+  }
+  return protocol === 'http:' || protocol === 'https:' ? undefined : '--endpoint must be an http or https URL';
 }
 
 /** With an endpoint: a local store that accepts any credentials. Without: a real account, as the SDK finds it. */

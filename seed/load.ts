@@ -1,8 +1,8 @@
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
-import { DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { callerIdentity } from '../cli/aws';
+import { callerIdentity, createDynamoDbClient, endpointProblem, TABLE_NAME } from '../cli/aws';
+import { Help, parseCommandLine, PROCESS_IO, runCli, runWhenMain, UsageError, type Cli, type Io } from '../cli/command-line';
 import { createTables } from '../store/create-tables';
 import { PolicyAdminError } from '../store/policy-store';
 import { SEED_FILES } from '../store/seed-files';
@@ -11,7 +11,7 @@ import { loadSeed, SeedConflictError, SeedValidationError } from './seed-data';
 /** A seed file as the usage names it: relative to the project root. */
 const projectPath = (file: string) => path.relative(path.join(__dirname, '..'), file);
 
-export const USAGE = `Usage: npm run seed -- --generator-table NAME --strength-table NAME --history-table NAME [options]
+const USAGE = `Usage: npm run seed -- --generator-table NAME --strength-table NAME --history-table NAME [options]
 
 Validates both seed files completely, then creates the policies the tables lack, each as version 1 with a
 history record in the same transaction (docs/administration.md). A policy already stored as in the file is
@@ -67,42 +67,25 @@ export interface SeedArgs {
   createTables: boolean;
 }
 
-/** A mistake in the command line: reported with the usage and exit status 2. */
-class UsageError extends Error {}
+const SEED_CLI: Cli<SeedArgs> = {
+  usage: USAGE,
+  parse: (argv) => {
+    const args = parseSeedArgs(argv);
+    return args === 'help' ? new Help(USAGE) : args;
+  },
+  run: async (args, io) => {
+    io.stdout.write(await seed(args));
+  },
+  failureMessage,
+};
 
-interface Output {
-  write(text: string): unknown;
-}
-
-/** Runs the CLI and resolves to its exit status; never throws, never prints a stack trace. */
-export async function main(argv: readonly string[], out: Output = process.stdout, err: Output = process.stderr): Promise<number> {
-  let args: SeedArgs | 'help';
-  try {
-    args = parseSeedArgs(argv);
-  } catch (error) {
-    err.write(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (args === 'help') {
-    out.write(USAGE);
-    return 0;
-  }
-  try {
-    out.write(await seed(args));
-    return 0;
-  } catch (error) {
-    err.write(`${failureMessage(error)}\n`);
-    return 1;
-  }
+/** Runs the CLI (cli/command-line.ts) and resolves to its exit status; never prints a stack trace. */
+export function main(argv: readonly string[], io: Io = PROCESS_IO): Promise<number> {
+  return runCli(SEED_CLI, argv, io);
 }
 
 export function parseSeedArgs(argv: readonly string[]): SeedArgs | 'help' {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseCommandLine(argv, OPTIONS, { positionals: false });
   if (values.help) return 'help';
   const generatorTable = required(values['generator-table'], '--generator-table');
   const strengthTable = required(values['strength-table'], '--strength-table');
@@ -126,9 +109,7 @@ export function parseSeedArgs(argv: readonly string[]): SeedArgs | 'help' {
   };
 }
 
-/** DynamoDB's own rule for table names, checked here so a typo is a usage error, not a 400 from the service. */
-const TABLE_NAME = /^[a-zA-Z0-9_.-]{3,255}$/;
-
+/** A table name is checked here (DynamoDB's own rule), so a typo is a usage error, not a 400 from the service. */
 function required(value: string | undefined, option: string): string {
   if (value === undefined || value.trim() === '') throw new UsageError(`${option} is required`);
   if (!TABLE_NAME.test(value)) throw new UsageError(`${option} must be 3 to 255 letters, digits, "_", "-" or "." (got "${value}")`);
@@ -136,18 +117,13 @@ function required(value: string | undefined, option: string): string {
 }
 
 function checkEndpoint(endpoint: string): void {
-  let protocol: string;
-  try {
-    protocol = new URL(endpoint).protocol;
-  } catch {
-    throw new UsageError(`--endpoint must be a URL such as http://127.0.0.1:8000 (got "${endpoint}")`);
-  }
-  if (protocol !== 'http:' && protocol !== 'https:') throw new UsageError(`--endpoint must be an http or https URL (got "${endpoint}")`);
+  const problem = endpointProblem(endpoint);
+  if (problem !== undefined) throw new UsageError(`${problem} (got "${endpoint}")`);
 }
 
 /** Creates the tables if asked, loads both files, and returns the summary lines. */
 async function seed(args: SeedArgs): Promise<string> {
-  const client = createClient(args);
+  const client = createDynamoDbClient(args);
   try {
     const lines: string[] = [];
     if (args.createTables) {
@@ -175,18 +151,6 @@ async function seed(args: SeedArgs): Promise<string> {
   }
 }
 
-/** With --endpoint: a local store that accepts any credentials. Without: a real account, as the SDK finds it. */
-function createClient(args: SeedArgs): DynamoDBClient {
-  if (args.endpoint !== undefined) {
-    return new DynamoDBClient({
-      endpoint: args.endpoint,
-      region: args.region ?? process.env.AWS_REGION ?? 'local',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
-  }
-  return new DynamoDBClient(args.region !== undefined ? { region: args.region } : {});
-}
-
 function failureMessage(error: unknown): string {
   if (error instanceof SeedValidationError) return `Seed data is invalid; nothing was written.\n${error.message}`;
   if (error instanceof SeedConflictError) return `Stored policies differ from the seed files:\n${error.message}`;
@@ -200,8 +164,4 @@ function failureMessage(error: unknown): string {
   return `Seeding failed: ${e.name ?? 'Error'}: ${shown}${hint}`;
 }
 
-if (require.main === module) {
-  void main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+runWhenMain(module, main);

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { main } from '../../admin/credentials';
+import { main } from '../../admin/credentials-cli';
 import type { Decision } from '../../functions/api/authorizer';
 import { CredentialRepository } from '../../functions/repositories/credentials';
 import { CREDENTIAL_SCHEMES, GENERATOR_ADMIN_ROLE } from '../../functions/routes';
@@ -53,7 +53,7 @@ function cli(...argv: string[]): Promise<CliRun> {
 /** The CLI as an operator runs it: a child process, so stdout is exactly what `$(...)` would capture. */
 function child(...argv: string[]): Promise<CliRun> {
   return new Promise((resolve) => {
-    execFile(path.join(ROOT, 'node_modules/.bin/tsx'), ['admin/credentials.ts', ...argv, '--endpoint', endpoint], { cwd: ROOT }, (error, stdout, stderr) => {
+    execFile(path.join(ROOT, 'node_modules/.bin/tsx'), ['admin/credentials-cli.ts', ...argv, '--endpoint', endpoint], { cwd: ROOT }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
     });
   });

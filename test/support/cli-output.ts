@@ -5,7 +5,7 @@ export interface CliRun {
   stderr: string;
 }
 
-/** The streams a CLI's `main(argv, io)` writes to (admin/credentials.ts, admin/policy.ts). */
+/** The streams a CLI's `main(argv, io)` writes to (admin/credentials-cli.ts, admin/policy.ts, seed/load.ts). */
 export interface CliIo {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };

@@ -13,7 +13,7 @@ import {
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { failureMessage, main, redact } from '../../admin/credentials';
+import { failureMessage, main, redact } from '../../admin/credentials-cli';
 import { runCli, type CliRun } from '../support/cli-output';
 
 const cloudFormation = mockClient(CloudFormationClient);

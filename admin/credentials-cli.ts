@@ -1,18 +1,17 @@
-import { parseArgs } from 'node:util';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_USAGE_PLAN, GENERATOR_ADMIN_ROLE, isUsagePlanName, USAGE_PLANS, type UsagePlanName } from '../functions/routes';
 import { TABLES } from '../functions/repositories/tables';
 import { KEY_PREFIX } from '../functions/domain/api-key';
 import type { SystemKeyKind } from '../functions/repositories/credentials';
 import { awsFailureMessage, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, LocationError, locationProblem, stackOutputs, TABLE_NAME } from '../cli/aws';
+import { checkOptions, commandList, findCommand, Help, parseCommandLine, PROCESS_IO, runCli, runWhenMain, UsageError, USAGE_PHRASES, type Cli, type Command, type Io } from '../cli/command-line';
 import { UsagePlanAdmin } from './usage-plans';
 import { checkKeyId, checkRole, checkUserId, CredentialAdmin, CredentialAdminError, SYSTEM_KEY_TITLES, type CredentialListing, type KeySummary } from './credential-admin';
 
-export { DEFAULT_STACK };
 /** The output of the deployed stack naming the credentials table. */
-export const TABLE_OUTPUT = 'CredentialsTableName';
+const TABLE_OUTPUT = 'CredentialsTableName';
 /** The local gateway (`npm start`) names its tables after their kind. */
-export const LOCAL_TABLE = TABLES.credentials.logicalName;
+const LOCAL_TABLE = TABLES.credentials.logicalName;
 
 const COMMON_OPTIONS = `Where the credentials table is (the first that applies):
   --table NAME        the credentials table itself
@@ -25,14 +24,13 @@ const COMMON_OPTIONS = `Where the credentials table is (the first that applies):
 
 const EXIT_STATUS = 'Exit status: 0 done, 1 the operation failed (unknown user or key id, AWS error), 2 usage error.';
 
-interface CommandSpec {
+/**
+ * One entry of the command table: its words (a command, or a group and a command), its usage line and
+ * help (`details`), its options, and what it runs. Adding a command is adding an entry.
+ */
+interface CommandSpec extends Command<OptionName> {
   readonly path: readonly [string] | readonly [string, string];
-  readonly synopsis: string;
-  readonly summary: string;
   readonly details: string;
-  /** Options of this command besides the common ones; `required` ones must be given. */
-  readonly options: readonly OptionName[];
-  readonly required: readonly OptionName[];
   readonly run: (admin: CredentialAdmin, args: CommandArgs, io: Io, usage: UsagePlanAdmin | undefined) => Promise<void>;
   /** It issues, revokes or moves keys: on a deployed stack it also keeps API Gateway's usage plans in step. */
   readonly usagePlans?: true;
@@ -57,6 +55,8 @@ const OPTIONS = {
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
+/** The options every command takes: where the table is, and --help. */
+const COMMON: readonly OptionName[] = ['table', 'stack', 'endpoint', 'region', 'help'];
 
 const COMMANDS: readonly CommandSpec[] = [
   {
@@ -281,14 +281,14 @@ const LISTING_FIELD = { generator: 'generatorKeys', strength: 'strengthKeys' } a
 
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
-export const USAGE = `Usage: npm run credentials -- <command> [options]
+const USAGE = `Usage: npm run credentials -- <command> [options]
 
 Manages the credentials table of the Password Policy Service: users with roles and API keys for /userapi/,
 password generator API keys for /api/passwordgenerator and /api/generatepassword, and password strength keys
 for /api/passwordstrength. Only SHA-256 digests of keys are stored; a new key is printed once.
 
 Commands:
-${COMMANDS.map((c) => `  ${c.synopsis.padEnd(46)} ${c.summary}`).join('\n')}
+${commandList(COMMANDS, 46)}
 
 ${COMMON_OPTIONS}
 
@@ -304,16 +304,17 @@ const GROUP_USAGE: ReadonlyMap<string, string> = new Map(
     `Usage: npm run credentials -- ${group} <command> [options]
 
 Commands:
-${COMMANDS.filter((c) => c.path[0] === group)
-  .map((c) => `  ${c.synopsis.padEnd(46)} ${c.summary}`)
-  .join('\n')}
+${commandList(
+  COMMANDS.filter((c) => c.path[0] === group),
+  46,
+)}
 
 "npm run credentials -- ${group} <command> --help" describes one command.
 `,
   ]),
 );
 
-export function commandUsage(command: CommandSpec): string {
+function commandUsage(command: CommandSpec): string {
   return `Usage: npm run credentials -- ${command.synopsis} [options]
 
 ${command.details}
@@ -324,25 +325,6 @@ ${EXIT_STATUS}
 `;
 }
 
-interface Output {
-  write(text: string): unknown;
-}
-
-export interface Io {
-  stdout: Output;
-  stderr: Output;
-}
-
-/** A mistake in the command line: reported with the relevant usage and exit status 2. */
-class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly usage: string,
-  ) {
-    super(message);
-  }
-}
-
 interface Location {
   table?: string;
   stack?: string;
@@ -350,63 +332,44 @@ interface Location {
   region?: string;
 }
 
-type Parsed = { help: string } | { command: CommandSpec; args: CommandArgs; location: Location };
-
-/** Runs the CLI and resolves to its exit status; never throws, never prints a stack trace or a key in an error. */
-export async function main(argv: readonly string[], io: Io = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
-  let parsed: Parsed;
-  try {
-    parsed = parseCommandLine(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`${redact(error.message)}\n\n${error.usage}`);
-    return 2;
-  }
-  if ('help' in parsed) {
-    io.stdout.write(parsed.help);
-    return 0;
-  }
-  try {
-    await execute(parsed.command, parsed.args, parsed.location, io);
-    return 0;
-  } catch (error) {
-    io.stderr.write(`${failureMessage(error, parsed.location)}\n`);
-    return 1;
-  }
+interface Run {
+  command: CommandSpec;
+  args: CommandArgs;
+  location: Location;
 }
 
-export function parseCommandLine(argv: readonly string[]): Parsed {
-  const { values, positionals } = parseStrict(argv);
+const CREDENTIALS_CLI: Cli<Run> = {
+  usage: USAGE,
+  parse: parseCredentialsCommandLine,
+  run: ({ command, args, location }, io) => execute(command, args, location, io),
+  failureMessage: (error, { location }) => failureMessage(error, location),
+  redact,
+};
+
+/** Runs the CLI (cli/command-line.ts) and resolves to its exit status; never prints a stack trace or a key in an error. */
+export function main(argv: readonly string[], io: Io = PROCESS_IO): Promise<number> {
+  return runCli(CREDENTIALS_CLI, argv, io);
+}
+
+function parseCredentialsCommandLine(argv: readonly string[]): Run | Help {
+  // With a mistake parseArgs finds, still show the usage of the command the operator was typing.
+  const { values, positionals } = parseCommandLine(argv, OPTIONS, { usageFor });
   if (positionals.length === 0) {
-    if (values.help) return { help: USAGE };
-    throw new UsageError('A command is required.', USAGE);
+    if (values.help) return new Help(USAGE);
+    throw new UsageError(USAGE_PHRASES.commandRequired, USAGE);
   }
-  const command = findCommand(positionals);
+  const command = findCommand(COMMANDS, positionals);
   const group = GROUP_USAGE.get(positionals[0]!);
-  if (values.help && (command || (group !== undefined && positionals.length === 1))) return { help: command ? commandUsage(command) : group! };
+  if (values.help && (command || (group !== undefined && positionals.length === 1))) return new Help(command ? commandUsage(command) : group!);
   if (!command) throw new UsageError(unknownCommandMessage(positionals), usageFor(positionals));
   return { command, args: commandArgs(command, values), location: locationOf(command, values) };
 }
 
 type Values = { [K in OptionName]?: K extends 'role' ? string[] : K extends 'json' | 'help' ? boolean : string };
 
-function parseStrict(argv: readonly string[]): { values: Values; positionals: string[] } {
-  try {
-    return parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    // Still show the usage of the command the operator was typing, when it can be made out.
-    const { positionals } = parseArgs({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true });
-    throw new UsageError(redact((error as Error).message), usageFor(positionals));
-  }
-}
-
-function findCommand(positionals: readonly string[]): CommandSpec | undefined {
-  return COMMANDS.find((c) => c.path.length === positionals.length && c.path.every((word, i) => positionals[i] === word));
-}
-
 /** The command the leading words name, ignoring extra words after it. */
 function commandAtStart(positionals: readonly string[]): CommandSpec | undefined {
-  return findCommand(positionals.slice(0, 2)) ?? findCommand(positionals.slice(0, 1));
+  return findCommand(COMMANDS, positionals.slice(0, 2)) ?? findCommand(COMMANDS, positionals.slice(0, 1));
 }
 
 function usageFor(positionals: readonly string[]): string {
@@ -417,18 +380,13 @@ function usageFor(positionals: readonly string[]): string {
 function unknownCommandMessage(positionals: readonly string[]): string {
   if (GROUP_USAGE.has(positionals[0]!) && positionals.length === 1) return `"${positionals[0]}" needs a command.`;
   // Extra words are not echoed: one could be a key pasted in the wrong place.
-  if (commandAtStart(positionals)) return 'Unexpected argument after the command (options start with --).';
-  return `Unknown command "${redact(positionals.slice(0, 2).join(' '))}".`;
+  if (commandAtStart(positionals)) return USAGE_PHRASES.unexpectedArgument;
+  return USAGE_PHRASES.unknownCommand(redact(positionals.slice(0, 2).join(' ')));
 }
 
 function commandArgs(command: CommandSpec, values: Values): CommandArgs {
   const usage = commandUsage(command);
-  for (const name of Object.keys(values) as OptionName[]) {
-    if (!isCommonOption(name) && !command.options.includes(name)) throw new UsageError(`--${name} is not an option of "${command.path.join(' ')}".`, usage);
-  }
-  for (const name of command.required) {
-    if (values[name] === undefined) throw new UsageError(`--${name} is required.`, usage);
-  }
+  checkOptions(command, values, COMMON, usage);
   const roles = values.role ?? [];
   if (command.path[0] !== 'user' || command.path[1] !== 'create') {
     if (roles.length > 1) throw new UsageError('--role may be given only once here.', usage);
@@ -436,10 +394,6 @@ function commandArgs(command: CommandSpec, values: Values): CommandArgs {
   const plan = values.plan ?? DEFAULT_USAGE_PLAN;
   if (!isUsagePlanName(plan)) throw new UsageError(`--plan must be one of ${Object.keys(USAGE_PLANS).join(', ')}.`, usage);
   return { userId: values['user-id'] ?? '', roles, keyId: values['key-id'] ?? '', json: values.json === true, plan };
-}
-
-function isCommonOption(name: OptionName): boolean {
-  return name === 'table' || name === 'stack' || name === 'endpoint' || name === 'region' || name === 'help';
 }
 
 function locationOf(command: CommandSpec, values: Values): Location {
@@ -487,7 +441,7 @@ function warnAboutRoles(roles: readonly string[], io: Io): void {
   }
 }
 
-export function formatListing(listing: CredentialListing): string {
+function formatListing(listing: CredentialListing): string {
   const lines: string[] = [`Users (${listing.users.length}):`];
   if (listing.users.length === 0) lines.push('  (none)');
   for (const user of listing.users) {
@@ -521,8 +475,4 @@ export function redact(text: string): string {
   return text.replace(/\bpp[gs]_[0-9A-Za-z_-]*/g, '<key>').replace(/\b[0-9a-f]{64}\b/gi, '<digest>');
 }
 
-if (require.main === module) {
-  void main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+runWhenMain(module, main);
