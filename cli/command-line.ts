@@ -18,7 +18,7 @@ export interface Io {
 }
 
 /** The exit statuses of every operator CLI. */
-export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
 /** A mistake in the command line: its message, then `usage` (or the CLI's whole usage), exit status 2. */
 export class UsageError extends Error {
