@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { generatorPolicies, parsePattern, SEPARATORS, type GeneratorPolicy } from '../functions/domain/generator-policy';
-import { checkFeasibility, classesOn, entropyBits, generationMode, type CharClass } from '../functions/domain/password-generator';
+import { checkFeasibility, classesOn, cryptoRandom, entropyBits, generationMode, type CharClass } from '../functions/domain/password-generator';
 import { DEFAULT_POLICY_ID, validatePolicy } from '../functions/domain/policy-collection';
+import { type StrengthPolicy } from '../functions/domain/strength-policy';
 import { WORD_LIST } from '../functions/domain/word-list';
 import { TABLES } from '../functions/repositories/tables';
 import { awsFailureMessage, callerIdentity, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, locationProblem, stackOutputs } from '../cli/aws';
@@ -17,12 +18,16 @@ import {
   PolicyStore,
   titleOf,
   type CollectionName,
+  type Policy,
   type PolicyChange,
   type PolicyTableNames,
   type StoredPolicy,
 } from '../store/policy-store';
 import { MANIFEST, readPolicyDirectory, readPolicyFile, writeExport, writeManifest, formatPolicy, type PolicyDirectory } from './policy-files';
+import { generatorPasswordRules, strengthPasswordRules } from './password-rules';
 import { formatChange, formatPlan, makePlan, type Plan } from './policy-plan';
+import { breaksShall, DEFAULT_LINT_CONTEXT, formatFindings, lintPolicies, lintPolicy, lintSummary, worstSeverity, type Finding, type LintContext } from './policy-lint';
+import { renderPolicyReport } from './policy-report';
 
 /** The outputs of the deployed stack that name the policy tables (lib/password-policy-stack.ts). */
 const TABLE_OUTPUTS = {
@@ -39,25 +44,39 @@ const OPTIONS = {
   dir: { type: 'string' },
   'to-version': { type: 'string' },
   actor: { type: 'string' },
+  out: { type: 'string' },
+  'multi-factor': { type: 'boolean' },
+  'pwned-passwords-check': { type: 'string' },
   ...AWS_LOCATION_OPTIONS,
 } as const;
 type OptionName = keyof typeof OPTIONS;
-type Values = { [K in OptionName]?: K extends 'all' | 'help' ? boolean : string };
+type Values = { [K in OptionName]?: K extends 'all' | 'help' | 'multi-factor' ? boolean : string };
 
 /** What every store command takes besides --collection and its own options: where the tables are, and who writes. */
 const LOCATION_OPTIONS: readonly OptionName[] = ['endpoint', 'stack', 'region', 'actor'];
 
+/** What the lint assumes of the deployment, which no policy holds (lint and report; plan takes --multi-factor for its findings). */
+const DEPLOYMENT_OPTIONS = ['multi-factor', 'pwned-passwords-check'] as const satisfies readonly OptionName[];
+
 /**
  * One entry of the command table. A store command (`store`: it reads, or it writes and so records who)
- * also takes --collection, which it requires, and LOCATION_OPTIONS, and runs on the store through
- * PolicyCommands; a command without `store` reads files only. Adding a command is adding an entry: the
- * usage lists it and the parser checks its options from it.
+ * also takes --collection, which it requires, and LOCATION_OPTIONS, and runs on one collection of the
+ * store through PolicyCommands; `store: 'read both'` (report) reads both collections, so it takes no
+ * --collection and runs on the PolicyStore itself; a command without `store` reads files only. Adding a
+ * command is adding an entry: the usage lists it and the parser checks its options from it.
  */
-type PolicyCommand = StoreCommand | FileCommand;
+type PolicyCommand = StoreCommand | BothCollectionsCommand | FileCommand;
 
 interface StoreCommand extends Command<OptionName> {
   readonly store: 'read' | 'write';
   readonly run: (commands: PolicyCommands, values: Values) => Promise<void>;
+  /** Runs instead of `run`, on no store, when the command line gives --dir (lint --dir reads an export's files). */
+  readonly runOnDir?: (dir: string, collection: CollectionName, values: Values, io: Io) => Promise<void>;
+}
+
+interface BothCollectionsCommand extends Command<OptionName> {
+  readonly store: 'read both';
+  readonly run: (store: PolicyStore, values: Values, io: Io) => Promise<void>;
 }
 
 interface FileCommand extends Command<OptionName> {
@@ -84,11 +103,11 @@ const COMMANDS: readonly PolicyCommand[] = [
   {
     path: ['plan'],
     synopsis: 'plan --dir DIR',
-    summary: 'what apply would create, change and delete, field by field, and a summary',
-    options: ['dir'],
+    summary: 'what apply would create, change and delete, field by field, and a summary;\nthen the lint findings of the policies it creates or changes (information)',
+    options: ['dir', 'multi-factor'],
     required: ['dir'],
     store: 'read',
-    run: (c, v) => c.plan(v.dir!),
+    run: (c, v) => c.plan(v.dir!, deploymentOf(v)),
   },
   {
     path: ['apply'],
@@ -131,7 +150,40 @@ const COMMANDS: readonly PolicyCommand[] = [
     },
     run: explain,
   },
+  {
+    path: ['lint'],
+    synopsis: 'lint [--dir DIR]',
+    summary: "every policy (of the store, or of DIR's files, reading no store) against\nNIST SP 800-63B-4 and OWASP ASVS 5.0.0: each finding with its clause,\nseverity and fix; exit status 1 when one breaks a SHALL",
+    options: ['dir', ...DEPLOYMENT_OPTIONS],
+    required: [],
+    store: 'read',
+    run: (c, v) => c.lint(deploymentOf(v)),
+    runOnDir: lintDirectory,
+  },
+  {
+    path: ['passwordrules'],
+    synopsis: 'passwordrules --id N',
+    summary: "the policy as a passwordrules descriptor (Apple's password-rules language)",
+    options: ['id'],
+    required: ['id'],
+    store: 'read',
+    run: (c, v) => c.passwordRules(id(v)),
+  },
+  {
+    path: ['report'],
+    synopsis: 'report --out FILE',
+    summary: 'one HTML page of every policy of both collections (no --collection):\nfields, entropy, a sample password, findings, passwordrules',
+    options: ['out', ...DEPLOYMENT_OPTIONS],
+    required: ['out'],
+    store: 'read both',
+    run: report,
+  },
 ];
+
+const DEPLOYMENT = `What the lint assumes of the deployment (lint, report; plan's findings take --multi-factor):
+  --multi-factor        the passwords are used only with a second factor: an 8-character minimum, not 15
+  --pwned-passwords-check true|false
+                        whether the stack checks Have I Been Pwned (default: ${DEFAULT_LINT_CONTEXT.pwnedPasswordsCheck}, the stack's default)`;
 
 const WHERE = `Where the policy tables are (store commands):
   --endpoint URL        a local DynamoDB-compatible store such as npm start's (its URL is in the banner),
@@ -148,16 +200,19 @@ Administers the password generator and strength policies (docs/administration.md
 export, edit in git, plan, review, apply. Every write is validated first, conditional on the version it
 read, and recorded in the policy history in the same transaction.
 
-Commands (each store command takes --collection generator|strength):
+Commands (each store command but report takes --collection generator|strength):
 ${commandList(COMMANDS, 29)}
+
+${DEPLOYMENT}
 
 ${WHERE}
   -h, --help            print help
 
-Exit status: 0 done, 1 refused or failed (invalid file, conflict, policy ${DEFAULT_POLICY_ID}, unknown id, AWS error), 2 usage error.
+Exit status: 0 done, 1 refused or failed (invalid file, conflict, policy ${DEFAULT_POLICY_ID}, unknown id, AWS error) or,
+for lint, a finding breaks a SHALL; 2 usage error.
 `;
 
-/** A refusal that is not about a policy's content: an unknown id or version, a plan apply would refuse. */
+/** A failure that is not about a policy's content: an unknown id or version, a plan apply would refuse, a lint that finds a SHALL broken. */
 class OperationError extends Error {}
 
 interface Location {
@@ -168,7 +223,8 @@ interface Location {
 
 type Run =
   | { kind: 'files'; command: FileCommand; values: Values }
-  | { kind: 'store'; command: StoreCommand; values: Values; collection: CollectionName; location: Location; actor: string | undefined };
+  | { kind: 'store'; command: StoreCommand; values: Values; collection: CollectionName; location: Location; actor: string | undefined }
+  | { kind: 'both'; command: BothCollectionsCommand; values: Values; location: Location };
 
 const POLICY_CLI: Cli<Run> = {
   usage: USAGE,
@@ -195,23 +251,31 @@ function parsePolicyCommandLine(argv: readonly string[]): Run | Help {
     return { kind: 'files', command, values };
   }
 
-  checkOptions({ ...command, options: ['collection', ...command.options], required: ['collection', ...command.required] }, values, LOCATION_OPTIONS);
-  if (!Object.hasOwn(COLLECTIONS, values.collection!)) throw new UsageError('--collection must be generator or strength.');
+  const both = command.store === 'read both';
+  checkOptions(both ? command : { ...command, options: ['collection', ...command.options], required: ['collection', ...command.required] }, values, LOCATION_OPTIONS);
+  if (!both && !Object.hasOwn(COLLECTIONS, values.collection!)) throw new UsageError('--collection must be generator or strength.');
   if (values.id !== undefined) wholeNumberOption(values.id, '--id');
   if (values['to-version'] !== undefined) wholeNumberOption(values['to-version'], '--to-version');
+  const pwned = values['pwned-passwords-check'];
+  if (pwned !== undefined && pwned !== 'true' && pwned !== 'false') throw new UsageError('--pwned-passwords-check must be true or false.');
   const { endpoint, stack, region, actor } = values;
   if (endpoint !== undefined && stack !== undefined) throw new UsageError('Give --endpoint or --stack, not both.');
   const problem = locationProblem({ endpoint, stack, region });
   if (problem !== undefined) throw new UsageError(problem);
   if (actor !== undefined && endpoint === undefined) throw new UsageError('--actor is for a local store (--endpoint); on AWS the history records the caller\'s IAM ARN.');
   if (actor !== undefined && !/^\P{C}{1,200}$/u.test(actor)) throw new UsageError('--actor must be 1 to 200 printable characters.');
+  const location = { endpoint, region, stack: endpoint === undefined ? stack ?? DEFAULT_STACK : undefined };
+  if (command.store === 'read both') return { kind: 'both', command, values, location };
+  return { kind: 'store', command, values, collection: values.collection as CollectionName, location, actor };
+}
+
+/** What --multi-factor and --pwned-passwords-check say of the deployment; the stack's default where not said. */
+function deploymentOf(values: Values): LintContext {
+  const pwned = values['pwned-passwords-check'];
   return {
-    kind: 'store',
-    command,
-    values,
-    collection: values.collection as CollectionName,
-    location: { endpoint, region, stack: endpoint === undefined ? stack ?? DEFAULT_STACK : undefined },
-    actor,
+    multiFactor: values['multi-factor'] === true,
+    pwnedPasswordsCheck: pwned === undefined ? DEFAULT_LINT_CONTEXT.pwnedPasswordsCheck : pwned === 'true',
+    pwnedPasswordsCheckAssumed: pwned === undefined,
   };
 }
 
@@ -220,9 +284,10 @@ function wholeNumberOption(text: string, option: string): number {
   return Number(text);
 }
 
-/** A file command runs as it is; a store command once the tables are found (stack outputs or the local names). */
+/** A file command runs as it is (so does lint --dir); a store command once the tables are found (stack outputs or the local names). */
 async function runPolicyCommand(run: Run, io: Io): Promise<void> {
   if (run.kind === 'files') return run.command.run(run.values, io);
+  if (run.kind === 'store' && run.command.runOnDir !== undefined && run.values.dir !== undefined) return run.command.runOnDir(run.values.dir, run.collection, run.values, io);
   const dynamodb = createDynamoDbClient(run.location);
   try {
     const tables: PolicyTableNames =
@@ -234,6 +299,7 @@ async function runPolicyCommand(run: Run, io: Io): Promise<void> {
             history: o[TABLE_OUTPUTS.history],
           }));
     const store = new PolicyStore(DynamoDBDocumentClient.from(dynamodb), tables);
+    if (run.kind === 'both') return await run.command.run(store, run.values, io);
     const actor = run.command.store === 'write' ? await callerIdentity(run.location, run.actor) : '';
     await run.command.run(new PolicyCommands(store, run.collection, actor, io), run.values);
   } finally {
@@ -244,7 +310,7 @@ async function runPolicyCommand(run: Run, io: Io): Promise<void> {
 
 function policyFailureMessage(error: unknown, run: Run): string {
   if (error instanceof PolicyAdminError || error instanceof OperationError) return error.message;
-  const location = run.kind === 'store' ? run.location : {};
+  const location = run.kind === 'files' ? {} : run.location;
   const where = location.endpoint !== undefined ? ` at ${location.endpoint}` : '';
   return awsFailureMessage(error, location, `A policy table does not exist${where}; check --endpoint, --stack or --region.`);
 }
@@ -256,6 +322,64 @@ async function explain(values: Values, io: Io): Promise<void> {
   const chosen = values.id === undefined ? policies : policies.filter((p) => p.PasswordGeneratorID === id(values));
   if (chosen.length === 0) throw new OperationError(`No policy has PasswordGeneratorID ${values.id} in ${file}.`);
   io.stdout.write(chosen.map(explainPolicy).join('\n') + '\n');
+}
+
+/** `lint --dir`: the policies of an export's files, checked as apply checks them; no store is read. */
+async function lintDirectory(dir: string, collection: CollectionName, values: Values, io: Io): Promise<void> {
+  const { policies } = await readPolicyDirectory(dir, collection);
+  printLint(collection, [...policies.values()], [], deploymentOf(values), io);
+}
+
+/**
+ * Prints the findings, grouped by policy, on stdout. When one breaks a SHALL (or a stored record is
+ * invalid) the run fails with the summary line as its message (on stderr, exit status 1); otherwise the
+ * summary is printed after the findings.
+ */
+function printLint(collection: CollectionName, policies: readonly Policy[], invalid: readonly string[], context: LintContext, io: Io): void {
+  const findings = lintPolicies(collection, policies, context);
+  io.stdout.write(formatFindings(findings, headingOf(collection, policies)));
+  const summary = lintSummary(findings, policies.length, COLLECTIONS[collection].resource.title);
+  if (breaksShall(findings) || invalid.length > 0) throw new OperationError([...invalid, summary].join('\n'));
+  io.stdout.write(`${summary}\n`);
+}
+
+/** A finding's heading line: its policy's title and name, or the deployment. */
+function headingOf(collection: CollectionName, policies: readonly Policy[]): (f: Finding) => string {
+  const { idField, nameField } = COLLECTIONS[collection].resource;
+  const names = new Map(policies.map((p) => [p[idField] as number, String(p[nameField])]));
+  return (f) => (f.id === undefined ? 'The deployment' : `${titleOf(collection, f.id)} ${JSON.stringify(names.get(f.id) ?? '')}`);
+}
+
+/** The stored policies of a collection, each checked as a write is; the invalid ones are named, not linted. */
+async function checkedPolicies(store: PolicyStore, collection: CollectionName): Promise<{ policies: Policy[]; invalid: string[] }> {
+  const policies: Policy[] = [];
+  const invalid: string[] = [];
+  for (const [id, { policy }] of await store.list(collection)) {
+    const result = checkPolicy(collection, policy);
+    if (result.ok) policies.push(result.policy);
+    else invalid.push(`${titleOf(collection, id)} is invalid, not linted: ${result.problems.join('; ')}`);
+  }
+  return { policies, invalid };
+}
+
+/** `report`: the page of both collections, written to --out; an invalid record is named on stderr and left out. */
+async function report(store: PolicyStore, values: Values, io: Io): Promise<void> {
+  const out = values.out!;
+  const context = deploymentOf(values);
+  const generator = await checkedPolicies(store, 'generator');
+  const strength = await checkedPolicies(store, 'strength');
+  const page = renderPolicyReport({
+    generator: generator.policies as unknown as GeneratorPolicy[],
+    strength: strength.policies as unknown as StrengthPolicy[],
+    context,
+    random: cryptoRandom,
+    generatedAt: new Date().toISOString(),
+  });
+  await writeFile(out, page);
+  for (const line of [...generator.invalid, ...strength.invalid]) io.stderr.write(`${line}\n`);
+  const all = [...generator.policies.map((p) => lintPolicy('generator', p, context)), ...strength.policies.map((p) => lintPolicy('strength', p, context))];
+  const breaking = all.filter((findings) => worstSeverity(findings) === 'shall').length;
+  io.stdout.write(`Wrote ${out}: ${all.length} policies, ${breaking} breaking a SHALL.\n`);
 }
 
 /** The store commands, each reading what it needs and printing what it did. */
@@ -295,9 +419,15 @@ class PolicyCommands {
     return { plan: makePlan(this.collection, directory.policies, directory.base, stored), directory };
   }
 
-  async plan(dir: string): Promise<void> {
+  async plan(dir: string, context: LintContext): Promise<void> {
     const { plan } = await this.makePlan(dir);
     this.io.stdout.write(formatPlan(plan, this.resource.nameField));
+    const changed = plan.changes.flatMap((change) => (change.after === undefined ? [] : [change.after]));
+    const findings = changed.flatMap((policy) => lintPolicy(this.collection, policy, context));
+    if (findings.length > 0) {
+      // Information for the review: apply never refuses for a finding.
+      this.io.stdout.write(`\nLint of the policies this plan creates or changes (information; apply does not refuse for it):\n${formatFindings(findings, headingOf(this.collection, changed))}`);
+    }
     if (plan.refusals.length > 0) throw new OperationError('Apply would refuse this plan (see the lines marked !).');
   }
 
@@ -352,6 +482,19 @@ class PolicyCommands {
     if (!result.ok) throw new PolicyAdminError(result.problems.map((p) => `version ${toVersion}: ${p}`));
     const before = await this.store.get(this.collection, id);
     await this.write({ collection: this.collection, id, before, after: result.policy, restoredVersion: toVersion });
+  }
+
+  async lint(context: LintContext): Promise<void> {
+    const { policies, invalid } = await checkedPolicies(this.store, this.collection);
+    printLint(this.collection, policies, invalid, context, this.io);
+  }
+
+  async passwordRules(id: number): Promise<void> {
+    const result = checkPolicy(this.collection, (await this.required(id)).policy);
+    if (!result.ok) throw new PolicyAdminError(result.problems.map((p) => `${titleOf(this.collection, id)}: ${p}`));
+    const rules = this.collection === 'generator' ? generatorPasswordRules(result.policy as unknown as GeneratorPolicy) : strengthPasswordRules(result.policy as unknown as StrengthPolicy);
+    this.io.stdout.write(`${rules.descriptor}\n`);
+    for (const note of rules.notes) this.io.stderr.write(`note: ${note}\n`);
   }
 
   private async write(change: PolicyChange): Promise<void> {

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { main } from '../../admin/policy';
+import { DEFAULT_LINT_CONTEXT, formatFindings, lintGeneratorPolicy } from '../../admin/policy-lint';
 import { PolicyAdminError, PolicyStore } from '../../store/policy-store';
 import { startEmbeddedStore, type EmbeddedStore } from '../../local/embedded-store';
 import { TABLE_NAMES } from '../../local/start';
@@ -66,7 +67,8 @@ describe('apply: the policy and its history record in one transaction', () => {
     const plan = await cli('plan', '--collection', 'generator', '--dir', dir);
     expect(plan).toEqual({
       code: 0,
-      stdout: `~ change generator policy 4 "Network Devices" (version 1 → 2)\n    GeneratorDescription: ${JSON.stringify(before.GeneratorDescription)} → "Routers and switches, edited in git."\nPlan: 0 to create, 1 to change, 0 to delete, 11 unchanged.\n`,
+      // Then, as information, the lint of the changed policy (test/integration/policy-standards.test.ts).
+      stdout: `~ change generator policy 4 "Network Devices" (version 1 → 2)\n    GeneratorDescription: ${JSON.stringify(before.GeneratorDescription)} → "Routers and switches, edited in git."\nPlan: 0 to create, 1 to change, 0 to delete, 11 unchanged.\n\nLint of the policies this plan creates or changes (information; apply does not refuse for it):\n${formatFindings(lintGeneratorPolicy({ ...before, GeneratorDescription: 'Routers and switches, edited in git.' }, DEFAULT_LINT_CONTEXT), () => 'generator policy 4 "Network Devices"')}`,
       stderr: '',
     });
     const applied = await cli('apply', '--collection', 'generator', '--dir', dir);
