@@ -1,5 +1,6 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_USAGE_PLAN, GENERATOR_ADMIN_ROLE, isUsagePlanName, USAGE_PLANS, type UsagePlanName } from '../functions/routes';
+import { CREDENTIAL_SCHEMES, DEFAULT_USAGE_PLAN, GENERATOR_ADMIN_ROLE, isUsagePlanName, schemeScope, USAGE_PLAN_NAMES, type UsagePlanName } from '../functions/routes';
+import { STACK_OUTPUTS, USAGE_PLANS } from '../lib/deployment';
 import { TABLES } from '../functions/repositories/tables';
 import { KEY_PREFIX } from '../functions/domain/api-key';
 import type { SystemKeyKind } from '../functions/repositories/credentials';
@@ -9,9 +10,14 @@ import { UsagePlanAdmin } from './usage-plans';
 import { checkKeyId, checkRole, checkUserId, CredentialAdmin, CredentialAdminError, SYSTEM_KEY_TITLES, type CredentialListing, type KeySummary } from './credential-admin';
 
 /** The output of the deployed stack naming the credentials table. */
-const TABLE_OUTPUT = 'CredentialsTableName';
+const TABLE_OUTPUT = STACK_OUTPUTS.credentialsTable;
 /** The local gateway (`npm start`) names its tables after their kind. */
 const LOCAL_TABLE = TABLES.credentials.logicalName;
+
+/** The paths each kind of credential opens, as the route table names them. */
+const USER_PATHS = schemeScope(CREDENTIAL_SCHEMES.generatorUser);
+const GENERATOR_KEY_PATHS = schemeScope(CREDENTIAL_SCHEMES.generatorKey);
+const STRENGTH_KEY_PATHS = schemeScope(CREDENTIAL_SCHEMES.strengthKey);
 
 const COMMON_OPTIONS = `Where the credentials table is (the first that applies):
   --table NAME        the credentials table itself
@@ -64,7 +70,7 @@ const COMMANDS: readonly CommandSpec[] = [
     synopsis: 'user create --user-id ID [--role ROLE]...',
     summary: 'create a user (no keys yet), with roles',
     details: `Creates a user with the given roles and no keys. Fails if the user exists.
-The generator API (/userapi/) needs the role:  --role "${GENERATOR_ADMIN_ROLE}"
+The generator API (${USER_PATHS}) needs the role:  --role "${GENERATOR_ADMIN_ROLE}"
 
   --user-id ID    1 to 128 printable ASCII characters without spaces (the UserID header)
   --role ROLE     a role to hold; repeat for several`,
@@ -82,7 +88,7 @@ The generator API (/userapi/) needs the role:  --role "${GENERATOR_ADMIN_ROLE}"
     synopsis: 'user grant-role --user-id ID --role ROLE',
     summary: 'give a user a role',
     details: `Gives the user a role (nothing changes if it already holds it).
-The generator API (/userapi/) needs the role "${GENERATOR_ADMIN_ROLE}".
+The generator API (${USER_PATHS}) needs the role "${GENERATOR_ADMIN_ROLE}".
 
   --user-id ID    the user
   --role ROLE     the role`,
@@ -176,8 +182,8 @@ The key is shown only this once; only its SHA-256 digest is stored. Fails for an
       io.stdout.write(`Revoked key id ${args.keyId} of user ${quote(args.userId)}.\n`);
     },
   },
-  ...systemKeyCommands('generator', 'generator-key', '/api/passwordgenerator and /api/generatepassword'),
-  ...systemKeyCommands('strength', 'strength-key', '/api/passwordstrength'),
+  ...systemKeyCommands('generator', 'generator-key', GENERATOR_KEY_PATHS),
+  ...systemKeyCommands('strength', 'strength-key', STRENGTH_KEY_PATHS),
   {
     path: ['usage-plan', 'set'],
     synopsis: 'usage-plan set --key-id KEYID --plan NAME',
@@ -283,9 +289,9 @@ const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.sli
 
 const USAGE = `Usage: npm run credentials -- <command> [options]
 
-Manages the credentials table of the Password Policy Service: users with roles and API keys for /userapi/,
-password generator API keys for /api/passwordgenerator and /api/generatepassword, and password strength keys
-for /api/passwordstrength. Only SHA-256 digests of keys are stored; a new key is printed once.
+Manages the credentials table of the Password Policy Service: users with roles and API keys for ${USER_PATHS},
+password generator API keys for ${GENERATOR_KEY_PATHS}, and password strength keys
+for ${STRENGTH_KEY_PATHS}. Only SHA-256 digests of keys are stored; a new key is printed once.
 
 Commands:
 ${commandList(COMMANDS, 46)}
@@ -392,7 +398,7 @@ function commandArgs(command: CommandSpec, values: Values): CommandArgs {
     if (roles.length > 1) throw new UsageError('--role may be given only once here.', usage);
   }
   const plan = values.plan ?? DEFAULT_USAGE_PLAN;
-  if (!isUsagePlanName(plan)) throw new UsageError(`--plan must be one of ${Object.keys(USAGE_PLANS).join(', ')}.`, usage);
+  if (!isUsagePlanName(plan)) throw new UsageError(`--plan must be one of ${USAGE_PLAN_NAMES.join(', ')}.`, usage);
   return { userId: values['user-id'] ?? '', roles, keyId: values['key-id'] ?? '', json: values.json === true, plan };
 }
 

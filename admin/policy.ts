@@ -6,6 +6,7 @@ import { DEFAULT_POLICY_ID, validatePolicy } from '../functions/domain/policy-co
 import { type StrengthPolicy } from '../functions/domain/strength-policy';
 import { WORD_LIST } from '../functions/domain/word-list';
 import { TABLES } from '../functions/repositories/tables';
+import { STACK_OUTPUTS } from '../lib/deployment';
 import { awsFailureMessage, callerIdentity, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, locationProblem, stackOutputs } from '../cli/aws';
 import { checkOptions, commandList, findCommand, Help, parseCommandLine, PROCESS_IO, runCli, runWhenMain, UsageError, USAGE_PHRASES, type Cli, type Command, type Io } from '../cli/command-line';
 import { SEED_FILES } from '../store/seed-files';
@@ -31,9 +32,9 @@ import { renderPolicyReport } from './policy-report';
 
 /** The outputs of the deployed stack that name the policy tables (lib/password-policy-stack.ts). */
 const TABLE_OUTPUTS = {
-  generator: 'GeneratorPolicyTableName',
-  strength: 'StrengthPolicyTableName',
-  history: 'PolicyHistoryTableName',
+  generator: STACK_OUTPUTS.generatorPolicyTable,
+  strength: STACK_OUTPUTS.strengthPolicyTable,
+  history: STACK_OUTPUTS.policyHistoryTable,
 } as const satisfies Record<keyof PolicyTableNames, string>;
 
 const OPTIONS = {

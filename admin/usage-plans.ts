@@ -7,9 +7,8 @@ import {
   GetApiKeysCommand,
 } from '@aws-sdk/client-api-gateway';
 import { usageKeyOf } from '../functions/domain/api-key';
-import { USAGE_PLANS, usagePlanOutput, type UsagePlanName } from '../functions/routes';
-
-const PLAN_NAMES = Object.keys(USAGE_PLANS) as UsagePlanName[];
+import { USAGE_PLAN_NAMES, type UsagePlanName } from '../functions/routes';
+import { STACK_OUTPUTS } from '../lib/deployment';
 
 /**
  * The API Gateway side of per-credential rate limits (docs/operations.md#rate-limits-per-credential): one API
@@ -23,11 +22,11 @@ export class UsagePlanAdmin {
   ) {}
 
   /** The stack outputs that hold the plans' ids, read with the credentials table's in one DescribeStacks. */
-  static readonly OUTPUTS: readonly string[] = PLAN_NAMES.map(usagePlanOutput);
+  static readonly OUTPUTS: readonly string[] = Object.values(STACK_OUTPUTS.usagePlans);
 
   /** The plans of a deployed stack, from its outputs (OUTPUTS among them). */
   static fromOutputs(outputs: Readonly<Record<string, string>>, region: string | undefined): UsagePlanAdmin {
-    const planIds = Object.fromEntries(PLAN_NAMES.map((name) => [name, outputs[usagePlanOutput(name)]!])) as Record<UsagePlanName, string>;
+    const planIds = Object.fromEntries(USAGE_PLAN_NAMES.map((name) => [name, outputs[STACK_OUTPUTS.usagePlans[name]]!])) as Record<UsagePlanName, string>;
     return new UsagePlanAdmin(new APIGatewayClient(region ? { region } : {}), planIds);
   }
 

@@ -2,6 +2,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { userInfo } from 'node:os';
+import { DEFAULT_STACK_NAME } from '../lib/deployment';
 
 /**
  * What the operator CLIs (credentials, policy, seed) share about reaching their tables: a deployed stack
@@ -18,7 +19,7 @@ export const AWS_LOCATION_OPTIONS = {
 } as const;
 
 /** The stack name `cdk deploy` uses unless told otherwise (bin/app.ts). */
-export const DEFAULT_STACK = 'PasswordPolicyService';
+export const DEFAULT_STACK = DEFAULT_STACK_NAME;
 
 /** DynamoDB's rule for table names, and CloudFormation's for stack names (or a stack ARN). */
 export const TABLE_NAME = /^[a-zA-Z0-9_.-]{3,255}$/;

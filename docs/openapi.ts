@@ -5,15 +5,18 @@ import { Document, Spectral } from '@stoplight/spectral-core';
 import { Json } from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import * as z from 'zod/mini';
+import { EVALUATION_BODY_BYTES, EVALUATION_PHRASES, EVALUATION_REQUEST_FIELDS } from '../functions/api/evaluation-request';
+import { KEY_PREFIX } from '../functions/domain/api-key';
 import { BREACHED_PASSWORDS } from '../functions/domain/breached-password-filter';
 import { generatorPolicies, MAX_GENERATED_LENGTH } from '../functions/domain/generator-policy';
 import { READ_ONLY_WHEN } from '../functions/domain/generator-settings';
+import { MAX_PASSWORDS_PER_GENERATION } from '../functions/domain/password-generator';
 import { zxcvbnEstimator } from '../functions/domain/guessability';
 import { DEFAULT_POLICY_ID, MAX_POLICY_ID, MAX_SEARCH_LENGTH, SEARCH_TOO_LONG, validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
 import { COMPOSITION_RULES, evaluatePassword, MAX_PASSWORD_LENGTH, type CompositionFailure, type StrengthEvaluation } from '../functions/domain/strength-evaluator';
 import { COMPLIANCE_LEVELS, strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
 import { allowHeader, CACHE_CONTROL, errorEnvelope, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http';
-import { GENERATION_SETTINGS, LIMITS, resourcePaths, type CredentialScheme, type GenerationSetting, type ResourcePath, type RouteMethod } from '../functions/routes';
+import { CREDENTIAL_SCHEMES, GENERATION_SETTINGS, GENERATOR_ADMIN_ROLE, resourcePaths, ROUTE_PHRASES, schemeScope, type CredentialScheme, type GenerationSetting, type ResourcePath, type RouteMethod } from '../functions/routes';
 import { SEED_FILES } from '../store/seed-files';
 
 /**
@@ -33,6 +36,9 @@ const RESOURCES: Record<'generator' | 'strength', { name: string; resource: Poli
   strength: { name: 'StrengthPolicy', resource: strengthPolicies as PolicyResource<object>, seed: SEED_FILES.strength },
 };
 
+/** The evaluation body's two fields (functions/api/evaluation-request.ts). */
+const { policyId: POLICY_ID, password: PASSWORD } = EVALUATION_REQUEST_FIELDS;
+
 /** Security schemes by credential scheme: /userapi/ needs both of its headers, /api/ one key of its kind. */
 const SECURITY: Record<CredentialScheme['name'], Record<string, string[]>[]> = {
   generatorUser: [{ UserID: [], UserAPIKey: [] }],
@@ -42,7 +48,7 @@ const SECURITY: Record<CredentialScheme['name'], Record<string, string[]>[]> = {
 
 /** What each credential scheme needs, for operation descriptions. */
 const NEEDS: Record<CredentialScheme['name'], string> = {
-  generatorUser: 'Needs a user (UserID and APIKey) holding the Password Generator Policy Security Administrator role.',
+  generatorUser: `Needs a user (UserID and APIKey) holding the ${GENERATOR_ADMIN_ROLE} role.`,
   generatorKey: 'Needs a password generator API key (APIKey), as the Passwordstate clients send it.',
   strengthKey: 'Needs a password strength key.',
 };
@@ -116,13 +122,13 @@ interface ErrorDoc {
 function commonErrors(route: ResourcePath): ErrorDoc[] {
   const withRole = route.credentials.role !== undefined;
   return [
-    { status: 401, when: 'Credentials missing, malformed, unknown, revoked, disabled, or of the other route group.', examples: { unauthorized: PHRASES.unauthorized } },
+    { status: 401, when: 'Credentials missing, malformed, unknown, revoked, disabled, or of the other route group.', examples: { unauthorized: ROUTE_PHRASES.unauthorized } },
     {
       status: 403,
       when:
-        (withRole ? "A valid user without the Password Generator Policy Security Administrator role (the authorizer's Deny); and on AWS, a" : 'On AWS: a') +
+        (withRole ? `A valid user without the ${GENERATOR_ADMIN_ROLE} role (the authorizer's Deny); and on AWS, a` : 'On AWS: a') +
         ' valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues).',
-      examples: { ...(withRole ? { missingRole: PHRASES.missingRole } : {}), noUsagePlanKey: PHRASES.forbidden },
+      examples: { ...(withRole ? { missingRole: ROUTE_PHRASES.missingRole } : {}), noUsagePlanKey: ROUTE_PHRASES.forbidden },
     },
     {
       status: 405,
@@ -253,9 +259,14 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       securitySchemes: {
         UserID: { type: 'apiKey', in: 'header', name: 'UserID', description: 'The user id of a generator policy administrator.' },
-        UserAPIKey: { type: 'apiKey', in: 'header', name: 'APIKey', description: "That user's key (`ppg_…`)." },
-        PasswordGeneratorAPIKey: { type: 'apiKey', in: 'header', name: 'APIKey', description: 'A password generator API key (`ppa_…`), for /api/passwordgenerator and /api/generatepassword.' },
-        PasswordStrengthAPIKey: { type: 'apiKey', in: 'header', name: 'APIKey', description: 'A password strength key (`pps_…`), for /api/passwordstrength.' },
+        UserAPIKey: { type: 'apiKey', in: 'header', name: 'APIKey', description: `That user's key (\`${KEY_PREFIX.user}_…\`).` },
+        PasswordGeneratorAPIKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'APIKey',
+          description: `A password generator API key (\`${KEY_PREFIX.generator}_…\`), for ${schemeScope(CREDENTIAL_SCHEMES.generatorKey)}.`,
+        },
+        PasswordStrengthAPIKey: { type: 'apiKey', in: 'header', name: 'APIKey', description: `A password strength key (\`${KEY_PREFIX.strength}_…\`), for ${schemeScope(CREDENTIAL_SCHEMES.strengthKey)}.` },
       },
     },
   };
@@ -342,7 +353,7 @@ function generateOperation(route: ResourcePath): Record<string, unknown> {
         description: `The policy; the default policy (${DEFAULT_POLICY_ID}) when absent.`,
         schema: { type: 'integer', minimum: 1, maximum: MAX_POLICY_ID },
       },
-      { name: 'Qty', in: 'query', required: false, description: 'How many passwords; 1 when absent.', schema: { type: 'integer', minimum: 1, maximum: LIMITS.generatedPasswords } },
+      { name: 'Qty', in: 'query', required: false, description: 'How many passwords; 1 when absent.', schema: { type: 'integer', minimum: 1, maximum: MAX_PASSWORDS_PER_GENERATION } },
       ...(Object.keys(GENERATION_SETTINGS) as GenerationSetting[]).map((setting) => settingParameter(setting, policySchema)),
     ],
     security: SECURITY[route.credentials.name],
@@ -358,8 +369,8 @@ function generateOperation(route: ResourcePath): Record<string, unknown> {
       [
         {
           status: 400,
-          when: `A bad parameter: not a whole number, PasswordGeneratorID outside 1..${MAX_POLICY_ID}, Qty outside 1..${LIMITS.generatedPasswords}, an unknown or repeated parameter, or settings that do not make a valid policy (each bad setting named).`,
-          examples: { quantity: `Qty must be a whole number from 1 to ${LIMITS.generatedPasswords}.` },
+          when: `A bad parameter: not a whole number, PasswordGeneratorID outside 1..${MAX_POLICY_ID}, Qty outside 1..${MAX_PASSWORDS_PER_GENERATION}, an unknown or repeated parameter, or settings that do not make a valid policy (each bad setting named).`,
+          examples: { quantity: `Qty must be a whole number from 1 to ${MAX_PASSWORDS_PER_GENERATION}.` },
         },
         { status: 404, when: 'No generator policy has that identifier.', examples: { noSuchPolicy: 'No password generator policy has PasswordGeneratorID 99.' } },
         {
@@ -385,13 +396,13 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
     security: SECURITY[route.credentials.name],
     requestBody: {
       required: true,
-      description: `A JSON object of at most ${LIMITS.evaluationBodyBytes} bytes (UTF-8).`,
+      description: `A JSON object of at most ${EVALUATION_BODY_BYTES} bytes (UTF-8).`,
       content: {
         'application/json': {
           schema: { $ref: '#/components/schemas/PasswordEvaluationRequest' },
           examples: {
-            compliant: { summary: 'A compliant password', value: { PasswordStrengthPolicyID: DEFAULT_POLICY_ID, Password: EVALUATION_EXAMPLE_PASSWORD } },
-            weak: { summary: 'A weak password, against the default policy', value: { Password: WEAK_EXAMPLE_PASSWORD } },
+            compliant: { summary: 'A compliant password', value: { [POLICY_ID]: DEFAULT_POLICY_ID, [PASSWORD]: EVALUATION_EXAMPLE_PASSWORD } },
+            weak: { summary: 'A weak password, against the default policy', value: { [PASSWORD]: WEAK_EXAMPLE_PASSWORD } },
           },
         },
       },
@@ -418,12 +429,12 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
         {
           status: 400,
           when:
-            `A bad body: not a JSON object, over ${LIMITS.evaluationBodyBytes} bytes, not UTF-8 or holding U+FFFD as a character, an unknown field, Password missing, empty, ` +
-            `not a string, over ${MAX_PASSWORD_LENGTH} characters or holding control characters or an unpaired surrogate, PasswordStrengthPolicyID not a whole number ` +
+            `A bad body: not a JSON object, over ${EVALUATION_BODY_BYTES} bytes, not UTF-8 or holding U+FFFD as a character, an unknown field, ${PASSWORD} missing, empty, ` +
+            `not a string, over ${MAX_PASSWORD_LENGTH} characters or holding control characters or an unpaired surrogate, ${POLICY_ID} not a whole number ` +
             `from 1 to ${MAX_POLICY_ID}; or any query parameter.`,
           examples: {
-            passwordMissing: 'Password is required: the password to evaluate, as a JSON string.',
-            policyId: `PasswordStrengthPolicyID must be a whole number from 1 to ${MAX_POLICY_ID}.`,
+            passwordMissing: EVALUATION_PHRASES.passwordMissing,
+            policyId: EVALUATION_PHRASES.policyId,
           },
         },
         { status: 404, when: 'No strength policy has that identifier.', examples: { noSuchPolicy: 'No password strength policy has PasswordStrengthPolicyID 99.' } },
@@ -442,17 +453,17 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
   return {
     PasswordEvaluationRequest: {
       type: 'object',
-      required: ['Password'],
+      required: [PASSWORD],
       additionalProperties: false,
       properties: {
-        PasswordStrengthPolicyID: {
+        [POLICY_ID]: {
           type: 'integer',
           minimum: 1,
           maximum: MAX_POLICY_ID,
           // No `default`: openapi-typescript's defaultNonNullable would make a field with one required in a client's types.
           description: `The strength policy to evaluate against; the default policy (${DEFAULT_POLICY_ID}) when absent. \`null\` is not the default: a 400.`,
         },
-        Password: {
+        [PASSWORD]: {
           type: 'string',
           minLength: 1,
           maxLength: MAX_PASSWORD_LENGTH,
@@ -533,7 +544,7 @@ function errorEnvelopeSchema(): Record<string, unknown> {
         },
       },
     },
-    example: JSON.parse(errorEnvelope(401, PHRASES.unauthorized)),
+    example: JSON.parse(errorEnvelope(401, ROUTE_PHRASES.unauthorized)),
   };
 }
 

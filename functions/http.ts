@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { startsLikeKey } from './domain/api-key';
 import { errorName, lambdaHandler, logger, UnavailableError } from './runtime';
 
 /**
@@ -30,18 +31,11 @@ export const REASON_PHRASES = {
 
 export type ErrorStatus = keyof typeof REASON_PHRASES;
 
-/** Which credentials open which paths, in the words of both refusals below. */
-const CREDENTIALS_NEEDED =
-  '/userapi/ needs the UserID and APIKey headers of a user, /api/passwordgenerator and /api/generatepassword the APIKey header of a password generator API key, /api/passwordstrength the APIKey header of a password strength key.';
-
-/** The phrases that more than one producer (function, gateway responses, local gateway) must agree on. */
+/**
+ * The phrases that more than one producer (function, gateway responses, local gateway) must agree on; those
+ * that name paths, headers or the role are built from the route table (functions/routes.ts, ROUTE_PHRASES).
+ */
 export const PHRASES = {
-  unauthorized: `Credentials are missing or not valid: ${CREDENTIALS_NEEDED}`,
-  missingRole: 'This user does not hold the Password Generator Policy Security Administrator role.',
-  // API Gateway's own 403s (its API key, signature and token checks), which the API description declares too.
-  forbidden: `The request was refused; ${CREDENTIALS_NEEDED}`,
-  notFound:
-    'No such path; the paths are /userapi/passwordgenerator, /userapi/generatepassword, /api/passwordgenerator, /api/generatepassword, /api/passwordstrength and /api/passwordstrength/evaluate.',
   tooLarge: 'The request is too large: API Gateway accepts a request body of at most 10 MB.',
   expectation: 'Only "Expect: 100-continue" is supported.',
   throttled: 'Too many requests; retry after a short, growing delay.',
@@ -199,9 +193,9 @@ export function integerParameter(name: string, value: string | undefined, fallba
   return n;
 }
 
-/** An issued key's prefix (ppg_, pps_, or any future pp?_ kind), or anything too long to be a parameter name. */
+/** An issued key's prefix (of any kind, functions/domain/api-key.ts), or anything too long to be a parameter name. */
 function looksLikeKey(name: string): boolean {
-  return /^pp[a-z]_/i.test(name) || name.length > MAX_ECHOED_NAME;
+  return startsLikeKey(name) || name.length > MAX_ECHOED_NAME;
 }
 
 function echo(name: string): string {

@@ -1,7 +1,6 @@
 import type { KeyKind } from './domain/api-key';
 import type { SettingField } from './domain/generator-settings';
 import type { TableKind } from './repositories/tables';
-import { DEFAULT_DYNAMODB_MAX_ATTEMPTS, DEFAULT_DYNAMODB_REQUEST_TIMEOUT_MS, DEFAULT_PWNED_PASSWORDS_TIMEOUT_MS, ENV } from './runtime';
 
 /**
  * The single source of the API's routes and functions: the CDK stack and the local gateway are both built
@@ -32,27 +31,23 @@ export const CREDENTIAL_SCHEMES = {
 } as const satisfies Record<string, CredentialScheme>;
 
 /**
- * Per-credential rate limits: API Gateway usage plans, one API key per issued key (the authorizer names it),
- * so one client cannot starve the others (docs/operations.md#rate-limits-per-credential). A key is on the
- * default plan until an operator moves it (npm run credentials -- usage-plan set). The stage's own
- * throttling stays the ceiling of all of them together.
+ * The message a REQUEST authorizer throws for API Gateway to answer 401 (its UNAUTHORIZED gateway response);
+ * anything else it throws is an authorizer error (503). The local gateway reads it the same way.
  */
-export const USAGE_PLANS = {
-  standard: { rateLimit: 10, burstLimit: 20, quotaPerDay: 100_000 },
-  high: { rateLimit: 50, burstLimit: 100, quotaPerDay: 1_000_000 },
-} as const satisfies Record<string, { rateLimit: number; burstLimit: number; quotaPerDay: number }>;
+export const UNAUTHORIZED_ERROR = 'Unauthorized';
 
-export type UsagePlanName = keyof typeof USAGE_PLANS;
+/**
+ * The per-credential usage plans a key can be on: API Gateway meters each issued key against one (their
+ * limits are the deployment's, lib/deployment.ts), and the authorizer names the key's plan in its context.
+ */
+export const USAGE_PLAN_NAMES = ['standard', 'high'] as const;
+export type UsagePlanName = (typeof USAGE_PLAN_NAMES)[number];
+/** The plan of a key no operator has moved (npm run credentials -- usage-plan set). */
 export const DEFAULT_USAGE_PLAN: UsagePlanName = 'standard';
 
-/** The stack output holding a usage plan's id, which the credentials CLI reads (UsagePlanStandardId). */
-export function usagePlanOutput(name: string): string {
-  return `UsagePlan${name.charAt(0).toUpperCase()}${name.slice(1)}Id`;
-}
-
-/** Whether a name (from a record or the command line) is one of USAGE_PLANS, and no inherited name. */
+/** Whether a name (from a record or the command line) is one of USAGE_PLAN_NAMES, and no inherited name. */
 export function isUsagePlanName(name: unknown): name is UsagePlanName {
-  return typeof name === 'string' && Object.hasOwn(USAGE_PLANS, name);
+  return typeof name === 'string' && (USAGE_PLAN_NAMES as readonly string[]).includes(name);
 }
 
 /** A known plan name, or the default for anything else (a record written by hand). */
@@ -60,13 +55,7 @@ export function usagePlanOf(name: unknown): UsagePlanName {
   return isUsagePlanName(name) ? name : DEFAULT_USAGE_PLAN;
 }
 
-/**
- * How long API Gateway keeps an authorizer's answer per identity: the bound on how long a revoked key, a
- * disabled user or a removed role keeps working (the authorizer itself caches nothing).
- */
-export const DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS = 300;
-
-/** A Lambda function of the service: its entry file (exporting `handler`) and what it needs. */
+/** A Lambda function of the service: its entry file (exporting `handler`) and what it needs (its memory and timeout: lib/deployment.ts). */
 export interface FunctionDefinition {
   readonly id: 'GeneratorPolicies' | 'StrengthPolicies' | 'GeneratePassword' | 'EvaluatePassword' | 'Authorizer';
   /** What it does, for its Lambda description. */
@@ -75,25 +64,16 @@ export interface FunctionDefinition {
   readonly entry: string;
   /** The one table it reads. */
   readonly table: TableKind;
-  /** Lambda memory in MiB, for a function that needs more CPU (Lambda's CPU share grows with memory); 256 when absent. */
-  readonly memoryMiB?: number;
 }
+
+export type FunctionId = FunctionDefinition['id'];
 
 /** The functions that serve routes; each reads only its own table. */
 export const FUNCTIONS = {
   generatorPolicies: { id: 'GeneratorPolicies', description: 'List and search of password generator policies', entry: 'functions/api/generator-policies.ts', table: 'generator' },
   strengthPolicies: { id: 'StrengthPolicies', description: 'List and search of password strength policies', entry: 'functions/api/strength-policies.ts', table: 'strength' },
   generatePassword: { id: 'GeneratePassword', description: 'Passwords generated from a password generator policy', entry: 'functions/api/generate-password.ts', table: 'generator' },
-  // 1024 MB: Lambda gives CPU in proportion to memory, and zxcvbn-ts is CPU-bound twice over, ranking its
-  // dictionaries at init and matching each password per request; at 256 MB both would run at a quarter of a
-  // vCPU. The other functions mostly wait on DynamoDB or their cache and keep the default.
-  evaluatePassword: {
-    id: 'EvaluatePassword',
-    description: 'Passwords evaluated against a password strength policy',
-    entry: 'functions/api/evaluate-password.ts',
-    table: 'strength',
-    memoryMiB: 1024,
-  },
+  evaluatePassword: { id: 'EvaluatePassword', description: 'Passwords evaluated against a password strength policy', entry: 'functions/api/evaluate-password.ts', table: 'strength' },
 } as const satisfies Record<string, FunctionDefinition>;
 
 /** A function that serves routes, as FUNCTIONS defines it. */
@@ -106,46 +86,6 @@ export const AUTHORIZER = {
   entry: 'functions/api/authorizer.ts',
   table: 'credentials',
 } as const satisfies FunctionDefinition;
-
-/**
- * The time budget of one request, end to end (docs/operations.md#timeout-budget). The authorizer runs, then
- * the function; each bounds its DynamoDB calls below its Lambda timeout, and the two timeouts together stay
- * below API Gateway's 29 s integration timeout, so a slow or hung DynamoDB ends in an answer of ours (503),
- * never a Lambda timeout. A DynamoDB call costs at most attempts × (1 s to connect + the request timeout),
- * plus the SDK's backoff between attempts; the authorizer adds at most LAST_USED_WRITE_TIMEOUT_MS, and
- * EvaluatePassword, with its Pwned Passwords check on, at most pwnedPasswordsTimeoutMs (then it fails open).
- */
-export const TIME_BUDGET = {
-  apiGatewaySeconds: 29,
-  authorizer: { lambdaTimeoutSeconds: 5, dynamodbMaxAttempts: 2, dynamodbRequestTimeoutMs: 1000 },
-  functions: {
-    lambdaTimeoutSeconds: 12,
-    dynamodbMaxAttempts: DEFAULT_DYNAMODB_MAX_ATTEMPTS,
-    dynamodbRequestTimeoutMs: DEFAULT_DYNAMODB_REQUEST_TIMEOUT_MS,
-    pwnedPasswordsTimeoutMs: DEFAULT_PWNED_PASSWORDS_TIMEOUT_MS,
-  },
-} as const;
-
-/** The environment that holds a function to its DynamoDB share of TIME_BUDGET, in the stack and the local run alike. */
-export function dynamodbBudget(budget: { readonly dynamodbMaxAttempts: number; readonly dynamodbRequestTimeoutMs: number }): Record<string, string> {
-  return { [ENV.dynamodbMaxAttempts]: String(budget.dynamodbMaxAttempts), [ENV.dynamodbRequestTimeout]: String(budget.dynamodbRequestTimeoutMs) };
-}
-
-/**
- * The environment that turns EvaluatePassword's Pwned Passwords check on, bounded by its share of TIME_BUDGET:
- * the stack sets it where the stage setting pwnedPasswordsCheck is true, the local run where PWNED_PASSWORDS_CHECK=true.
- */
-export function pwnedPasswordsEnvironment(): Record<string, string> {
-  return { [ENV.pwnedPasswordsCheck]: 'true', [ENV.pwnedPasswordsTimeout]: String(TIME_BUDGET.functions.pwnedPasswordsTimeoutMs) };
-}
-
-/** Request limits the functions enforce and the API description states. */
-export const LIMITS = {
-  /** Passwords per generation request. */
-  generatedPasswords: 100,
-  /** Bytes of an evaluation's JSON body (API Gateway itself accepts up to 10 MB, and cannot be told less). */
-  evaluationBodyBytes: 4096,
-} as const;
 
 export type RouteMethod = 'GET' | 'POST';
 
@@ -241,3 +181,48 @@ export function schemeForPath(path: string): CredentialScheme | undefined {
 export function schemePaths(scheme: CredentialScheme): string[] {
   return [...new Set(ROUTES.filter((r) => r.credentials.name === scheme.name).map((r) => r.path))];
 }
+
+/**
+ * How a sentence names the paths a credential scheme opens: their folder when the scheme opens every path
+ * in it ("/userapi/"), else its paths less those below another of them ("/api/passwordstrength" covers
+ * /api/passwordstrength/evaluate).
+ */
+export function schemeScope(scheme: CredentialScheme): string {
+  const paths = schemePaths(scheme);
+  const [folder, ...others] = new Set(paths.map(folderOf));
+  if (others.length === 0 && ROUTES.every((r) => folderOf(r.path) !== folder || r.credentials.name === scheme.name)) return folder!;
+  return listed(paths.filter((path) => !paths.some((other) => path.startsWith(`${other}/`))));
+}
+
+/** A path's first segment, with its slashes: /userapi/passwordgenerator → /userapi/. */
+function folderOf(path: string): string {
+  return path.slice(0, path.indexOf('/', 1) + 1);
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** "the APIKey header", "the UserID and APIKey headers". */
+function headersOf(scheme: CredentialScheme): string {
+  return `the ${listed(scheme.headers)} header${scheme.headers.length > 1 ? 's' : ''}`;
+}
+
+/** Which credentials open which paths, in the words of the refusals below. */
+const CREDENTIALS_NEEDED =
+  `${schemeScope(generatorUser)} needs ${headersOf(generatorUser)} of a user, ` +
+  `${schemeScope(generatorKey)} ${headersOf(generatorKey)} of a password generator API key, ` +
+  `${schemeScope(strengthKey)} ${headersOf(strengthKey)} of a password strength key.`;
+
+/**
+ * The phrases that name the route table's paths, headers and role, built from it: the authorizer's Deny, and
+ * the refusals API Gateway and the local gateway answer before any function runs (docs/api.md#errors).
+ */
+export const ROUTE_PHRASES = {
+  unauthorized: `Credentials are missing or not valid: ${CREDENTIALS_NEEDED}`,
+  missingRole: `This user does not hold the ${GENERATOR_ADMIN_ROLE} role.`,
+  // API Gateway's own 403s (its API key, signature and token checks), which the API description declares too.
+  forbidden: `The request was refused; ${CREDENTIALS_NEEDED}`,
+  notFound: `No such path; the paths are ${listed(Object.values(CREDENTIAL_SCHEMES).flatMap(schemePaths))}.`,
+} as const;

@@ -31,12 +31,12 @@ export const DEFAULT_POLICY_CACHE_TTL_SECONDS = 30;
 /**
  * A DynamoDB call costs at most attempts × (connection timeout + request timeout) and the backoff between
  * attempts: 3 × 2 s when DynamoDB accepts connections but never answers. The authorizer is given less
- * (functions/routes.ts, TIME_BUDGET).
+ * through its environment (the deployment's time budget, lib/deployment.ts).
  */
 export const DEFAULT_DYNAMODB_MAX_ATTEMPTS = 3;
 export const DEFAULT_DYNAMODB_REQUEST_TIMEOUT_MS = 2000;
 export const DYNAMODB_CONNECTION_TIMEOUT_MS = 1000;
-/** The bound on one Pwned Passwords lookup, from the connection to the body's last byte (TIME_BUDGET). */
+/** The bound on one Pwned Passwords lookup, from the connection to the body's last byte (the deployment's time budget). */
 export const DEFAULT_PWNED_PASSWORDS_TIMEOUT_MS = 1000;
 
 /** A setting that is a whole number (0 included), or the fallback when it is unset or anything else. */
@@ -53,16 +53,24 @@ export function requiredSetting(name: string, env: NodeJS.ProcessEnv = process.e
 }
 
 /**
+ * The service's name: the metrics namespace, and in kebab case Powertools' service name (the `service`
+ * dimension, and the user agent of the Pwned Passwords lookup); the stack is named after it too.
+ */
+export const SERVICE_NAME = 'PasswordPolicyService';
+/** password-policy-service */
+const SERVICE_ID = SERVICE_NAME.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase();
+
+/**
  * The one home of the service's metric names: the namespace and `service` dimension Powertools writes (EMF),
  * and each metric. The functions count them; the stack sets the environment from them and alarms on them.
  */
 export const SERVICE_METRICS = {
   /** POWERTOOLS_METRICS_NAMESPACE */
-  namespace: 'PasswordPolicyService',
+  namespace: SERVICE_NAME,
   /** POWERTOOLS_SERVICE_NAME; Powertools adds it to every metric as the `service` dimension. */
-  serviceName: 'password-policy-service',
+  serviceName: SERVICE_ID,
   /** The exact dimension set of every custom metric: an alarm matches a metric only on all of its dimensions. */
-  dimensions: { service: 'password-policy-service' },
+  dimensions: { service: SERVICE_ID },
   names: {
     /** Records left out of a response because they failed validation. */
     invalidPolicyRecords: 'InvalidPolicyRecords',

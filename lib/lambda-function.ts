@@ -29,16 +29,13 @@ export const NODEJS_BUNDLING: BundlingOptions = {
   forceDockerBundling: false,
 };
 
-/** The memory of a function that asks for none: 256 MB buys the CPU share that keeps cold starts of a minified bundle short, at little cost. */
-export const DEFAULT_MEMORY_MIB = 256;
-
 export interface LambdaFunctionProps {
   /** Entry file, relative to the project root (functions/routes.ts names each). */
   readonly entry: string;
   readonly description: string;
   readonly timeout: Duration;
-  /** Memory in MiB (and so the CPU share); DEFAULT_MEMORY_MIB when absent. */
-  readonly memoryMiB?: number;
+  /** Memory in MiB, and so the CPU share (lib/deployment.ts, memoryOf). */
+  readonly memoryMiB: number;
   readonly environment: Record<string, string>;
   readonly logLevel: string;
   readonly logRetention: logs.RetentionDays;
@@ -66,7 +63,7 @@ export class LambdaFunction extends Construct {
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: props.memoryMiB ?? DEFAULT_MEMORY_MIB,
+      memorySize: props.memoryMiB,
       timeout: props.timeout,
       logGroup: this.logGroup,
       // Active tracing samples requests itself, so traces exist even when no upstream header asks for one.

@@ -1,14 +1,16 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { UsagePlan } from 'aws-cdk-lib/aws-apigateway';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { AUTHORIZER, dynamodbBudget, FUNCTIONS, pwnedPasswordsEnvironment, resourcePaths, TIME_BUDGET, usagePlanOutput, type RouteFunction } from '../functions/routes';
+import { AUTHORIZER, FUNCTIONS, resourcePaths, type RouteFunction, type UsagePlanName } from '../functions/routes';
 import { ENV } from '../functions/runtime';
 import { CREDENTIAL_ATTRIBUTES } from '../functions/repositories/credentials';
 import { ServiceAlarms } from './alarms';
 import { ServiceDashboard } from './dashboard';
 import { DefaultPolicies } from './default-policies';
+import { dynamodbBudget, memoryOf, pwnedPasswordsEnvironment, STACK_OUTPUTS, TIME_BUDGET } from './deployment';
 import { IsolatedNetwork } from './isolated-network';
 import { addNagSuppressions } from './nag-suppressions';
 import { PolicyApi } from './policy-api';
@@ -58,7 +60,7 @@ export class PasswordPolicyStack extends Stack {
         entry: spec.entry,
         description: `${spec.description}: ${routesOf(spec).join(', ')}`,
         timeout: Duration.seconds(TIME_BUDGET.functions.lambdaTimeoutSeconds),
-        ...(spec.memoryMiB ? { memoryMiB: spec.memoryMiB } : {}),
+        memoryMiB: memoryOf(spec.id),
         environment: {
           [ENV.policyTable]: table.tableName,
           [ENV.policyCacheTtl]: String(settings.policyCacheTtlSeconds),
@@ -77,6 +79,7 @@ export class PasswordPolicyStack extends Stack {
       entry: AUTHORIZER.entry,
       description: AUTHORIZER.description,
       timeout: Duration.seconds(TIME_BUDGET.authorizer.lambdaTimeoutSeconds),
+      memoryMiB: memoryOf(AUTHORIZER.id),
       environment: { [ENV.credentialsTable]: tables.credentials.tableName, ...dynamodbBudget(TIME_BUDGET.authorizer) },
     }).function);
     // The authorizer looks one credential item up by its key; it never scans or queries.
@@ -132,15 +135,15 @@ export class PasswordPolicyStack extends Stack {
       logGroup: new logs.LogGroup(this, 'DefaultPoliciesLogs', { retention: settings.logRetentionDays, removalPolicy }),
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.api.url, description: 'Base URL of the API (the stage URL)' });
-    new CfnOutput(this, 'GeneratorPolicyTableName', { value: tables.generator.tableName });
-    new CfnOutput(this, 'StrengthPolicyTableName', { value: tables.strength.tableName });
-    new CfnOutput(this, 'CredentialsTableName', { value: tables.credentials.tableName });
-    for (const [name, plan] of Object.entries(this.api.usagePlans)) {
-      new CfnOutput(this, usagePlanOutput(name), { value: plan.usagePlanId, description: `The "${name}" usage plan (per-credential rate limit), for the credentials CLI` });
+    new CfnOutput(this, STACK_OUTPUTS.apiUrl, { value: this.api.api.url, description: 'Base URL of the API (the stage URL)' });
+    new CfnOutput(this, STACK_OUTPUTS.generatorPolicyTable, { value: tables.generator.tableName });
+    new CfnOutput(this, STACK_OUTPUTS.strengthPolicyTable, { value: tables.strength.tableName });
+    new CfnOutput(this, STACK_OUTPUTS.credentialsTable, { value: tables.credentials.tableName });
+    for (const [name, plan] of Object.entries(this.api.usagePlans) as [UsagePlanName, UsagePlan][]) {
+      new CfnOutput(this, STACK_OUTPUTS.usagePlans[name], { value: plan.usagePlanId, description: `The "${name}" usage plan (per-credential rate limit), for the credentials CLI` });
     }
-    new CfnOutput(this, 'PolicyHistoryTableName', { value: tables.history.tableName, description: 'Every policy change, written by the policy CLI (docs/administration.md)' });
-    if (this.alarms?.topic) new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn, description: 'The SNS topic the alarms notify' });
+    new CfnOutput(this, STACK_OUTPUTS.policyHistoryTable, { value: tables.history.tableName, description: 'Every policy change, written by the policy CLI (docs/administration.md)' });
+    if (this.alarms?.topic) new CfnOutput(this, STACK_OUTPUTS.alarmTopic, { value: this.alarms.topic.topicArn, description: 'The SNS topic the alarms notify' });
 
     addNagSuppressions(this);
   }

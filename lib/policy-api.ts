@@ -4,7 +4,8 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { allowHeader, errorEnvelope, JSON_CONTENT_TYPE, methodNotAllowedPhrase } from '../functions/http';
-import { CREDENTIAL_SCHEMES, ROUTES, resourcePaths, USAGE_PLANS, type CredentialScheme, type RouteFunction, type RouteMethod, type UsagePlanName } from '../functions/routes';
+import { CREDENTIAL_SCHEMES, ROUTES, resourcePaths, type CredentialScheme, type RouteFunction, type RouteMethod, type UsagePlanName } from '../functions/routes';
+import { USAGE_PLANS } from './deployment';
 import { accessLogFormat, ApiLogGroups } from './api-logging';
 import { addGatewayResponses, assertPlainTemplate } from './gateway-responses';
 
@@ -36,7 +37,7 @@ export class PolicyApi extends Construct {
   readonly logs: ApiLogGroups;
   /** Validates the declared query parameters of the route methods. */
   readonly requestValidator: apigateway.RequestValidator;
-  /** The per-credential usage plans, by name (functions/routes.ts, USAGE_PLANS). */
+  /** The per-credential usage plans, by name (lib/deployment.ts, USAGE_PLANS). */
   readonly usagePlans: Record<UsagePlanName, apigateway.UsagePlan>;
 
   constructor(scope: Construct, id: string, props: PolicyApiProps) {

@@ -1,6 +1,6 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS } from '../functions/routes';
 import { DEFAULT_POLICY_CACHE_TTL_SECONDS } from '../functions/runtime';
+import { DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS, DEFAULT_STACK_NAME } from './deployment';
 
 /**
  * The deploy-time settings of the stack, each read from CDK context (`cdk deploy -c key=value` or cdk.json).
@@ -54,7 +54,7 @@ export const DEFAULT_STAGE: StageName = 'prod';
 /** The stage presets (docs/operations.md documents these). */
 export const STAGE_PRESETS: Record<StageName, StagePreset> = {
   prod: {
-    stackName: 'PasswordPolicyService',
+    stackName: DEFAULT_STACK_NAME,
     dev: false,
     logRetentionDays: RetentionDays.THREE_MONTHS,
     logLevel: 'INFO',
@@ -73,7 +73,7 @@ export const STAGE_PRESETS: Record<StageName, StagePreset> = {
     pwnedPasswordsCheck: false,
   },
   dev: {
-    stackName: 'PasswordPolicyService-dev',
+    stackName: `${DEFAULT_STACK_NAME}-dev`,
     dev: true,
     logRetentionDays: RetentionDays.ONE_WEEK,
     logLevel: 'INFO',

@@ -1,5 +1,5 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import type { CredentialScheme } from '../functions/routes';
+import { UNAUTHORIZED_ERROR, type CredentialScheme } from '../functions/routes';
 
 export type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
 
@@ -45,7 +45,7 @@ export class AuthorizerEmulation {
         result = await this.handler(event());
       } catch (error) {
         // Any other failure is API Gateway's authorizer error, which the stack's gateway responses answer 503.
-        return error instanceof Error && error.message === 'Unauthorized' ? { status: 401 } : { status: 503 };
+        return error instanceof Error && error.message === UNAUTHORIZED_ERROR ? { status: 401 } : { status: 503 };
       }
       entry = { result, expires: Date.now() + this.ttlSeconds * 1000, outcomes: new Map() };
       if (this.ttlSeconds > 0) this.cache.set(cacheKey, entry);

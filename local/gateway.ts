@@ -2,7 +2,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { allowHeader, errorResponse, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus, type ProxyHandler } from '../functions/http';
-import { resourcePaths, ROUTES, type ResourcePath } from '../functions/routes';
+import { resourcePaths, ROUTE_PHRASES, ROUTES, type ResourcePath } from '../functions/routes';
 import { authorizerEvent, methodArn, newRequestId, proxyEvent, type ParsedRequest } from './api-gateway-events';
 import type { AuthorizerEmulation } from './authorizer-emulation';
 import type { UsagePlanEmulation } from './usage-plan-emulation';
@@ -89,7 +89,7 @@ async function handle(req: IncomingMessage, routes: Map<string, ResourcePath>, o
   const site = options.site && siteAnswer(options.site, req.method, rawPath, path, queryStart < 0 ? '' : url.slice(queryStart));
   if (site) return site;
   const route = routes.get(path);
-  if (!route) return errorResponse(404, PHRASES.notFound);
+  if (!route) return errorResponse(404, ROUTE_PHRASES.notFound);
   const method = route.methods.find((m) => m === req.method);
   if (!method) return errorResponse(405, methodNotAllowedPhrase(route.methods), { Allow: allowHeader(route.methods) });
 
@@ -101,7 +101,7 @@ async function handle(req: IncomingMessage, routes: Map<string, ResourcePath>, o
   const outcome = await options.authorizer.authorize(route.credentials, { multiValueHeaders: request.multiValueHeaders, methodArn: methodArn(request) }, () =>
     authorizerEvent(request, requestId),
   );
-  if (outcome.status === 401) return errorResponse(401, PHRASES.unauthorized);
+  if (outcome.status === 401) return errorResponse(401, ROUTE_PHRASES.unauthorized);
   if (outcome.status === 403) return errorResponse(403, outcome.reason);
   if (outcome.status === 503) return errorResponse(503, PHRASES.credentialsUnavailable);
   // API Gateway meters the key the authorizer named against its usage plan: over the plan, 429.

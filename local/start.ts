@@ -7,7 +7,8 @@ import { PROJECT_ROOT } from '../bundling/bundling';
 import { docsPageFiles } from '../docs/docs-page';
 import { JSON_CONTENT_TYPE, type ProxyHandler } from '../functions/http';
 import { TABLES } from '../functions/repositories/tables';
-import { AUTHORIZER, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS, dynamodbBudget, FUNCTIONS, pwnedPasswordsEnvironment, TIME_BUDGET } from '../functions/routes';
+import { AUTHORIZER, FUNCTIONS } from '../functions/routes';
+import { DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS, dynamodbBudget, pwnedPasswordsEnvironment, TIME_BUDGET } from '../lib/deployment';
 import { PWNED_PASSWORDS_API } from '../functions/repositories/pwned-passwords';
 import { createDocumentClient, ENV, wholeNumber } from '../functions/runtime';
 import { loadSeed } from '../seed/seed-data';
@@ -43,10 +44,10 @@ export interface LocalService {
  * DynamoDB-compatible store created and seeded at start (or DYNAMODB_ENDPOINT).
  */
 export async function startLocalService(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<LocalService> {
-  const embedded: EmbeddedStore | undefined = env.DYNAMODB_ENDPOINT
+  const embedded: EmbeddedStore | undefined = env[ENV.dynamodbEndpoint]
     ? undefined
     : await startEmbeddedStore({ port: wholeNumber(env.DYNAMODB_PORT, 0), ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}) });
-  const endpoint = env.DYNAMODB_ENDPOINT ?? embedded!.endpoint;
+  const endpoint = env[ENV.dynamodbEndpoint] ?? embedded!.endpoint;
   const functionEnv = { [ENV.dynamodbEndpoint]: endpoint, AWS_REGION: env.AWS_REGION ?? 'local', POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL ?? 'WARN', POWERTOOLS_METRICS_DISABLED: 'true' };
 
   const created = await createTables(new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), TABLE_NAMES);

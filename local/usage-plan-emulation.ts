@@ -1,4 +1,5 @@
-import { USAGE_PLANS, usagePlanOf } from '../functions/routes';
+import { usagePlanOf } from '../functions/routes';
+import { USAGE_PLANS } from '../lib/deployment';
 
 /**
  * API Gateway's usage plans as the local gateway emulates them (EMULATE_USAGE_PLANS=1): per usage identifier

@@ -1,8 +1,8 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { keyMatchesDigest, parseKey, usageKeyOf, USER_ID_PATTERN } from '../domain/api-key';
-import { headerValues, PHRASES, type EventHeaders } from '../http';
+import { headerValues, type EventHeaders } from '../http';
 import { CredentialRepository, LAST_USED_RESOLUTION_MS, SYSTEM_KEYS_ID, userCredentialId, type SystemKeysRecord } from '../repositories/credentials';
-import { schemeForPath, schemePaths, usagePlanOf, type CredentialScheme } from '../routes';
+import { ROUTE_PHRASES, schemeForPath, schemePaths, UNAUTHORIZED_ERROR, usagePlanOf, type CredentialScheme } from '../routes';
 import { countMetric, createDocumentClient, ENV, errorName, lambdaHandler, logger, requiredSetting, SERVICE_METRICS } from '../runtime';
 
 /**
@@ -22,7 +22,7 @@ const OUTCOME_METRICS = {
 export const handler = lambdaHandler(async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
   // API Gateway names the resource (the route's path template) in every REQUEST event of a REST API.
   const scheme = schemeForPath(event.resource);
-  if (!scheme) throw new Error('Unauthorized');
+  if (!scheme) throw new Error(UNAUTHORIZED_ERROR);
   let decision: Decision;
   try {
     decision = await authorize(scheme, headerLookup(event), repository);
@@ -38,7 +38,7 @@ export const handler = lambdaHandler(async (event: APIGatewayRequestAuthorizerEv
   if (decision.outcome === 'unauthorized') {
     logger.info('Credentials rejected', { scheme: scheme.name });
     // The exact message API Gateway maps to its 401 UNAUTHORIZED response.
-    throw new Error('Unauthorized');
+    throw new Error(UNAUTHORIZED_ERROR);
   }
   const effect = decision.outcome === 'allow' ? 'Allow' : 'Deny';
   return {
@@ -92,7 +92,7 @@ export async function authorize(
   // A user's route group always names its role (routes.ts); a user without Roles holds none.
   if (!new Set(user.Roles).has(scheme.role!)) {
     // A fixed sentence: API Gateway pastes it unescaped into the 403 body, so it must never carry input.
-    return { outcome: 'deny', principalId: userId, reason: PHRASES.missingRole };
+    return { outcome: 'deny', principalId: userId, reason: ROUTE_PHRASES.missingRole };
   }
   return allow(credentials, userCredentialId(userId), user, parsed.keyId, now(), userId, { userId });
 }

@@ -1,11 +1,11 @@
 import { generatorPolicies, type GeneratorPolicy } from '../domain/generator-policy';
 import { applySettings, type SettingField, type SettingValues } from '../domain/generator-settings';
-import { checkFeasibility, generatePassword } from '../domain/password-generator';
+import { checkFeasibility, generatePassword, MAX_PASSWORDS_PER_GENERATION } from '../domain/password-generator';
 import { DEFAULT_POLICY_ID, MAX_POLICY_ID, validatePolicy } from '../domain/policy-collection';
 import { WORD_LIST } from '../domain/word-list';
 import { apiHandler, ApiError, integerParameter, noStoreJsonResponse, readQueryParameters } from '../http';
 import { PolicyRepository } from '../repositories/policies';
-import { GENERATION_QUERY, GENERATION_SETTINGS, LIMITS, type GenerationSetting } from '../routes';
+import { GENERATION_QUERY, GENERATION_SETTINGS, type GenerationSetting } from '../routes';
 
 /**
  * The function of GET /userapi/generatepassword/ and /api/generatepassword/: Qty passwords, as Passwordstate
@@ -21,7 +21,7 @@ const SETTING_OF_FIELD = new Map(Object.entries(GENERATION_SETTINGS).map(([setti
 export const handler = apiHandler(async (event) => {
   const query = readQueryParameters(event, GENERATION_QUERY, { ignoreCase: true });
   const id = integerParameter('PasswordGeneratorID', query.PasswordGeneratorID, DEFAULT_POLICY_ID, 1, MAX_POLICY_ID);
-  const quantity = integerParameter('Qty', query.Qty, 1, 1, LIMITS.generatedPasswords);
+  const quantity = integerParameter('Qty', query.Qty, 1, 1, MAX_PASSWORDS_PER_GENERATION);
   const stored = (await repository.get()).policies.find((p) => p.PasswordGeneratorID === id);
   if (!stored) throw new ApiError(404, `No password generator policy has PasswordGeneratorID ${id}.`);
   const { policy, given } = oneOffPolicy(stored, query);

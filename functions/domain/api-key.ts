@@ -12,7 +12,15 @@ export type KeyKind = 'user' | 'generator' | 'strength';
 
 export const KEY_PREFIX: Readonly<Record<KeyKind, string>> = { user: 'ppg', generator: 'ppa', strength: 'pps' };
 const KIND_OF_PREFIX: ReadonlyMap<string, KeyKind> = new Map(Object.entries(KEY_PREFIX).map(([kind, prefix]) => [prefix, kind as KeyKind]));
-const KEY_PATTERN = /^(pp[a-z])_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
+/** The prefix of every kind, and of any future one: "pp" and a letter. */
+const ANY_PREFIX = 'pp[a-z]';
+const KEY_PATTERN = new RegExp(`^(${ANY_PREFIX})_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$`);
+const KEY_START = new RegExp(`^${ANY_PREFIX}_`, 'i');
+
+/** Whether a text starts as a key does, in any letter case (ppg_, PPS_...): such a text is never echoed. */
+export function startsLikeKey(text: string): boolean {
+  return KEY_START.test(text);
+}
 
 export interface ParsedKey {
   readonly kind: KeyKind;

@@ -14,6 +14,9 @@ export interface RandomSource {
 /** node:crypto's randomInt, which rejects out-of-range draws, so it has no modulo bias. */
 export const cryptoRandom: RandomSource = { int: (maxExclusive) => randomInt(maxExclusive) };
 
+/** The most passwords one generation makes (a request's Qty): each costs CPU time in a function with a time budget. */
+export const MAX_PASSWORDS_PER_GENERATION = 100;
+
 export type Feasibility = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
 /** Thrown by generatePassword for a policy that no password can satisfy; the message is the reason. */

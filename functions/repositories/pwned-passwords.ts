@@ -19,8 +19,8 @@ import { countMetric, DEFAULT_PWNED_PASSWORDS_TIMEOUT_MS, ENV, errorName, logger
 
 /** Have I Been Pwned's Pwned Passwords API; PWNED_PASSWORDS_URL replaces it (a stub on loopback in tests). */
 export const PWNED_PASSWORDS_API = 'https://api.pwnedpasswords.com';
-/** HIBP asks API clients to name themselves. */
-export const PWNED_PASSWORDS_USER_AGENT = 'password-policy-service';
+/** HIBP asks API clients to name themselves: the service's name, as Powertools gives it. */
+export const PWNED_PASSWORDS_USER_AGENT = SERVICE_METRICS.serviceName;
 
 /** Whether a password is in the breached-password corpus; false when unknown (the check off, or failing open). */
 export type BreachCheck = (password: string) => Promise<boolean>;

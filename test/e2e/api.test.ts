@@ -21,7 +21,8 @@
  *
  * Run: npx jest test/e2e
  */
-import { errorEnvelope, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../../functions/http';
+import { errorEnvelope, methodNotAllowedPhrase, REASON_PHRASES, type ErrorStatus } from '../../functions/http';
+import { ROUTE_PHRASES } from '../../functions/routes';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { LOCAL_CREDENTIALS, SEED_GENERATOR, SEED_STRENGTH, type Policy, type SeedCollection } from '../support/seed-reference';
@@ -382,8 +383,8 @@ describe('paths and methods', () => {
   test.each(['/nope', '/api/passwordstrength/extra', '/userapi/passwordgenerator/extra', '/', '/api', '/userapi/', '/api/passwordstrengthx', '/API/passwordstrength'])(
     'GET %s: 404',
     async (target) => {
-      expectError(await get(target), 404, PHRASES.notFound);
-      expectError(await get(target, target.startsWith('/userapi') ? ADMIN : STRENGTH_KEY), 404, PHRASES.notFound);
+      expectError(await get(target), 404, ROUTE_PHRASES.notFound);
+      expectError(await get(target, target.startsWith('/userapi') ? ADMIN : STRENGTH_KEY), 404, ROUTE_PHRASES.notFound);
     },
   );
 
@@ -406,7 +407,7 @@ interface CredentialCase {
   readonly expect: 200 | { status: ErrorStatus; phrase: string };
 }
 
-const unauthorized = { status: 401, phrase: PHRASES.unauthorized } as const;
+const unauthorized = { status: 401, phrase: ROUTE_PHRASES.unauthorized } as const;
 const OVERSIZED_KEY_LENGTH = 8 * 1024;
 const oversized = (key: string) => `${key}${'A'.repeat(OVERSIZED_KEY_LENGTH - key.length)}`;
 const { admin, noRole, strengthKey } = CREDENTIALS;
@@ -419,7 +420,7 @@ const GENERATOR_CASES: readonly CredentialCase[] = [
   { name: 'a key not in the key format', headers: [['UserID', admin.userId], ['APIKey', 'not-a-key']], expect: unauthorized },
   { name: 'unknown user', headers: [['UserID', 'e2e-no-such-user'], ['APIKey', admin.apiKey]], expect: unauthorized },
   { name: "another user's key", headers: [['UserID', noRole.userId], ['APIKey', admin.apiKey]], expect: unauthorized },
-  { name: 'a valid user without the role', headers: [['UserID', noRole.userId], ['APIKey', noRole.apiKey]], expect: { status: 403, phrase: PHRASES.missingRole } },
+  { name: 'a valid user without the role', headers: [['UserID', noRole.userId], ['APIKey', noRole.apiKey]], expect: { status: 403, phrase: ROUTE_PHRASES.missingRole } },
   { name: 'the password strength key (with UserID)', headers: [['UserID', admin.userId], ['APIKey', strengthKey]], expect: unauthorized },
   { name: 'the password strength key alone', headers: [['APIKey', strengthKey]], expect: unauthorized },
   { name: 'an empty APIKey', headers: [['UserID', admin.userId], ['APIKey', '']], expect: unauthorized },

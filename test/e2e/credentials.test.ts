@@ -8,8 +8,8 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CredentialAdmin } from '../../admin/credential-admin';
-import { errorEnvelope, PHRASES } from '../../functions/http';
-import { GENERATOR_ADMIN_ROLE } from '../../functions/routes';
+import { errorEnvelope } from '../../functions/http';
+import { GENERATOR_ADMIN_ROLE, ROUTE_PHRASES } from '../../functions/routes';
 import { addTransactions } from '../../local/transactions';
 import { rawRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
@@ -50,8 +50,8 @@ const asStrengthKey = (key: string, path = STRENGTH) => get(path, [['APIKey', ke
 const statusOf = async (response: Promise<{ status: number }>) => (await response).status;
 const waitOutTheBound = () => new Promise((resolve) => setTimeout(resolve, AUTHORIZER_CACHE_TTL_SECONDS * 1000 + 500));
 
-const UNAUTHORIZED = { status: 401, body: errorEnvelope(401, PHRASES.unauthorized) };
-const FORBIDDEN = { status: 403, body: errorEnvelope(403, PHRASES.missingRole) };
+const UNAUTHORIZED = { status: 401, body: errorEnvelope(401, ROUTE_PHRASES.unauthorized) };
+const FORBIDDEN = { status: 403, body: errorEnvelope(403, ROUTE_PHRASES.missingRole) };
 
 describe('issued keys work, and several at once (rotation)', () => {
   it('a new user key and a second key of the same user both open /userapi/', async () => {

@@ -8,6 +8,7 @@ import { zxcvbnEstimator } from '../../functions/domain/guessability';
 import { evaluatePassword } from '../../functions/domain/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { errorEnvelope, methodNotAllowedPhrase, PHRASES } from '../../functions/http';
+import { ROUTE_PHRASES } from '../../functions/routes';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
@@ -152,7 +153,7 @@ describe('credentials: as the strength policies', () => {
     ['the strength key', [STRENGTH_KEY, JSON_BODY], 200],
   ] as [string, [string, string][], number][])('%s', async (_what, headers, status) => {
     const response = await post(JSON.stringify({ Password: SECRET }), headers);
-    if (status === 401) expectError(response, 401, PHRASES.unauthorized);
+    if (status === 401) expectError(response, 401, ROUTE_PHRASES.unauthorized);
     else expect(response.status).toBe(status);
   });
 });

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { characterClasses, type GeneratorPolicy } from '../../functions/domain/generator-policy';
-import { errorEnvelope, PHRASES } from '../../functions/http';
+import { errorEnvelope } from '../../functions/http';
+import { ROUTE_PHRASES } from '../../functions/routes';
 import { rawRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 
@@ -72,10 +73,10 @@ describe('parameters and statuses', () => {
 
 describe('credentials: as the generator policies', () => {
   it.each([
-    ['no headers', [], 401, PHRASES.unauthorized],
-    ['a wrong key', [['UserID', CREDENTIALS.generatorAdmin.UserID], ['APIKey', `${CREDENTIALS.generatorAdmin.APIKey.slice(0, -4)}AAAA`]], 401, PHRASES.unauthorized],
-    ['a password strength key', [['UserID', CREDENTIALS.generatorAdmin.UserID], ['APIKey', CREDENTIALS.passwordStrengthAPIKey]], 401, PHRASES.unauthorized],
-    ['a user without the role', [['UserID', CREDENTIALS.userWithoutRole.UserID], ['APIKey', CREDENTIALS.userWithoutRole.APIKey]], 403, PHRASES.missingRole],
+    ['no headers', [], 401, ROUTE_PHRASES.unauthorized],
+    ['a wrong key', [['UserID', CREDENTIALS.generatorAdmin.UserID], ['APIKey', `${CREDENTIALS.generatorAdmin.APIKey.slice(0, -4)}AAAA`]], 401, ROUTE_PHRASES.unauthorized],
+    ['a password strength key', [['UserID', CREDENTIALS.generatorAdmin.UserID], ['APIKey', CREDENTIALS.passwordStrengthAPIKey]], 401, ROUTE_PHRASES.unauthorized],
+    ['a user without the role', [['UserID', CREDENTIALS.userWithoutRole.UserID], ['APIKey', CREDENTIALS.userWithoutRole.APIKey]], 403, ROUTE_PHRASES.missingRole],
   ] as [string, [string, string][], 401 | 403, string][])('%s: the expected status and envelope', async (_, headers, status, phrase) => {
     expect(await get('/userapi/generatepassword', headers)).toMatchObject({ status, body: errorEnvelope(status, phrase) });
   });

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { docsPageFiles } from '../../docs/docs-page';
 import { OPENAPI_FILE } from '../../docs/openapi';
-import { errorEnvelope, methodNotAllowedPhrase, PHRASES } from '../../functions/http';
-import { GENERATION_QUERY, resourcePaths, type CredentialScheme } from '../../functions/routes';
+import { errorEnvelope, methodNotAllowedPhrase } from '../../functions/http';
+import { GENERATION_QUERY, resourcePaths, ROUTE_PHRASES, type CredentialScheme } from '../../functions/routes';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { PROTOTYPE_NAMES } from '../support/prototype-names';
@@ -77,7 +77,7 @@ describe('the local gateway serves the docs page (docs/docs-page.md)', () => {
   });
 
   it.each(['/docs/missing.js', '/docs/swagger-ui.js', '/docs/index.html/x', '/swagger-ui.css', '/doc'])('GET %s: 404 in the envelope', async (target) => {
-    expectAnswer(await rawRequest(service.url, 'GET', target), 404, errorEnvelope(404, PHRASES.notFound));
+    expectAnswer(await rawRequest(service.url, 'GET', target), 404, errorEnvelope(404, ROUTE_PHRASES.notFound));
   });
 });
 
@@ -158,13 +158,13 @@ async function expectSuccess(response: RawResponse, path: string, reference: () 
 describe.each(PROTOTYPE_NAMES)('a request name that Object.prototype holds: %s', (name) => {
   it.each(ROUTE_CASES.map((c) => [c.method, c.path, c] as const))('%s %s: as a query parameter name, 401 without credentials and the route’s 400 with them', async (method, path, c) => {
     const target = `${path}?${name}=1`;
-    expectAnswer(await rawRequest(service.url, method, target, c.extra, 20_000, c.body), 401, errorEnvelope(401, PHRASES.unauthorized));
+    expectAnswer(await rawRequest(service.url, method, target, c.extra, 20_000, c.body), 401, errorEnvelope(401, ROUTE_PHRASES.unauthorized));
     expectAnswer(await rawRequest(service.url, method, target, [...c.credentials, ...c.extra], 20_000, c.body), 400, errorEnvelope(400, c.unknownParameter(name)));
   });
 
   it.each(ROUTE_CASES.map((c) => [c.method, c.path, c] as const))('%s %s: as a header name, 401 without credentials and a 200 with them', async (method, path, c) => {
     const header: [string, string] = [name, 'x'];
-    expectAnswer(await rawRequest(service.url, method, path, [header, ...c.extra], 20_000, c.body), 401, errorEnvelope(401, PHRASES.unauthorized));
+    expectAnswer(await rawRequest(service.url, method, path, [header, ...c.extra], 20_000, c.body), 401, errorEnvelope(401, ROUTE_PHRASES.unauthorized));
     const response = await rawRequest(service.url, method, path, [header, ...c.credentials, ...c.extra], 20_000, c.body);
     await expectSuccess(response, path, () => rawRequest(service.url, method, path, [...c.credentials, ...c.extra], 20_000, c.body));
   });

@@ -15,8 +15,11 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { EVALUATION_BODY_BYTES } from '../../functions/api/evaluation-request';
 import { issueKey } from '../../functions/domain/api-key';
-import { LIMITS, resourcePaths, USAGE_PLANS, type ResourcePath } from '../../functions/routes';
+import { MAX_PASSWORDS_PER_GENERATION } from '../../functions/domain/password-generator';
+import { resourcePaths, type ResourcePath } from '../../functions/routes';
+import { USAGE_PLANS } from '../../lib/deployment';
 import { addTransactions } from '../../local/transactions';
 import { rawRequest } from '../support/http-client';
 import { PROJECT_ROOT, spawnLocalService, type SpawnedService } from '../support/local-service';
@@ -227,7 +230,7 @@ describe('boundary probes: each bound the document states, just inside accepted,
     await probe(`?PasswordGeneratorID=${id.maximum}`, 404); // accepted: a whole number in range that names no policy
     await probe(`?PasswordGeneratorID=${BigInt(id.maximum!) + 1n}`, 400);
     const qty = parameterBound(p, 'Qty');
-    expect([qty.minimum, qty.maximum]).toEqual([1, LIMITS.generatedPasswords]);
+    expect([qty.minimum, qty.maximum]).toEqual([1, MAX_PASSWORDS_PER_GENERATION]);
     await probe(`?Qty=${qty.minimum}`, 200);
     await probe(`?Qty=${qty.minimum! - 1}`, 400);
     await probe(`?Qty=${qty.maximum}`, 200);
@@ -262,10 +265,10 @@ describe('boundary probes: each bound the document states, just inside accepted,
     // The pattern: a control character and an unpaired surrogate are refused.
     await probe('{"Password":"Correct-Horse-7\\n"}', 400);
     await probe('{"Password":"Correct-Horse-7\\ud800"}', 400);
-    // The body: at most LIMITS.evaluationBodyBytes bytes, padding included.
+    // The body: at most EVALUATION_BODY_BYTES bytes, padding included.
     const base = JSON.stringify({ Password: 'Correct-Horse-7' });
-    await probe(`${base}${' '.repeat(LIMITS.evaluationBodyBytes - base.length)}`, 200);
-    await probe(`${base}${' '.repeat(LIMITS.evaluationBodyBytes + 1 - base.length)}`, 400);
+    await probe(`${base}${' '.repeat(EVALUATION_BODY_BYTES - base.length)}`, 200);
+    await probe(`${base}${' '.repeat(EVALUATION_BODY_BYTES + 1 - base.length)}`, 400);
   });
 });
 

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AMBIGUOUS_CHARS, type GeneratorPolicy } from '../../functions/domain/generator-policy';
-import { errorEnvelope, PHRASES } from '../../functions/http';
+import { errorEnvelope } from '../../functions/http';
+import { ROUTE_PHRASES } from '../../functions/routes';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { PROJECT_ROOT, useLocalService } from '../support/local-service';
 
@@ -142,6 +143,6 @@ describe('key separation over HTTP: each kind opens only its own paths', () => {
   it.each(cases)('a %s key on %s: %i', async (kind, target, status) => {
     const response = await send(target, credentials[kind]);
     expect(response.status).toBe(status);
-    if (status === 401) expect(response.body).toBe(errorEnvelope(401, PHRASES.unauthorized));
+    if (status === 401) expect(response.body).toBe(errorEnvelope(401, ROUTE_PHRASES.unauthorized));
   });
 });

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { errorEnvelope, PHRASES } from '../../functions/http';
-import { USAGE_PLANS } from '../../functions/routes';
+import { USAGE_PLANS } from '../../lib/deployment';
 import { rawRequest } from '../support/http-client';
 import { PROJECT_ROOT, useLocalService } from '../support/local-service';
 

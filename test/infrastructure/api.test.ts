@@ -1,6 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { errorEnvelope, methodNotAllowedPhrase } from '../../functions/http';
-import { CREDENTIAL_SCHEMES, DEFAULT_USAGE_PLAN, FUNCTIONS, ROUTES, resourcePaths, USAGE_PLANS, usagePlanOutput } from '../../functions/routes';
+import { CREDENTIAL_SCHEMES, DEFAULT_USAGE_PLAN, FUNCTIONS, ROUTES, resourcePaths, USAGE_PLAN_NAMES } from '../../functions/routes';
+import { STACK_OUTPUTS, USAGE_PLANS } from '../../lib/deployment';
 import { joinedString, referencedIds, resourcesOfType, synth } from './synth';
 
 /** Every resource path of the template, rebuilt from the PathPart/ParentId chain. */
@@ -275,6 +276,7 @@ describe('per-credential usage plans (docs/operations.md#rate-limits-per-credent
   });
 
   it('outputs each plan id for the credentials CLI', () => {
-    for (const name of Object.keys(USAGE_PLANS)) expect(Object.keys(template.findOutputs(usagePlanOutput(name)))).toEqual([usagePlanOutput(name)]);
+    expect(Object.values(STACK_OUTPUTS.usagePlans)).toEqual(['UsagePlanStandardId', 'UsagePlanHighId']);
+    for (const name of USAGE_PLAN_NAMES) expect(Object.keys(template.findOutputs(STACK_OUTPUTS.usagePlans[name]))).toEqual([STACK_OUTPUTS.usagePlans[name]]);
   });
 });

@@ -6,8 +6,9 @@
  */
 import { build } from 'esbuild';
 import { bundleOptions } from '../../bundling/build';
-import { FUNCTIONS, TIME_BUDGET } from '../../functions/routes';
+import { FUNCTIONS } from '../../functions/routes';
 import { ENV } from '../../functions/runtime';
+import { TIME_BUDGET } from '../../lib/deployment';
 import { readSettings, STAGE_PRESETS } from '../../lib/settings';
 import { referencedIds, resourcesOfType, roleOfFunction, synth, type Synthesized } from './synth';
 

@@ -1,11 +1,12 @@
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { FUNCTIONS, TIME_BUDGET, type RouteFunction } from '../../functions/routes';
+import { FUNCTIONS, type RouteFunction } from '../../functions/routes';
 import { DYNAMODB_CONNECTION_TIMEOUT_MS, ENV } from '../../functions/runtime';
 import { LAST_USED_WRITE_TIMEOUT_MS } from '../../functions/repositories/credentials';
 import { TABLES, type TableKind } from '../../functions/repositories/tables';
 import { BUNDLE_ALIASES, BUNDLE_OPTIONS } from '../../bundling/bundling';
-import { DEFAULT_MEMORY_MIB, NODEJS_BUNDLING } from '../../lib/lambda-function';
+import { DEFAULT_MEMORY_MIB, memoryOf, TIME_BUDGET } from '../../lib/deployment';
+import { NODEJS_BUNDLING } from '../../lib/lambda-function';
 import { referencedIds, resourcesOfType, roleOfFunction, statementsOfRole, synth } from './synth';
 
 /** The statement CDK adds for active tracing (tracing.test.ts checks it). */
@@ -30,7 +31,7 @@ describe('Lambda functions', () => {
       fn: stack.functions[spec.id],
       table: spec.table as TableKind,
       timeout: 12,
-      memory: spec.memoryMiB ?? DEFAULT_MEMORY_MIB,
+      memory: memoryOf(spec.id),
     })),
     { name: 'Authorizer', fn: stack.authorizer, table: 'credentials', timeout: 5, memory: DEFAULT_MEMORY_MIB },
   ];

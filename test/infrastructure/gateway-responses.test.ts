@@ -1,16 +1,17 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { ResponseType } from 'aws-cdk-lib/aws-apigateway';
 import { errorEnvelope, PHRASES, REASON_PHRASES, type ErrorStatus } from '../../functions/http';
+import { ROUTE_PHRASES } from '../../functions/routes';
 import { TABLES } from '../../functions/repositories/tables';
 import { GATEWAY_PHRASES, assertPlainTemplate } from '../../lib/gateway-responses';
 import { resourcesOfType, synth } from './synth';
 
 /** The status and phrase each response type must answer with (the issue's map). */
 const EXPECTED: Record<string, { status: ErrorStatus; phrase?: string }> = {
-  UNAUTHORIZED: { status: 401, phrase: PHRASES.unauthorized },
+  UNAUTHORIZED: { status: 401, phrase: ROUTE_PHRASES.unauthorized },
   ACCESS_DENIED: { status: 403, phrase: '$context.authorizer.reason' },
-  MISSING_AUTHENTICATION_TOKEN: { status: 404, phrase: PHRASES.notFound },
-  RESOURCE_NOT_FOUND: { status: 404, phrase: PHRASES.notFound },
+  MISSING_AUTHENTICATION_TOKEN: { status: 404, phrase: ROUTE_PHRASES.notFound },
+  RESOURCE_NOT_FOUND: { status: 404, phrase: ROUTE_PHRASES.notFound },
   THROTTLED: { status: 429, phrase: PHRASES.throttled },
   QUOTA_EXCEEDED: { status: 429, phrase: PHRASES.throttled },
   BAD_REQUEST_PARAMETERS: { status: 400 },
@@ -66,7 +67,7 @@ describe('gateway responses', () => {
     template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
       ResponseType: 'UNAUTHORIZED',
       StatusCode: '401',
-      ResponseTemplates: { 'application/json': `[{"errors":[{"message":"Unauthorized"},{"phrase":${JSON.stringify(PHRASES.unauthorized)}}]}]` },
+      ResponseTemplates: { 'application/json': `[{"errors":[{"message":"Unauthorized"},{"phrase":${JSON.stringify(ROUTE_PHRASES.unauthorized)}}]}]` },
     });
     template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
       ResponseType: 'MISSING_AUTHENTICATION_TOKEN',

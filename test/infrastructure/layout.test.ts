@@ -31,20 +31,23 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'functions/domain': ['functions/domain'],
   'functions/repositories': ['functions/repositories', 'functions/domain', 'functions/runtime'],
   'functions/runtime': [],
-  'functions/http': ['functions/runtime'],
-  'functions/routes': ['functions/repositories', 'functions/domain', 'functions/runtime'],
+  // The key format, so that a key pasted as a parameter name is never echoed.
+  'functions/http': ['functions/runtime', 'functions/domain/api-key'],
+  // Types only: the route table is data, bundled into the authorizer and read by both gateways.
+  'functions/routes': ['functions/repositories/tables', 'functions/domain'],
   'functions/api': ['functions/api', 'functions/domain', 'functions/repositories', 'functions/http', 'functions/runtime', 'functions/routes'],
   bundling: ['bundling', 'functions'],
   // The stack deploys policy 1 of the seed files (store/seed-files.ts names them).
   lib: ['lib', 'functions', 'bundling', 'store'],
   bin: ['lib'],
-  // The local gateway serves the docs page.
-  local: ['local', 'functions', 'bundling', 'seed', 'store', 'docs'],
+  // The local gateway serves the docs page, and runs the functions as the stack deploys them (lib/deployment.ts).
+  local: ['local', 'functions', 'bundling', 'seed', 'store', 'docs', 'lib/deployment'],
   // What admin/, seed/ and local/ share of the store, below all three: table creation, versioned writes, the seed files.
   store: ['store', 'functions'],
-  // The operator CLIs' scaffold and how they reach AWS, below admin/ and seed/.
-  cli: ['cli'],
-  admin: ['admin', 'functions', 'store', 'cli'],
+  // The operator CLIs' scaffold and how they reach AWS, below admin/ and seed/; the default stack is lib/deployment.ts's.
+  cli: ['cli', 'lib/deployment'],
+  // The credentials and policy CLIs read the stack's outputs and usage plans (lib/deployment.ts), no CDK code.
+  admin: ['admin', 'functions', 'store', 'cli', 'lib/deployment'],
   // The seed loader writes through store/ (versions and history), never through admin/.
   seed: ['seed', 'functions', 'store', 'cli'],
   // The API description takes its examples from the seed files (store/seed-files.ts).
@@ -95,17 +98,17 @@ async function bundledFiles(entry: string): Promise<string[]> {
     .sort();
 }
 
-describe('one request reads in at most six files of ours per side', () => {
+describe('one request reads in a handful of files of ours per side', () => {
   it.each([
     [
-      'a list or search of generator policies: entry, repository, collection, schema, HTTP, runtime',
+      'a list or search of generator policies: entry, schema, collection, key format, HTTP, repository, runtime',
       FUNCTIONS.generatorPolicies.entry,
-      ['api/generator-policies.ts', 'domain/generator-policy.ts', 'domain/policy-collection.ts', 'http.ts', 'repositories/policies.ts', 'runtime.ts'],
+      ['api/generator-policies.ts', 'domain/api-key.ts', 'domain/generator-policy.ts', 'domain/policy-collection.ts', 'http.ts', 'repositories/policies.ts', 'runtime.ts'],
     ],
     [
-      'a list or search of strength policies: the same six, with the strength schema',
+      'a list or search of strength policies: the same, with the strength schema',
       FUNCTIONS.strengthPolicies.entry,
-      ['api/strength-policies.ts', 'domain/policy-collection.ts', 'domain/strength-policy.ts', 'http.ts', 'repositories/policies.ts', 'runtime.ts'],
+      ['api/strength-policies.ts', 'domain/api-key.ts', 'domain/policy-collection.ts', 'domain/strength-policy.ts', 'http.ts', 'repositories/policies.ts', 'runtime.ts'],
     ],
     [
       'the authorizer: entry, route table, key format, credentials repository, HTTP, runtime',
@@ -115,6 +118,24 @@ describe('one request reads in at most six files of ours per side', () => {
   ])('%s', async (_, entry, files) => {
     expect(await bundledFiles(entry)).toEqual(files.map((file) => `functions/${file}`));
   }, 30_000);
+});
+
+describe('deployment settings are plain data that the functions never read', () => {
+  const file = path.join('lib', 'deployment.ts');
+
+  it('lib/deployment.ts imports no CDK code, only functions/ (so local/, admin/ and cli/ may read it)', () => {
+    const text = readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
+    expect(text).not.toMatch(/from '(aws-cdk-lib|constructs)/);
+    expect(importsOf(file).every((target) => target.startsWith(`functions${path.sep}`))).toBe(true);
+  });
+
+  it('local/, admin/ and cli/ import nothing of lib/ but lib/deployment.ts', () => {
+    const reached = SOURCE_FOLDERS.flatMap(sourceFiles)
+      .filter((f) => ['local', 'admin', 'cli'].includes(partOf(f)))
+      .flatMap(importsOf)
+      .filter((target) => target.startsWith(`lib${path.sep}`));
+    expect([...new Set(reached)]).toEqual([path.join('lib', 'deployment')]);
+  });
 });
 
 describe('the Pwned Passwords client is in the one bundle that uses it', () => {

@@ -1,7 +1,6 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { digestKey, issueKey, keyMatchesDigest, parseKey } from '../../functions/domain/api-key';
-import { CREDENTIAL_SCHEMES, GENERATOR_ADMIN_ROLE } from '../../functions/routes';
-import { PHRASES } from '../../functions/http';
+import { CREDENTIAL_SCHEMES, GENERATOR_ADMIN_ROLE, ROUTE_PHRASES } from '../../functions/routes';
 import { loadEntry } from '../support/entry-points';
 
 type Authorizer = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
@@ -101,7 +100,7 @@ describe('generator API (/userapi/): UserID + APIKey and the administrator role'
     expect(await handler(event(GENERATOR, { UserID: 'viewer', APIKey: viewerKey.key }))).toEqual({
       principalId: 'viewer',
       policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: arns(PATHS.user) }] },
-      context: { reason: PHRASES.missingRole },
+      context: { reason: ROUTE_PHRASES.missingRole },
     });
   });
 

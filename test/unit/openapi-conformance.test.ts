@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { errorEnvelope, JSON_CONTENT_TYPE, methodNotAllowedPhrase, PHRASES } from '../../functions/http';
+import { ROUTE_PHRASES } from '../../functions/routes';
 import { OPENAPI_FILE } from '../../docs/openapi';
 import { ResponseConformance, type ObservedResponse, type OpenApiDocument } from '../support/openapi-conformance';
 
@@ -23,7 +24,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   body: typeof body === 'string' ? body : JSON.stringify(body),
 });
 const listed = (body: unknown, headers: Record<string, string> = { etag: '"abc"', 'cache-control': 'private, no-cache' }) => json(200, body, headers);
-const unauthorized = json(401, errorEnvelope(401, PHRASES.unauthorized));
+const unauthorized = json(401, errorEnvelope(401, ROUTE_PHRASES.unauthorized));
 
 describe('answers that conform', () => {
   it.each([
@@ -51,7 +52,7 @@ describe('answers that do not: each departure is reported', () => {
     ['a policy with a field too many', 'GET', LIST, listed([{ ...policies[0], Extra: 1 }]), /must NOT have additional properties/],
     ['a policy without one of its fields', 'GET', LIST, listed([{ ...policies[0], PolicyName: undefined }]), /must have required property 'PolicyName'/],
     ['an error envelope with a third item', 'GET', LIST, json(401, [{ errors: [{ message: 'Unauthorized' }, { phrase: 'x' }, { phrase: 'y' }] }]), /must NOT have more than 2 items/],
-    ['an error whose message is another status’s reason phrase', 'GET', LIST, json(401, errorEnvelope(403, PHRASES.unauthorized)), /must be equal to constant/],
+    ['an error whose message is another status’s reason phrase', 'GET', LIST, json(401, errorEnvelope(403, ROUTE_PHRASES.unauthorized)), /must be equal to constant/],
     ['an error body that is not JSON', 'GET', LIST, json(401, 'Unauthorized'), /the body is not JSON/],
     ['an error as text/html', 'GET', LIST, { ...unauthorized, headers: { 'content-type': 'text/html' } }, /Content-Type text\/html is not one of application\/json/],
     ['an evaluation with a Rule the document does not list', 'POST', EVALUATE, json(200, { ...evaluation, Failures: [{ Rule: 'Unknown', Required: 1, Found: 0, Message: 'x' }] }, { 'cache-control': 'no-store' }), /must be equal to one of the allowed values/],

@@ -1,4 +1,4 @@
-import { USAGE_PLANS } from '../../functions/routes';
+import { USAGE_PLANS } from '../../lib/deployment';
 import { UsagePlanEmulation } from '../../local/usage-plan-emulation';
 
 /** The local gateway's usage plans, against a clock the test moves. */
