@@ -101,14 +101,14 @@ async function bundledFiles(entry: string): Promise<string[]> {
 describe('one request reads in a handful of files of ours per side', () => {
   it.each([
     [
-      'a list or search of generator policies: entry, schema, collection, key format, HTTP, repository, runtime',
+      'a list or search of generator policies: a one-line entry naming its collection, the listing handler, schema, collection, key format, HTTP, repository, runtime',
       FUNCTIONS.generatorPolicies.entry,
-      ['api/generator-policies.ts', 'domain/api-key.ts', 'domain/generator-policy.ts', 'domain/policy-collection.ts', 'http.ts', 'repositories/policies.ts', 'runtime.ts'],
+      ['api/generator-policies.ts', 'api/policy-listing.ts', 'domain/api-key.ts', 'domain/generator-policy.ts', 'domain/policy-collection.ts', 'http.ts', 'repositories/policies.ts', 'runtime.ts'],
     ],
     [
       'a list or search of strength policies: the same, with the strength schema',
       FUNCTIONS.strengthPolicies.entry,
-      ['api/strength-policies.ts', 'domain/api-key.ts', 'domain/policy-collection.ts', 'domain/strength-policy.ts', 'http.ts', 'repositories/policies.ts', 'runtime.ts'],
+      ['api/policy-listing.ts', 'api/strength-policies.ts', 'domain/api-key.ts', 'domain/policy-collection.ts', 'domain/strength-policy.ts', 'http.ts', 'repositories/policies.ts', 'runtime.ts'],
     ],
     [
       'the authorizer: entry, route table, key format, credentials repository, HTTP, runtime',
@@ -118,6 +118,19 @@ describe('one request reads in a handful of files of ours per side', () => {
   ])('%s', async (_, entry, files) => {
     expect(await bundledFiles(entry)).toEqual(files.map((file) => `functions/${file}`));
   }, 30_000);
+
+  it('the two listing functions are one handler: each entry file is its collection given to policyListHandler, and nothing else', () => {
+    for (const [fn, resource] of [
+      [FUNCTIONS.generatorPolicies, 'generatorPolicies'],
+      [FUNCTIONS.strengthPolicies, 'strengthPolicies'],
+    ] as const) {
+      const statements = readFileSync(path.join(PROJECT_ROOT, fn.entry), 'utf8')
+        .replace(/\/\*\*[\s\S]*?\*\//g, '')
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !line.startsWith('import '));
+      expect(statements).toEqual([`export const handler = policyListHandler(${resource});`]);
+    }
+  });
 });
 
 describe('deployment settings are plain data that the functions never read', () => {
