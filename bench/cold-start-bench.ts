@@ -177,7 +177,7 @@ function coldStartSubjects(bundles: BuiltBundles, endpoint: string, credentials:
   // The function environment of the local gateway (local/start.ts), with dummy credentials as Lambda gives.
   const base = {
     PATH: process.env.PATH ?? '',
-    DYNAMODB_ENDPOINT: endpoint,
+    [ENV.dynamodbEndpoint]: endpoint,
     [MINIMAL_ENV.endpoint]: endpoint,
     AWS_REGION: 'local',
     AWS_ACCESS_KEY_ID: 'local',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { generatorPolicies } from '../functions/domain/generator-policy';
 import { buildCollection } from '../functions/domain/policy-collection';
 import type { ProxyHandler } from '../functions/http';
-import { DEFAULT_POLICY_CACHE_TTL_SECONDS } from '../functions/runtime';
+import { DEFAULT_POLICY_CACHE_TTL_SECONDS, ENV } from '../functions/runtime';
 import { distribution, ratio, timeMicros, type Distribution } from './stats';
 import { SEARCH_TERM, syntheticGeneratorPolicies } from './synthetic-policies';
 
@@ -63,7 +63,7 @@ export async function runHandlerBench(log: (line: string) => void, sizes = HANDL
   // The function's environment. The cache TTL is left at the functions' default.
   Object.assign(process.env, { POLICY_TABLE_NAME: 'BenchGeneratorPolicies', POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'ERROR', AWS_REGION: 'local' });
   delete process.env.POLICY_CACHE_TTL_SECONDS;
-  delete process.env.DYNAMODB_ENDPOINT;
+  delete process.env[ENV.dynamodbEndpoint];
   // Every instance of the document client, whichever load of the entry made it, is served by this stub.
   const dynamo = mockClient(DynamoDBDocumentClient);
   try {

@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../bundling/bundling';
+import { ENV } from '../functions/runtime';
 import { readLocalCredentials } from '../local/credentials';
 import { CREDENTIALS_FILE } from '../local/start';
 import { median, ratio } from './stats';
@@ -98,7 +99,7 @@ export async function runHttpBench(baseEnv: NodeJS.ProcessEnv, workDir: string, 
   ];
 
   const gatewayEnv: NodeJS.ProcessEnv = { ...baseEnv, AUTHORIZER_CACHE_TTL_SECONDS: '300' };
-  for (const name of ['DYNAMODB_ENDPOINT', 'DYNAMODB_PORT', 'DATA_DIR', 'HOST', 'PORT', 'QUIET']) delete gatewayEnv[name];
+  for (const name of [ENV.dynamodbEndpoint, 'DYNAMODB_PORT', 'DATA_DIR', 'HOST', 'PORT', 'QUIET']) delete gatewayEnv[name];
   const gateway = await startChild('local gateway', process.execPath, ['--import', 'tsx', path.join(__dirname, 'gateway-child.ts')], gatewayEnv);
   let bare: Child | undefined;
   try {

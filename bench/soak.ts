@@ -7,6 +7,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../bundling/bundling';
 import { errorEnvelope, REASON_PHRASES, type ErrorStatus } from '../functions/http';
+import { ENV } from '../functions/runtime';
 import { readLocalCredentials } from '../local/credentials';
 import { startEmbeddedStore, type EmbeddedStore } from '../local/embedded-store';
 import { CREDENTIALS_FILE } from '../local/start';
@@ -100,8 +101,8 @@ interface Gateway {
 /** `node --import tsx local/start.ts` directly (no wrapper process), so the pid is the gateway's own. */
 function startGateway(store?: EmbeddedStore): Promise<Gateway> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST, QUIET: '1' };
-  for (const name of ['DYNAMODB_ENDPOINT', 'DYNAMODB_PORT', 'DATA_DIR']) delete env[name];
-  if (store) Object.assign(env, { DYNAMODB_ENDPOINT: store.endpoint, POLICY_CACHE_TTL_SECONDS: '2', AUTHORIZER_CACHE_TTL_SECONDS: '2' });
+  for (const name of [ENV.dynamodbEndpoint, 'DYNAMODB_PORT', 'DATA_DIR']) delete env[name];
+  if (store) Object.assign(env, { [ENV.dynamodbEndpoint]: store.endpoint, POLICY_CACHE_TTL_SECONDS: '2', AUTHORIZER_CACHE_TTL_SECONDS: '2' });
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'local', 'start.ts')], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { CredentialAdmin } from '../../admin/credential-admin';
 import { errorEnvelope } from '../../functions/http';
 import { GENERATOR_ADMIN_ROLE, ROUTE_PHRASES } from '../../functions/routes';
+import { ENV } from '../../functions/runtime';
 import { addTransactions } from '../../local/transactions';
 import { rawRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   const endpoint = `http://127.0.0.1:${(store.address() as AddressInfo).port}`;
   service = await spawnLocalService({
     // Log everything the functions log, so the test can prove no key reaches a log line.
-    env: { DYNAMODB_ENDPOINT: endpoint, AUTHORIZER_CACHE_TTL_SECONDS: String(AUTHORIZER_CACHE_TTL_SECONDS), POWERTOOLS_LOG_LEVEL: 'DEBUG', QUIET: '' },
+    env: { [ENV.dynamodbEndpoint]: endpoint, AUTHORIZER_CACHE_TTL_SECONDS: String(AUTHORIZER_CACHE_TTL_SECONDS), POWERTOOLS_LOG_LEVEL: 'DEBUG', QUIET: '' },
   });
   const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   admin = new CredentialAdmin(DynamoDBDocumentClient.from(client), 'Credentials');

@@ -19,6 +19,7 @@ import { EVALUATION_BODY_BYTES } from '../../functions/api/evaluation-request';
 import { issueKey } from '../../functions/domain/api-key';
 import { MAX_PASSWORDS_PER_GENERATION } from '../../functions/domain/password-generator';
 import { resourcePaths, type ResourcePath } from '../../functions/routes';
+import { ENV } from '../../functions/runtime';
 import { USAGE_PLANS } from '../../lib/deployment';
 import { addTransactions } from '../../local/transactions';
 import { rawRequest } from '../support/http-client';
@@ -123,8 +124,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => store.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(store.address() as AddressInfo).port}`;
   // One after the other: the second finds the tables seeded and leaves them as they are.
-  plain = await spawnLocalService({ env: { DYNAMODB_ENDPOINT: endpoint, AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
-  limited = await spawnLocalService({ env: { DYNAMODB_ENDPOINT: endpoint, EMULATE_USAGE_PLANS: '1' } });
+  plain = await spawnLocalService({ env: { [ENV.dynamodbEndpoint]: endpoint, AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
+  limited = await spawnLocalService({ env: { [ENV.dynamodbEndpoint]: endpoint, EMULATE_USAGE_PLANS: '1' } });
 }, 180_000);
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ import { PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/l
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { validatePolicy } from '../../functions/domain/policy-collection';
 import { PolicyRepository } from '../../functions/repositories/policies';
-import { createDocumentClient, logger, metrics } from '../../functions/runtime';
+import { createDocumentClient, ENV, logger, metrics } from '../../functions/runtime';
 import { writePolicies } from '../../seed/seed-data';
 import { createTables } from '../../store/create-tables';
 
@@ -48,7 +48,7 @@ let scanCalls = 0;
 
 /** A repository on its own document client, as a function builds it (createDocumentClient with DYNAMODB_ENDPOINT). */
 function storeCountingScans(): PolicyRepository<GeneratorPolicy> {
-  const client = createDocumentClient({ DYNAMODB_ENDPOINT: endpoint, AWS_REGION: 'local' });
+  const client = createDocumentClient({ [ENV.dynamodbEndpoint]: endpoint, AWS_REGION: 'local' });
   client.middlewareStack.add(
     (next, context) => async (args) => {
       if (context.commandName === 'ScanCommand') scanCalls += 1;
@@ -74,7 +74,7 @@ beforeAll(async () => {
   expect(await createTables(raw, { generator: TABLE, strength: STRENGTH_TABLE })).toEqual([TABLE, STRENGTH_TABLE]);
   raw.destroy();
 
-  documents = createDocumentClient({ DYNAMODB_ENDPOINT: endpoint, AWS_REGION: 'local' });
+  documents = createDocumentClient({ [ENV.dynamodbEndpoint]: endpoint, AWS_REGION: 'local' });
   for (const policy of expected) expect(validatePolicy(generatorPolicies, policy).ok).toBe(true);
   expect(await writePolicies(documents, TABLE, expected)).toBe(POLICY_COUNT);
 });

@@ -20,7 +20,7 @@ import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/st
 import type { PolicyResource } from '../../functions/domain/policy-collection';
 import type { ProxyHandler } from '../../functions/http';
 import { PolicyRepository } from '../../functions/repositories/policies';
-import { createDocumentClient, logger, metrics } from '../../functions/runtime';
+import { createDocumentClient, ENV, logger, metrics } from '../../functions/runtime';
 import { createTables } from '../../store/create-tables';
 import { startDynalite, type DynaliteServer } from '../support/dynalite-server';
 import { getEvent, loadEntry } from '../support/entry-points';
@@ -63,7 +63,7 @@ async function tablesWith<T extends object>(resource: PolicyResource<T>, items: 
   await createTables(raw, names);
   const table = resource === (generatorPolicies as unknown) ? names.generator : names.strength;
   for (const Item of items) await raw.send(new PutItemCommand({ TableName: table, Item }));
-  const client = createDocumentClient({ DYNAMODB_ENDPOINT: server.endpoint, AWS_REGION: 'local', DYNAMODB_MAX_ATTEMPTS: '1' });
+  const client = createDocumentClient({ [ENV.dynamodbEndpoint]: server.endpoint, AWS_REGION: 'local', [ENV.dynamodbMaxAttempts]: '1' });
   return { table, store: new PolicyRepository(resource, client, table, { ttlMs: 0 }), client };
 }
 
@@ -127,7 +127,7 @@ describe('generator policies: each corrupt record left out, logged with its iden
     // Through the function: 200 with exactly the valid ones, in identifier order.
     const fn = loadEntry<{ handler: ProxyHandler }>(
       '../../functions/api/generator-policies',
-      { POLICY_TABLE_NAME: table, DYNAMODB_ENDPOINT: server.endpoint, AWS_REGION: 'local', POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+      { [ENV.policyTable]: table, [ENV.dynamodbEndpoint]: server.endpoint, AWS_REGION: 'local', POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT' },
       { mockDynamoDB: false },
     );
     const result = await fn.module.handler(getEvent('/userapi/passwordgenerator'));

@@ -24,7 +24,7 @@ import * as path from 'node:path';
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { PHRASES, type ProxyHandler } from '../../functions/http';
 import { PolicyRepository } from '../../functions/repositories/policies';
-import { createDocumentClient, logger, UnavailableError } from '../../functions/runtime';
+import { createDocumentClient, ENV, logger, UnavailableError } from '../../functions/runtime';
 import { writePolicies } from '../../seed/seed-data';
 import { createTables } from '../../store/create-tables';
 import { startBlackHole, startDynalite, type BlackHole, type DynaliteServer } from '../support/dynalite-server';
@@ -225,12 +225,12 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
     loadEntry<{ handler: ProxyHandler }>(
       '../../functions/api/generator-policies',
       {
-        POLICY_TABLE_NAME: TABLE_NAME,
-        POLICY_CACHE_TTL_SECONDS: '0',
-        DYNAMODB_ENDPOINT: dynamo.endpoint,
+        [ENV.policyTable]: TABLE_NAME,
+        [ENV.policyCacheTtl]: '0',
+        [ENV.dynamodbEndpoint]: dynamo.endpoint,
         AWS_REGION: 'local',
-        DYNAMODB_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
-        DYNAMODB_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+        [ENV.dynamodbMaxAttempts]: String(MAX_ATTEMPTS),
+        [ENV.dynamodbRequestTimeout]: String(REQUEST_TIMEOUT_MS),
         POWERTOOLS_METRICS_DISABLED: 'true',
         POWERTOOLS_LOG_LEVEL: 'SILENT',
       },
@@ -251,10 +251,10 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
     const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     await createTables(raw, { generator: TABLE_NAME, strength: 'StrengthPolicies' });
     raw.destroy();
-    writer = createDocumentClient({ DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local' });
+    writer = createDocumentClient({ [ENV.dynamodbEndpoint]: dynamo.endpoint, AWS_REGION: 'local' });
     await writePolicies(writer, TABLE_NAME, initial);
 
-    client = counted(createDocumentClient({ DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local', DYNAMODB_MAX_ATTEMPTS: String(MAX_ATTEMPTS), DYNAMODB_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) }));
+    client = counted(createDocumentClient({ [ENV.dynamodbEndpoint]: dynamo.endpoint, AWS_REGION: 'local', [ENV.dynamodbMaxAttempts]: String(MAX_ATTEMPTS), [ENV.dynamodbRequestTimeout]: String(REQUEST_TIMEOUT_MS) }));
     warm = cache();
     cold = cache();
     warmFunction = functionOnDynalite();
@@ -355,7 +355,7 @@ describe('the defaults (DYNAMODB_MAX_ATTEMPTS 3, DYNAMODB_REQUEST_TIMEOUT_MS 200
     const pending: Promise<unknown>[] = [];
     const track = <T>(promise: Promise<T>) => (pending.push(promise.catch(() => undefined)), promise);
     try {
-      const store = (port: number) => new PolicyRepository(generatorPolicies, createDocumentClient({ DYNAMODB_ENDPOINT: `http://127.0.0.1:${port}`, AWS_REGION: 'local' }), 'GeneratorPolicies', { ttlMs: 0 });
+      const store = (port: number) => new PolicyRepository(generatorPolicies, createDocumentClient({ [ENV.dynamodbEndpoint]: `http://127.0.0.1:${port}`, AWS_REGION: 'local' }), 'GeneratorPolicies', { ttlMs: 0 });
       const closedPort = await (async () => {
         const probe = await startBlackHole();
         await probe.close();

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { KeepAliveClient } from './keep-alive-client';
 import { PROJECT_ROOT } from '../../bundling/bundling';
+import { ENV } from '../../functions/runtime';
 
 /** The project root (bundling/ resolves it), whatever directory jest runs from. */
 export { PROJECT_ROOT };
@@ -36,7 +37,7 @@ export interface SpawnOptions {
  */
 export function spawnLocalService(options: SpawnOptions = {}): Promise<SpawnedService> {
   const inherited = { ...process.env };
-  for (const name of ['DYNAMODB_ENDPOINT', 'DYNAMODB_PORT', 'DATA_DIR', 'HOST', 'PORT', 'QUIET']) delete inherited[name];
+  for (const name of [ENV.dynamodbEndpoint, 'DYNAMODB_PORT', 'DATA_DIR', 'HOST', 'PORT', 'QUIET']) delete inherited[name];
   const env = { ...inherited, PORT: '0', QUIET: '1', ...options.env };
   const child = spawn(TSX, [START_SCRIPT], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
 
