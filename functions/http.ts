@@ -153,6 +153,19 @@ export function headerValues(event: EventHeaders, name: string): string[] {
   return values;
 }
 
+/**
+ * A header value without HTTP's optional whitespace around it: spaces and horizontal tabs only (RFC 9110
+ * §5.6.3). String.prototype.trim would also strip Unicode spaces (a no-break space, U+00A0), and so accept
+ * a credential that is not printable ASCII. A loop, not a regular expression: it stays linear on any value.
+ */
+export function trimOptionalWhitespace(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && (value[start] === ' ' || value[start] === '\t')) start += 1;
+  while (end > start && (value[end - 1] === ' ' || value[end - 1] === '\t')) end -= 1;
+  return value.slice(start, end);
+}
+
 /** Longest parameter name echoed back in an error phrase. */
 const MAX_ECHOED_NAME = 40;
 

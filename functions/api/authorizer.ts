@@ -1,6 +1,6 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { keyMatchesDigest, parseKey, usageKeyOf, USER_ID_PATTERN } from '../domain/api-key';
-import { headerValues, type EventHeaders } from '../http';
+import { headerValues, trimOptionalWhitespace, type EventHeaders } from '../http';
 import { CredentialRepository, LAST_USED_RESOLUTION_MS, SYSTEM_KEYS_ID, userCredentialId, type SystemKeysRecord } from '../repositories/credentials';
 import { ROUTE_PHRASES, schemeForPath, schemePaths, UNAUTHORIZED_ERROR, usagePlanOf, type CredentialScheme } from '../routes';
 import { countMetric, createDocumentClient, ENV, errorName, lambdaHandler, logger, requiredSetting, SERVICE_METRICS } from '../runtime';
@@ -127,11 +127,12 @@ async function recordUse(credentials: Pick<CredentialRepository, 'recordKeyUse'>
 }
 
 /**
- * A header's value, trimmed; a missing or repeated header is the empty string. What a value may be is the
- * UserID rule (USER_ID_PATTERN) and the key format (parseKey), both anchored, so nothing else looks at it.
+ * A header's value without the spaces and tabs around it; a missing or repeated header is the empty string.
+ * What a value may be is the UserID rule (USER_ID_PATTERN) and the key format (parseKey), both anchored and
+ * printable ASCII, so nothing else looks at it, and a value padded with any other space fails them.
  */
 function credentialValue(value: string | undefined | typeof DUPLICATE): string {
-  return value === undefined || value === DUPLICATE ? '' : value.trim();
+  return value === undefined || value === DUPLICATE ? '' : trimOptionalWhitespace(value);
 }
 
 /**

@@ -104,8 +104,8 @@ describe('generator API (/userapi/): UserID + APIKey and the administrator role'
     });
   });
 
-  it('accepts header names in any case and trims values', async () => {
-    const result = await handler(event(GENERATOR, { userid: ' admin ', APIKEY: `${adminKey.key} ` }));
+  it('accepts header names in any case and trims values of spaces and tabs, HTTP\'s optional whitespace', async () => {
+    const result = await handler(event(GENERATOR, { userid: ' admin\t', APIKEY: `\t${adminKey.key} ` }));
     expect(result.policyDocument.Statement[0]!.Effect).toBe('Allow');
   });
 
@@ -225,6 +225,10 @@ describe('each credential rule holds by its own check, before any lookup', () =>
     ['a strength key on /userapi/, even one filed under the user', { UserID: 'crossed', APIKey: strayStrengthKey.key }],
     ['a key with a character before its prefix', { UserID: 'admin', APIKey: `x${adminKey.key}` }],
     ['a key with a character after its secret', { UserID: 'admin', APIKey: `${adminKey.key}x` }],
+    // Not printable ASCII counts as missing (docs/credentials.md): only spaces and tabs are trimmed.
+    ['a UserID padded with a no-break space (U+00A0)', { UserID: 'admin\u00a0', APIKey: adminKey.key }],
+    ['a key padded with a no-break space (U+00A0)', { UserID: 'admin', APIKey: `${adminKey.key}\u00a0` }],
+    ['a key led by an ideographic space (U+3000)', { UserID: 'admin', APIKey: `\u3000${adminKey.key}` }],
   ])('/userapi/: %s is 401, and no credential is read', async (_, headers) => {
     expect(await outcome(GENERATOR, headers)).toEqual(rejectedUnread);
   });
@@ -234,6 +238,10 @@ describe('each credential rule holds by its own check, before any lookup', () =>
     ['a generator key, even one filed among the strength keys', { APIKey: strayGeneratorKey.key }],
     ['a key with a character before its prefix', { APIKey: `x${strengthKey.key}` }],
     ['a key with a character after its secret', { APIKey: `${strengthKey.key}x` }],
+    ['a key padded with a no-break space (U+00A0)', { APIKey: `${strengthKey.key}\u00a0` }],
+    ['a key led by an em space (U+2003)', { APIKey: `\u2003${strengthKey.key}` }],
+    ['a key followed by a byte order mark (U+FEFF)', { APIKey: `${strengthKey.key}\ufeff` }],
+    ['a key followed by a line separator (U+2028)', { APIKey: `${strengthKey.key}\u2028` }],
   ])('/api/: %s is 401, and no credential is read', async (_, headers) => {
     expect(await outcome(STRENGTH, headers)).toEqual(rejectedUnread);
   });

@@ -3,7 +3,7 @@
  * parameters, whole-number parameters, the JSON body and If-None-Match. The handler tests reach them
  * through real events; these pin the edges those events do not.
  */
-import { ApiError, conditionalJsonResponse, headerValues, integerParameter, readJsonObjectBody, readQueryParameters } from '../../functions/http';
+import { ApiError, conditionalJsonResponse, headerValues, integerParameter, readJsonObjectBody, readQueryParameters, trimOptionalWhitespace } from '../../functions/http';
 import { proxyEvent } from '../support/entry-points';
 
 const thrown = (run: () => unknown): ApiError => {
@@ -31,6 +31,29 @@ describe('headerValues: every value of one header, matched in any letter case', 
     expect(headerValues({ headers: { APIKey: undefined, Other: 'x' } }, 'APIKey')).toStrictEqual([]);
     expect(headerValues({ multiValueHeaders: { APIKey: undefined } }, 'APIKey')).toStrictEqual([]);
     expect(headerValues({}, 'APIKey')).toEqual([]);
+  });
+});
+
+describe("trimOptionalWhitespace: HTTP's optional whitespace around a header value, and nothing else", () => {
+  it('strips spaces and tabs at both ends, and keeps those inside', () => {
+    expect(trimOptionalWhitespace(' \t a b \t ')).toBe('a b');
+    expect(trimOptionalWhitespace('\t\t')).toBe('');
+    expect(trimOptionalWhitespace('')).toBe('');
+    expect(trimOptionalWhitespace('key')).toBe('key');
+  });
+
+  it.each([
+    ['a no-break space', '\u00a0'],
+    ['an em space', '\u2003'],
+    ['an ideographic space', '\u3000'],
+    ['a byte order mark', '\ufeff'],
+    ['a line separator', '\u2028'],
+    ['a newline', '\n'],
+    ['a carriage return', '\r'],
+    ['a vertical tab', '\v'],
+  ])('keeps %s, which String.prototype.trim would strip', (_, space) => {
+    expect(trimOptionalWhitespace(`${space}key${space}`)).toBe(`${space}key${space}`);
+    expect(trimOptionalWhitespace(` ${space}key${space}\t`)).toBe(`${space}key${space}`);
   });
 });
 
