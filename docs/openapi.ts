@@ -429,7 +429,7 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
         {
           status: 400,
           when:
-            `A bad body: not a JSON object, over ${EVALUATION_BODY_BYTES} bytes, not UTF-8 or holding U+FFFD as a character, an unknown field, ${PASSWORD} missing, empty, ` +
+            `A bad body: not a JSON object, over ${EVALUATION_BODY_BYTES} bytes, not UTF-8 or holding U+FFFD as a character, a field given twice, an unknown field, ${PASSWORD} missing, empty, ` +
             `not a string, over ${MAX_PASSWORD_LENGTH} characters or holding control characters or an unpaired surrogate, ${POLICY_ID} not a whole number ` +
             `from 1 to ${MAX_POLICY_ID}; or any query parameter.`,
           examples: {

@@ -791,7 +791,7 @@ export interface operations {
                     "application/json": components["schemas"]["StrengthEvaluation"];
                 };
             };
-            /** @description Bad Request. A bad body: not a JSON object, over 4096 bytes, not UTF-8 or holding U+FFFD as a character, an unknown field, Password missing, empty, not a string, over 256 characters or holding control characters or an unpaired surrogate, PasswordStrengthPolicyID not a whole number from 1 to 9007199254740991; or any query parameter. */
+            /** @description Bad Request. A bad body: not a JSON object, over 4096 bytes, not UTF-8 or holding U+FFFD as a character, a field given twice, an unknown field, Password missing, empty, not a string, over 256 characters or holding control characters or an unpaired surrogate, PasswordStrengthPolicyID not a whole number from 1 to 9007199254740991; or any query parameter. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -65,6 +65,14 @@ describe('answers', () => {
     expectError(await post(`Password=${SECRET}`, [STRENGTH_KEY, ['Content-Type', 'application/x-www-form-urlencoded']]), 415, 'The body must be JSON: send Content-Type: application/json (UTF-8).');
     expectError(await post(SECRET), 400, 'The body is not valid JSON (UTF-8); send a JSON object.');
   });
+
+  it('400 for a field given twice, at any depth and however it is escaped, quoting none of it', async () => {
+    const repeated = 'The body gives a field twice in one object; send each field once.';
+    expectError(await post(`{"Password":"${SECRET}","Password":"b"}`), 400, repeated);
+    expectError(await post(`{"Password":"${SECRET}","Pass\\u0077ord":"b"}`), 400, repeated);
+    expectError(await post(`{"PasswordStrengthPolicyID":1,"Password":"${SECRET}","PasswordStrengthPolicyID":2}`), 400, repeated);
+    expectError(await post(`{"Password":{"a":"${SECRET}","a":1}}`), 400, repeated);
+  });
 });
 
 describe('a body that is not UTF-8', () => {

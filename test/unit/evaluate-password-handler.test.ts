@@ -147,6 +147,9 @@ describe('400, 404 and 415 in the envelope', () => {
     ['no body', null, 'The body is empty; send a JSON object.'],
     ['4097 bytes', JSON.stringify({ Password: SECRET }).padEnd(4097, ' '), 'The body must be at most 4096 bytes; this one has 4097.'],
     ['64 KB', JSON.stringify({ Password: 'x'.repeat(65_536) }), `The body must be at most 4096 bytes; this one has ${65_536 + 15}.`],
+    // JSON.parse would keep the last value: the client meant one of the two, and only it knows which.
+    ['a password given twice', `{"Password":"${SECRET}","Password":"${SECRET}2"}`, 'The body gives a field twice in one object; send each field once.'],
+    ['a policy given twice, once escaped', `{"PasswordStrengthPolicyID":1,"Password\\u0053trengthPolicyID":2,"Password":"${SECRET}"}`, 'The body gives a field twice in one object; send each field once.'],
   ])('a body that is %s', async (_what, body, phrase) => {
     const result = await handler(event(body));
     expect(result).toEqual(badRequest(phrase));

@@ -4,7 +4,9 @@
  * through real events; these pin the edges those events do not.
  */
 import { ApiError, conditionalJsonResponse, headerValues, integerParameter, readJsonObjectBody, readQueryParameters, trimOptionalWhitespace } from '../../functions/http';
+import fc from 'fast-check';
 import { proxyEvent } from '../support/entry-points';
+import { assertProperty, shown } from '../support/property';
 
 const thrown = (run: () => unknown): ApiError => {
   try {
@@ -120,6 +122,67 @@ describe('readJsonObjectBody: a JSON object, UTF-8, of bounded size', () => {
     expect(thrown(() => readJsonObjectBody(post(base64(utf8(replaced)), undefined, true), 4096))).toEqual(notUtf8);
     // An escape is not a replaced byte: the client wrote it, and it is read as written.
     expect(readJsonObjectBody(post('{"a":"\\uFFFD"}'), 4096)).toEqual({ a: '\uFFFD' });
+  });
+
+  const repeated = new ApiError(400, 'The body gives a field twice in one object; send each field once.');
+
+  it.each([
+    ['a field given twice', '{"Password":"a","Password":"b"}'],
+    ['the same name, once written with an escape', '{"Password":"a","Pass\\u0077ord":"b"}'],
+    ['an escaped solidus', '{"a/b":1,"a\\/b":2}'],
+    ['a surrogate pair, escaped once', '{"\\ud83d\\ude00":1,"😀":2}'],
+    ['__proto__ twice', '{"__proto__":1,"__proto__":2}'],
+    ['the empty name twice', '{"":1,"":2}'],
+    ['a name given twice in a nested object', '{"PasswordStrengthPolicyID":1,"Password":{"x":1,"y":{"z":1,"z":2}}}'],
+    ['a name given twice in an object inside an array', '{"a":[1,{"b":true},{"c":null,"c":null}]}'],
+    ['a repeat after a nested object closed', '{"a":{"b":1},"c":2,"a":3}'],
+    ['a name given three times', '{"a":1,"a":1,"a":1}'],
+  ])('refuses %s, quoting nothing of it', (_, body) => {
+    expect(thrown(() => readJsonObjectBody(post(body), 4096))).toEqual(repeated);
+  });
+
+  it.each([
+    ['one name in two objects', '{"a":1,"b":{"a":2}}'],
+    ['one name in sibling objects', '{"a":{"b":1},"c":{"b":2},"d":[{"b":3},{"b":4}]}'],
+    ['names that differ in letter case or by a space', '{"Password":"a","password":"b","Password ":"c"}'],
+    ['a string value that looks like a member', '{"a":"\\"a\\":1","b":"a","c":["a","a"]}'],
+    ['names with escapes that decode differently', '{"\\u0041":1,"\\u0061":2,"\\n":3,"\\\\n":4}'],
+  ])('accepts %s', (_, body) => {
+    expect(readJsonObjectBody(post(body), 4096)).toEqual(JSON.parse(body));
+  });
+
+  it('finds a repeated name exactly when an object of the body has one, at any depth and however each name is escaped (property)', async () => {
+    // Few names, so repeats are common; values drawn from the same set, so a string value can look like a name.
+    const text = fc.constantFrom('a', 'b', 'Password', 'é', '😀', '"', '\\', '/', '\u0000', 'a b', '{', ',');
+    type Node = { object: [string, Node][] } | { array: Node[] } | { leaf: unknown };
+    const tree = fc.letrec<{ node: Node; object: Node }>((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, fc.record({ leaf: fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null)) }), tie('object'), fc.record({ array: fc.array(tie('node'), { maxLength: 4 }) })),
+      object: fc.record({ object: fc.array(fc.tuple(text, tie('node')), { maxLength: 5 }) }),
+    })).object;
+    // Each name written plainly or with every UTF-16 unit escaped (\u0050\u0061...), as a client may.
+    const escaped = (name: string) => `"${[...Array(name.length).keys()].map((i) => `\\u${name.charCodeAt(i).toString(16).padStart(4, '0')}`).join('')}"`;
+    const write = (node: Node, escapes: () => boolean): string =>
+      'leaf' in node
+        ? JSON.stringify(node.leaf)
+        : 'array' in node
+          ? `[${node.array.map((n) => write(n, escapes)).join(',')}]`
+          : `{${node.object.map(([name, value]) => `${escapes() ? escaped(name) : JSON.stringify(name)}:${write(value, escapes)}`).join(',')}}`;
+    const repeats = (node: Node): boolean =>
+      'leaf' in node ? false : 'array' in node ? node.array.some(repeats) : new Set(node.object.map(([name]) => name)).size < node.object.length || node.object.some(([, value]) => repeats(value));
+    const bodies = fc.tuple(tree, fc.array(fc.boolean(), { minLength: 1, maxLength: 16 })).map(([root, choices]) => {
+      let next = 0;
+      const body = write(root, () => choices[next++ % choices.length]!);
+      return shown({ body, repeated: repeats(root) }, body);
+    });
+    await assertProperty(
+      'repeated names',
+      fc.property(bodies, ({ body, repeated }) => {
+        if (repeated) expect(thrown(() => readJsonObjectBody(post(body), 1 << 20))).toEqual(new ApiError(400, 'The body gives a field twice in one object; send each field once.'));
+        else expect(readJsonObjectBody(post(body), 1 << 20)).toEqual(JSON.parse(body));
+      }),
+      // Each run scans one body of at most a few hundred bytes: 2,000 take well under a second.
+      2000,
+    );
   });
 
   it.each(['[]', 'null', '"text"', '1', 'true'])('refuses %s: the body must be a JSON object', (body) => {
