@@ -34,7 +34,7 @@ const SECONDS = positive(process.env.SOAK_SECONDS, 60);
 const CONNECTIONS = positive(process.env.SOAK_CONNECTIONS, 64);
 const HOST = '127.0.0.1';
 const OUTAGE = process.env.SOAK_OUTAGE === '1';
-/** After the store is back, requests begun during the outage may still fail within their retry budget (functions/routes.ts). */
+/** After the store is back, requests begun during the outage may still fail within their retry budget (TIME_BUDGET, lib/deployment.ts). */
 const OUTAGE_GRACE_S = 15;
 
 interface Kind {

@@ -23,7 +23,7 @@ export const STACK_OUTPUTS = {
   usagePlans: Object.fromEntries(USAGE_PLAN_NAMES.map((name) => [name, `UsagePlan${name.charAt(0).toUpperCase()}${name.slice(1)}Id`])) as Readonly<Record<UsagePlanName, string>>,
 } as const;
 
-/** The memory of a function that asks for none: 256 MB buys the CPU share that keeps cold starts of a minified bundle short, at little cost. */
+/** Lambda memory in MiB of a function that needs no more: the CPU share that keeps a minified bundle's cold start short, at little cost. */
 export const DEFAULT_MEMORY_MIB = 256;
 
 /** Lambda memory in MiB of the functions that need more CPU than the default buys (Lambda's CPU share grows with memory). */

@@ -13,8 +13,9 @@ export interface GatewayError {
 const [BODY_ROUTE] = ROUTES.filter((route) => route.method === 'POST');
 
 /**
- * The phrases only API Gateway produces (the shared ones live in functions/http.ts, or functions/routes.ts for those naming routes). Templates do
- * simple $context substitution only; the authorizer puts its Deny reason in its context as `reason`.
+ * The phrases only API Gateway produces (the shared ones live in functions/http.ts, and those naming
+ * routes in functions/routes.ts). Templates do simple $context substitution only; the authorizer puts its
+ * Deny reason in its context as `reason`.
  */
 export const GATEWAY_PHRASES = {
   accessDenied: '$context.authorizer.reason',
