@@ -3,6 +3,7 @@ import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { callerIdentity, createDynamoDbClient, endpointProblem, TABLE_NAME } from '../cli/aws';
 import { Help, parseCommandLine, PROCESS_IO, runCli, runWhenMain, UsageError, type Cli, type Io } from '../cli/command-line';
+import { STACK_OUTPUTS } from '../lib/deployment';
 import { createTables } from '../store/create-tables';
 import { PolicyAdminError } from '../store/policy-store';
 import { SEED_FILES } from '../store/seed-files';
@@ -21,7 +22,7 @@ otherwise nothing at all is written. Nothing is written if either file is invali
 Options:
   --generator-table NAME    table of password generator policies (required)
   --strength-table NAME     table of password strength policies (required)
-  --history-table NAME      the policy history table (required; the stack's PolicyHistoryTableName output)
+  --history-table NAME      the policy history table (required; the stack's ${STACK_OUTPUTS.policyHistoryTable} output)
   --overwrite               replace stored policies that differ from the seed files
   --actor NAME              with --endpoint: who the history records (default: the OS user); on AWS it is
                             always the caller's IAM ARN (STS GetCallerIdentity)
