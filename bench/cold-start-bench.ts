@@ -5,10 +5,10 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { userCredentialId } from '../functions/repositories/credentials';
-import { ENV } from '../functions/runtime';
+import { ENV, localDynamoDbClientConfig } from '../functions/runtime';
 import { authorizerEvent, proxyEvent, type ParsedRequest } from '../local/api-gateway-events';
 import { putLocalCredentials, readLocalCredentials } from '../local/credentials';
-import { startEmbeddedStore } from '../local/embedded-store';
+import { startEmbeddedStore } from '../embedded-store/embedded-store';
 import { CREDENTIALS_FILE, TABLE_NAMES } from '../local/start';
 import { loadSeed } from '../seed/seed-data';
 import { createTables } from '../store/create-tables';
@@ -107,7 +107,7 @@ export async function runColdStartBench(bundles: BuiltBundles, workDir: string, 
   await writeFile(driver, DRIVER);
 
   const store = await startEmbeddedStore();
-  const client = new DynamoDBClient({ endpoint: store.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient(localDynamoDbClientConfig(store.endpoint));
   try {
     await createTables(client, TABLE_NAMES);
     const documents = DynamoDBDocumentClient.from(client);
@@ -175,13 +175,14 @@ export async function runColdStartBench(bundles: BuiltBundles, workDir: string, 
 /** Every bundle with its environment and the one request it answers, as the local gateway would call it. */
 function coldStartSubjects(bundles: BuiltBundles, endpoint: string, credentials: Awaited<ReturnType<typeof readLocalCredentials>>): ColdStartSubject[] {
   // The function environment of the local gateway (local/start.ts), with dummy credentials as Lambda gives.
+  const local = localDynamoDbClientConfig(endpoint);
   const base = {
     PATH: process.env.PATH ?? '',
     [ENV.dynamodbEndpoint]: endpoint,
     [MINIMAL_ENV.endpoint]: endpoint,
-    AWS_REGION: 'local',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_REGION: local.region,
+    AWS_ACCESS_KEY_ID: local.credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: local.credentials.secretAccessKey,
     POWERTOOLS_LOG_LEVEL: 'WARN',
     POWERTOOLS_METRICS_DISABLED: 'true',
   };

@@ -10,8 +10,12 @@ export const MINIMAL_ENV = {
   credentialId: 'MINIMAL_CREDENTIAL_ID',
 } as const;
 
-/** The client both minimal functions use: the SDK's defaults, pointed at the bench's DynamoDB. */
+/**
+ * The client both minimal functions use: the SDK's defaults, pointed at the bench's DynamoDB, with the region
+ * and the credentials the bench gives them in the environment, as Lambda does (functions/runtime.ts's
+ * localDynamoDbClientConfig: the cold-start bench sets them from it).
+ */
 export function minimalClientConfig(env: NodeJS.ProcessEnv = process.env) {
   const endpoint = env[MINIMAL_ENV.endpoint];
-  return endpoint ? { endpoint, region: env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {};
+  return endpoint ? { endpoint, region: env.AWS_REGION, credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID ?? '', secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? '' } } : {};
 }

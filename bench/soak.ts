@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from '../bundling/bundling';
 import { errorEnvelope, REASON_PHRASES, type ErrorStatus } from '../functions/http';
 import { ENV } from '../functions/runtime';
 import { readLocalCredentials } from '../local/credentials';
-import { startEmbeddedStore, type EmbeddedStore } from '../local/embedded-store';
+import { startEmbeddedStore, type EmbeddedStore } from '../embedded-store/embedded-store';
 import { CREDENTIALS_FILE } from '../local/start';
 
 /**

@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { userInfo } from 'node:os';
 import { DEFAULT_STACK_NAME } from '../lib/deployment';
+import { localDynamoDbClientConfig } from '../functions/runtime';
 
 /**
  * What the operator CLIs (credentials, policy, seed) share about reaching their tables: a deployed stack
@@ -52,7 +53,7 @@ export function endpointProblem(endpoint: string): string | undefined {
 /** With an endpoint: a local store that accepts any credentials. Without: a real account, as the SDK finds it. */
 export function createDynamoDbClient(location: { endpoint?: string; region?: string }): DynamoDBClient {
   if (location.endpoint !== undefined) {
-    return new DynamoDBClient({ endpoint: location.endpoint, region: location.region ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    return new DynamoDBClient(localDynamoDbClientConfig(location.endpoint, location.region));
   }
   return new DynamoDBClient(location.region !== undefined ? { region: location.region } : {});
 }

@@ -17,6 +17,7 @@ import { COMPOSITION_RULES, evaluatePassword, MAX_PASSWORD_LENGTH, type Composit
 import { COMPLIANCE_LEVELS, strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
 import { allowHeader, CACHE_CONTROL, errorEnvelope, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http';
 import { CREDENTIAL_SCHEMES, GENERATION_SETTINGS, GENERATOR_ADMIN_ROLE, resourcePaths, ROUTE_PHRASES, schemeScope, type CredentialScheme, type GenerationSetting, type ResourcePath, type RouteMethod } from '../functions/routes';
+import { GATEWAY_PHRASES, MAX_PAYLOAD_SIZE } from '../lib/gateway-contract';
 import { SEED_FILES } from '../store/seed-files';
 
 /**
@@ -138,7 +139,7 @@ function commonErrors(route: ResourcePath): ErrorDoc[] {
       examples: { methodNotAllowed: methodNotAllowedPhrase(route.methods) },
       headers: { Allow: { required: true, description: 'The methods this path answers.', schema: { type: 'string', const: allowHeader(route.methods) } } },
     },
-    { status: 413, when: "A request body over API Gateway's 10 MB payload limit.", examples: { tooLarge: PHRASES.tooLarge } },
+    { status: 413, when: `A request body over API Gateway's ${MAX_PAYLOAD_SIZE} payload limit.`, examples: { tooLarge: GATEWAY_PHRASES.tooLarge } },
     { status: 417, when: 'At the local gateway only: an Expect header other than 100-continue.', examples: { expectation: PHRASES.expectation } },
     {
       status: 429,

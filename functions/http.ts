@@ -36,7 +36,6 @@ export type ErrorStatus = keyof typeof REASON_PHRASES;
  * that name paths, headers or the role are built from the route table (functions/routes.ts, ROUTE_PHRASES).
  */
 export const PHRASES = {
-  tooLarge: 'The request is too large: API Gateway accepts a request body of at most 10 MB.',
   expectation: 'Only "Expect: 100-continue" is supported.',
   throttled: 'Too many requests; retry after a short, growing delay.',
   unavailable: 'The policy store is unavailable and nothing is cached; retry shortly.',

@@ -186,13 +186,22 @@ export function errorName(error: unknown): string {
 }
 
 /**
+ * A client of a local DynamoDB-compatible store (dynalite, DynamoDB Local): it takes any region and any
+ * credentials, so these stand in. Every client pointed at an endpoint (the functions, the local run, the
+ * CLIs, the bench) is configured here.
+ */
+export function localDynamoDbClientConfig(endpoint: string, region = 'local') {
+  return { endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+}
+
+/**
  * The document client of a function, built once per process. Retries and timeouts are explicit so a
  * DynamoDB outage costs a bounded time; DYNAMODB_ENDPOINT points the local run at its embedded store.
  */
 export function createDocumentClient(env: NodeJS.ProcessEnv = process.env): DynamoDBDocumentClient {
   const endpoint = env[ENV.dynamodbEndpoint] || undefined;
   const client = new DynamoDBClient({
-    ...(endpoint ? { endpoint, region: env.AWS_REGION ?? 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    ...(endpoint ? localDynamoDbClientConfig(endpoint, env.AWS_REGION) : {}),
     maxAttempts: wholeNumber(env[ENV.dynamodbMaxAttempts], DEFAULT_DYNAMODB_MAX_ATTEMPTS),
     // Without throwOnRequestTimeout the SDK only logs a warning at requestTimeout and keeps waiting.
     requestHandler: { connectionTimeout: DYNAMODB_CONNECTION_TIMEOUT_MS, requestTimeout: wholeNumber(env[ENV.dynamodbRequestTimeout], DEFAULT_DYNAMODB_REQUEST_TIMEOUT_MS), throwOnRequestTimeout: true },

@@ -5,7 +5,7 @@ import { Construct } from 'constructs';
 
 /**
  * One JSON object per request. Only $context values API Gateway itself determines: never a header (the
- * APIKey and UserID headers are credentials), never the query string or a body. principalId is set only
+ * APIKey and UserID headers are credentials), never the raw path, the query string or a body. principalId is set only
  * once the authorizer has recognised the caller: a UserID or `strength-key:<key id>`, the non-secret part.
  */
 export const ACCESS_LOG_FIELDS = {
@@ -14,8 +14,8 @@ export const ACCESS_LOG_FIELDS = {
   requestTime: AccessLogField.contextRequestTime(),
   requestTimeEpoch: AccessLogField.contextRequestTimeEpoch(),
   httpMethod: AccessLogField.contextHttpMethod(),
+  // The resource path (`/api/passwordstrength`), never the raw path: a client may send a key as a path segment.
   resourcePath: AccessLogField.contextResourcePath(),
-  path: AccessLogField.contextPath(),
   status: AccessLogField.contextStatus(),
   protocol: AccessLogField.contextProtocol(),
   responseLength: AccessLogField.contextResponseLength(),

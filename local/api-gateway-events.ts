@@ -85,3 +85,56 @@ function singleValues(multi: Record<string, string[]> | null): Record<string, st
 }
 
 export const newRequestId = (): string => randomUUID();
+
+/** The resource path a request path names: API Gateway matches a resource with or without one trailing slash. */
+export function resourcePath(rawPath: string): string {
+  return rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
+}
+
+/**
+ * The query string as API Gateway hands it over: names and values percent-decoded ("+" is a space),
+ * repeated names kept in order. Invalid percent-encoding is rejected rather than guessed at, as API Gateway
+ * rejects it, except on a `lenientQuery` route, where a `%` that starts no valid escape is taken literally.
+ */
+export function parseQuery(raw: string, lenient = false): Record<string, string[]> | null | 'invalid' {
+  if (raw === '') return null;
+  // Null-prototype: a name such as `constructor` or `__proto__` is a key like any other, never Object.prototype's.
+  const parameters: Record<string, string[]> = Object.create(null);
+  const decodeOne = lenient ? decodeLeniently : decode;
+  for (const pair of raw.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const name = decodeOne(eq < 0 ? pair : pair.slice(0, eq));
+    const value = decodeOne(eq < 0 ? '' : pair.slice(eq + 1));
+    if (name === undefined || value === undefined) return 'invalid';
+    (parameters[name] ??= []).push(value);
+  }
+  return Object.keys(parameters).length > 0 ? parameters : null;
+}
+
+function decode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each run of escapes that is valid UTF-8 is decoded; anything else (a lone `%`, `%+-`, `%FF`) stays as it is. */
+export function decodeLeniently(text: string): string {
+  return text.replace(/\+/g, ' ').replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => decode(run) ?? run);
+}
+
+/** Header names keep the case the client sent; a repeated header keeps every value in multiValueHeaders. */
+export function headerMaps(rawHeaders: readonly string[]): { headers: Record<string, string>; multiValueHeaders: Record<string, string[]> } {
+  // Null-prototype, as in parseQuery: a header named `toString` or `__proto__` is just a header.
+  const headers: Record<string, string> = Object.create(null);
+  const multiValueHeaders: Record<string, string[]> = Object.create(null);
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!;
+    const value = rawHeaders[i + 1]!;
+    headers[name] = value;
+    (multiValueHeaders[name] ??= []).push(value);
+  }
+  return { headers, multiValueHeaders };
+}

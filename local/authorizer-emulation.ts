@@ -1,20 +1,19 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { UNAUTHORIZED_ERROR, type CredentialScheme } from '../functions/routes';
+import type { GatewayResponseType } from '../lib/gateway-contract';
 
 export type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
 
-/** What API Gateway makes of an authorizer's answer. */
+/** What API Gateway makes of an authorizer's answer: the request goes on with its context, or the gateway response that refuses it. */
 export type AuthorizerOutcome =
-  | { readonly status: 200; readonly context: Record<string, unknown>; readonly usageIdentifierKey?: string }
-  | { readonly status: 401 }
-  | { readonly status: 403; readonly reason: string }
-  | { readonly status: 503 };
+  | { readonly context: Record<string, unknown>; readonly usageIdentifierKey?: string }
+  | { readonly refusal: Extract<GatewayResponseType, 'UNAUTHORIZED' | 'ACCESS_DENIED' | 'AUTHORIZER_CONFIGURATION_ERROR'>; readonly context?: Record<string, unknown> };
 
 /**
- * API Gateway's REST semantics for a REQUEST authorizer: a missing identity source is a 401 without
+ * API Gateway's REST semantics for a REQUEST authorizer: a missing identity source is UNAUTHORIZED without
  * calling the function; the result is cached per identity-source values for the TTL; a thrown
- * "Unauthorized" is a 401, any other failure a 503 (the stack's gateway response for an authorizer
- * error); the returned policy must Allow the methodArn.
+ * "Unauthorized" is UNAUTHORIZED, any other failure AUTHORIZER_CONFIGURATION_ERROR (as API Gateway reports
+ * an authorizer that throws); the returned policy must Allow the methodArn, else ACCESS_DENIED.
  */
 export class AuthorizerEmulation {
   /** Per identity: the authorizer's answer, and what it means for each method ARN asked about so far. */
@@ -35,7 +34,7 @@ export class AuthorizerEmulation {
     event: () => APIGatewayRequestAuthorizerEvent,
   ): Promise<AuthorizerOutcome> {
     const identity = scheme.headers.map((name) => identitySource(request.multiValueHeaders, name));
-    if (identity.some((values) => values.length === 0 || values.every((value) => value === ''))) return { status: 401 };
+    if (identity.some((values) => values.length === 0 || values.every((value) => value === ''))) return { refusal: 'UNAUTHORIZED' };
     // NUL cannot occur in an HTTP header value, so joining on it keeps distinct identities distinct.
     const cacheKey = `${scheme.name}\0${identity.map((values) => values.join('\0')).join('\0\0')}`;
     let entry = this.cached(cacheKey);
@@ -44,8 +43,7 @@ export class AuthorizerEmulation {
       try {
         result = await this.handler(event());
       } catch (error) {
-        // Any other failure is API Gateway's authorizer error, which the stack's gateway responses answer 503.
-        return error instanceof Error && error.message === UNAUTHORIZED_ERROR ? { status: 401 } : { status: 503 };
+        return error instanceof Error && error.message === UNAUTHORIZED_ERROR ? { refusal: 'UNAUTHORIZED' } : { refusal: 'AUTHORIZER_CONFIGURATION_ERROR' };
       }
       entry = { result, expires: Date.now() + this.ttlSeconds * 1000, outcomes: new Map() };
       if (this.ttlSeconds > 0) this.cache.set(cacheKey, entry);
@@ -67,9 +65,9 @@ export class AuthorizerEmulation {
 }
 
 function evaluate(result: APIGatewayAuthorizerResult, methodArn: string): AuthorizerOutcome {
-  if (!allows(result, methodArn)) return { status: 403, reason: String(result.context?.reason ?? '') };
+  // The Deny's context reaches the ACCESS_DENIED template ($context.authorizer.reason).
+  if (!allows(result, methodArn)) return { refusal: 'ACCESS_DENIED', context: result.context ?? {} };
   return {
-    status: 200,
     context: { ...(result.context ?? {}), principalId: result.principalId },
     ...(typeof result.usageIdentifierKey === 'string' ? { usageIdentifierKey: result.usageIdentifierKey } : {}),
   };

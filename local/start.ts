@@ -1,23 +1,21 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { buildBundles, importBundle } from '../bundling/build';
-import { PROJECT_ROOT } from '../bundling/bundling';
-import { docsPageFiles } from '../docs/docs-page';
-import { JSON_CONTENT_TYPE, type ProxyHandler } from '../functions/http';
+import { startEmbeddedStore, type EmbeddedStore } from '../embedded-store/embedded-store';
+import type { ProxyHandler } from '../functions/http';
 import { TABLES } from '../functions/repositories/tables';
 import { AUTHORIZER, FUNCTIONS } from '../functions/routes';
 import { DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS, dynamodbBudget, pwnedPasswordsEnvironment, TIME_BUDGET } from '../lib/deployment';
 import { PWNED_PASSWORDS_API } from '../functions/repositories/pwned-passwords';
-import { createDocumentClient, ENV, wholeNumber } from '../functions/runtime';
+import { createDocumentClient, ENV, localDynamoDbClientConfig, wholeNumber } from '../functions/runtime';
 import { loadSeed } from '../seed/seed-data';
 import { createTables } from '../store/create-tables';
 import { SEED_FILES } from '../store/seed-files';
 import { AuthorizerEmulation, type AuthorizerHandler } from './authorizer-emulation';
 import { putLocalCredentials, readLocalCredentials } from './credentials';
-import { startEmbeddedStore, type EmbeddedStore } from './embedded-store';
-import { createGateway, type SiteFile } from './gateway';
+import { docsSite, DOCS_PATH } from './docs-site';
+import { createGateway } from './gateway';
 import { UsagePlanEmulation } from './usage-plan-emulation';
 
 /** The local tables are named after their kind; a deployed stack names its own. */
@@ -28,10 +26,8 @@ export const TABLE_NAMES = {
   history: TABLES.history.logicalName,
 };
 export const CREDENTIALS_FILE = SEED_FILES.credentials;
-/** Written by `npm run openapi` (docs/openapi.ts), served at /openapi.json and read by the docs page. */
-const OPENAPI_FILE = path.join(PROJECT_ROOT, 'docs', 'openapi.json');
-/** Where the docs page (docs/docs-page.md) is served; `/docs` redirects here. */
-const DOCS_PATH = '/docs/';
+/** Where the gateway listens unless PORT says otherwise. */
+const DEFAULT_PORT = 3000;
 
 export interface LocalService {
   readonly url: string;
@@ -47,10 +43,12 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
   const embedded: EmbeddedStore | undefined = env[ENV.dynamodbEndpoint]
     ? undefined
     : await startEmbeddedStore({ port: wholeNumber(env.DYNAMODB_PORT, 0), ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}) });
-  const endpoint = env[ENV.dynamodbEndpoint] ?? embedded!.endpoint;
-  const functionEnv = { [ENV.dynamodbEndpoint]: endpoint, AWS_REGION: env.AWS_REGION ?? 'local', POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL ?? 'WARN', POWERTOOLS_METRICS_DISABLED: 'true' };
+  // Region `local` for the tables and the functions alike, as the CLIs' --endpoint default: a store that keeps
+  // regions apart (DynamoDB Local) then shows all of them the same tables, whatever AWS_REGION says.
+  const store = localDynamoDbClientConfig(env[ENV.dynamodbEndpoint] ?? embedded!.endpoint);
+  const functionEnv = { [ENV.dynamodbEndpoint]: store.endpoint, AWS_REGION: store.region, POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL ?? 'WARN', POWERTOOLS_METRICS_DISABLED: 'true' };
 
-  const created = await createTables(new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), TABLE_NAMES);
+  const created = await createTables(new DynamoDBClient(store), TABLE_NAMES);
   const documents = createDocumentClient(functionEnv);
   // A persisted store (DATA_DIR) keeps what it holds; only new tables are seeded.
   if (created.includes(TABLE_NAMES.generator) || created.includes(TABLE_NAMES.strength)) {
@@ -83,22 +81,22 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
   });
   const authorizer = new AuthorizerEmulation(authorizerModule.handler, wholeNumber(env.AUTHORIZER_CACHE_TTL_SECONDS, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS));
 
-  // Read once at start: the document has one home, docs/openapi.json, and the page is the copy beside it.
-  const openApiDocument = await readFile(OPENAPI_FILE, 'utf8');
-  const site = new Map<string, SiteFile>([['/openapi.json', { contentType: JSON_CONTENT_TYPE, body: Buffer.from(openApiDocument) }]]);
-  for (const [name, file] of docsPageFiles(openApiDocument)) site.set(name === 'index.html' ? DOCS_PATH : `${DOCS_PATH}${name}`, file);
   const usagePlans = env.EMULATE_USAGE_PLANS === '1' ? { usagePlans: new UsagePlanEmulation() } : {};
-  const server = createGateway({ functions, authorizer, site, ...usagePlans, ...(env.QUIET ? {} : { log }) });
+  const server = createGateway({ functions, authorizer, site: await docsSite(), ...usagePlans, ...(env.QUIET ? {} : { log }) });
   const host = env.HOST ?? '127.0.0.1';
+  const requestedPort = wholeNumber(env.PORT, DEFAULT_PORT);
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(wholeNumber(env.PORT, 3000), host, () => resolve());
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      // Said in terms of the one setting that fixes it, not as Node's bare EADDRINUSE.
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${requestedPort} on ${host} is already in use; pick another with PORT, for example: PORT=${requestedPort + 1} npm start`) : error);
+    });
+    server.listen(requestedPort, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    dynamodbEndpoint: endpoint,
+    dynamodbEndpoint: store.endpoint,
     async stop() {
       // Stop accepting, let in-flight requests finish, then close the store.
       await new Promise<void>((resolve) => {

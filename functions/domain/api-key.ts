@@ -14,7 +14,9 @@ export const KEY_PREFIX: Readonly<Record<KeyKind, string>> = { user: 'ppg', gene
 const KIND_OF_PREFIX: ReadonlyMap<string, KeyKind> = new Map(Object.entries(KEY_PREFIX).map(([kind, prefix]) => [prefix, kind as KeyKind]));
 /** The prefix of every kind, and of any future one: "pp" and a letter. */
 const ANY_PREFIX = 'pp[a-z]';
-const KEY_PATTERN = new RegExp(`^(${ANY_PREFIX})_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$`);
+const KEY_SHAPE = `(${ANY_PREFIX})_([0-9a-f]{12})_([A-Za-z0-9_-]{43})`;
+const KEY_PATTERN = new RegExp(`^${KEY_SHAPE}$`);
+const KEY_ANYWHERE = new RegExp(KEY_SHAPE);
 const KEY_START = new RegExp(`^${ANY_PREFIX}_`, 'i');
 
 /** Whether a text starts as a key does, in any letter case (ppg_, PPS_...): such a text is never echoed. */
@@ -44,6 +46,11 @@ export function parseKey(key: string): ParsedKey | undefined {
   const match = KEY_PATTERN.exec(key);
   const kind = match ? KIND_OF_PREFIX.get(match[1]!) : undefined;
   return kind === undefined ? undefined : { kind, keyId: match![2]! };
+}
+
+/** Whether text holds something in the shape of a key, of any kind, anywhere in it: such text is never logged. */
+export function holdsKey(text: string): boolean {
+  return KEY_ANYWHERE.test(text);
 }
 
 /**

@@ -11,7 +11,7 @@ import { CredentialAdmin } from '../../admin/credential-admin';
 import { errorEnvelope } from '../../functions/http';
 import { GENERATOR_ADMIN_ROLE, ROUTE_PHRASES } from '../../functions/routes';
 import { ENV } from '../../functions/runtime';
-import { addTransactions } from '../../local/transactions';
+import { addTransactions } from '../../embedded-store/transactions';
 import { rawRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 

@@ -9,6 +9,7 @@ import { evaluatePassword } from '../../functions/domain/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { errorEnvelope, methodNotAllowedPhrase, PHRASES } from '../../functions/http';
 import { ROUTE_PHRASES } from '../../functions/routes';
+import { GATEWAY_PHRASES } from '../../lib/gateway-contract';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
@@ -116,7 +117,7 @@ describe('body limits', () => {
     });
     expect(response).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
     expect(response).toMatch(/\r\nConnection: close\r\n/i);
-    expect(response.slice(response.indexOf('\r\n\r\n') + 4)).toBe(errorEnvelope(413, PHRASES.tooLarge));
+    expect(response.slice(response.indexOf('\r\n\r\n') + 4)).toBe(errorEnvelope(413, GATEWAY_PHRASES.tooLarge));
     expect((await post(JSON.stringify({ Password: SECRET }))).status).toBe(200);
   });
 
@@ -133,7 +134,7 @@ describe('body limits', () => {
       socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
     });
     expect(response).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
-    expect(response.slice(response.indexOf('\r\n\r\n') + 4)).toBe(errorEnvelope(413, PHRASES.tooLarge));
+    expect(response.slice(response.indexOf('\r\n\r\n') + 4)).toBe(errorEnvelope(413, GATEWAY_PHRASES.tooLarge));
   });
 });
 

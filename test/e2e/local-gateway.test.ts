@@ -185,6 +185,17 @@ describe('the request log line', () => {
     for (const secret of [key, encodeURIComponent(key), key.slice(0, 16), key.slice(-16), password, 'two']) expect(service.output()).not.toContain(secret);
   });
 
+  it('shows a path segment that holds a key as [redacted], never the key', async () => {
+    const key = 'pps_445566778899_Eq4vN8xLr2TzWc5YpK7eJd9SfG4uBm6AoXi1VnE0tQs';
+    const response = await rawRequest(service.url, 'GET', `/api/passwordstrength/${key}`, CREDENTIALS.strengthKey);
+    expect(response.status).toBe(404);
+    const lines = () => service.output().split('\n').filter((line) => line.startsWith('GET /api/passwordstrength/['));
+    for (let i = 0; i < 100 && lines().length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(lines()).toHaveLength(1);
+    expect(lines()[0]).toMatch(/^GET \/api\/passwordstrength\/\[redacted\] -> 404 \(\d+\.\d ms\)$/);
+    expect(service.output()).not.toContain(key);
+  });
+
   it('names no query parameter of a docs page request, which takes none', async () => {
     const key = 'pps_00112233aabb_Wq4vN8xLr2TzWc5YpK7eJd9SfG4uBm6AoXi1VnE0tQs';
     expect((await rawRequest(service.url, 'GET', `/docs/?APIKey=${key}&${key}`)).status).toBe(200);

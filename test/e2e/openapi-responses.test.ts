@@ -21,7 +21,7 @@ import { MAX_PASSWORDS_PER_GENERATION } from '../../functions/domain/password-ge
 import { resourcePaths, type ResourcePath } from '../../functions/routes';
 import { ENV } from '../../functions/runtime';
 import { USAGE_PLANS } from '../../lib/deployment';
-import { addTransactions } from '../../local/transactions';
+import { addTransactions } from '../../embedded-store/transactions';
 import { rawRequest } from '../support/http-client';
 import { PROJECT_ROOT, spawnLocalService, type SpawnedService } from '../support/local-service';
 import { ResponseConformance, type ObservedResponse, type OpenApiDocument } from '../support/openapi-conformance';

@@ -36,7 +36,6 @@ describe('API Gateway hardening', () => {
         requestTimeEpoch: '$context.requestTimeEpoch',
         httpMethod: '$context.httpMethod',
         resourcePath: '$context.resourcePath',
-        path: '$context.path',
         status: '$context.status',
         protocol: '$context.protocol',
         responseLength: '$context.responseLength',
@@ -53,6 +52,11 @@ describe('API Gateway hardening', () => {
         xrayTraceId: '$context.xrayTraceId',
       });
       expect(Object.keys(fields)).toEqual(Object.keys(ACCESS_LOG_FIELDS));
+    });
+
+    it('records the resource path, never the raw path (a key sent as a path segment would be written whole)', () => {
+      expect(fields.resourcePath).toBe('$context.resourcePath');
+      expect(format).not.toContain('$context.path');
     });
 
     it('holds no header value, no API key, no query string and no body (each value is one quoted $context variable)', () => {

@@ -3,7 +3,8 @@ import { ResponseType } from 'aws-cdk-lib/aws-apigateway';
 import { errorEnvelope, PHRASES, REASON_PHRASES, type ErrorStatus } from '../../functions/http';
 import { ROUTE_PHRASES } from '../../functions/routes';
 import { TABLES } from '../../functions/repositories/tables';
-import { GATEWAY_PHRASES, assertPlainTemplate } from '../../lib/gateway-responses';
+import { GATEWAY_PHRASES } from '../../lib/gateway-contract';
+import { assertPlainTemplate } from '../../lib/gateway-responses';
 import { resourcesOfType, synth } from './synth';
 
 /** The status and phrase each response type must answer with (the map). */
@@ -16,7 +17,7 @@ const EXPECTED: Record<string, { status: ErrorStatus; phrase?: string }> = {
   QUOTA_EXCEEDED: { status: 429, phrase: PHRASES.throttled },
   BAD_REQUEST_PARAMETERS: { status: 400 },
   BAD_REQUEST_BODY: { status: 400 },
-  REQUEST_TOO_LARGE: { status: 413, phrase: PHRASES.tooLarge },
+  REQUEST_TOO_LARGE: { status: 413, phrase: GATEWAY_PHRASES.tooLarge },
   UNSUPPORTED_MEDIA_TYPE: { status: 415 },
   INVALID_API_KEY: { status: 403 },
   INVALID_SIGNATURE: { status: 403 },

@@ -10,7 +10,7 @@ import { bundleOptions } from '../../bundling/build';
 import { PROJECT_ROOT } from '../../bundling/bundling';
 import { AUTHORIZER, FUNCTIONS } from '../../functions/routes';
 
-const SOURCE_FOLDERS = ['functions', 'bundling', 'lib', 'bin', 'local', 'admin', 'seed', 'store', 'cli', 'docs', 'bench', 'examples'];
+const SOURCE_FOLDERS = ['functions', 'bundling', 'lib', 'bin', 'embedded-store', 'local', 'admin', 'seed', 'store', 'cli', 'docs', 'bench', 'examples'];
 
 /** Every .ts file below a project folder, relative to the project root. */
 function sourceFiles(folder: string): string[] {
@@ -40,19 +40,22 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // The stack deploys policy 1 of the seed files (store/seed-files.ts names them).
   lib: ['lib', 'functions', 'bundling', 'store'],
   bin: ['lib'],
+  // The DynamoDB stand-in of the local run and the tests (dynalite with TransactWriteItems): nothing of ours.
+  'embedded-store': ['embedded-store'],
   // The local gateway serves the docs page, and runs the functions as the stack deploys them (lib/deployment.ts).
-  local: ['local', 'functions', 'bundling', 'seed', 'store', 'docs', 'lib/deployment'],
+  local: ['local', 'functions', 'bundling', 'embedded-store', 'seed', 'store', 'docs', 'lib/deployment', 'lib/gateway-contract'],
   // What admin/, seed/ and local/ share of the store, below all three: table creation, versioned writes, the seed files.
   store: ['store', 'functions'],
-  // The operator CLIs' scaffold and how they reach AWS, below admin/ and seed/; the default stack is lib/deployment.ts's.
-  cli: ['cli', 'lib/deployment'],
+  // The operator CLIs' scaffold and how they reach AWS, below admin/ and seed/; the default stack is
+  // lib/deployment.ts's, a local store's client settings the functions' own (functions/runtime.ts).
+  cli: ['cli', 'functions', 'lib/deployment'],
   // The credentials and policy CLIs read the stack's outputs and usage plans (lib/deployment.ts), no CDK code.
   admin: ['admin', 'functions', 'store', 'cli', 'lib/deployment'],
   // The seed loader writes through store/ (versions and history), never through admin/; its usage names a stack output.
   seed: ['seed', 'functions', 'store', 'cli', 'lib/deployment'],
   // The API description takes its examples from the seed files (store/seed-files.ts).
-  docs: ['docs', 'functions', 'store'],
-  bench: ['bench', 'functions', 'bundling', 'local', 'seed', 'store', 'test/support'],
+  docs: ['docs', 'functions', 'store', 'lib/gateway-contract'],
+  bench: ['bench', 'functions', 'bundling', 'embedded-store', 'local', 'seed', 'store', 'test/support'],
   // An integrator's program: the types generated from the API description, nothing of the service.
   examples: ['examples'],
 };
@@ -133,21 +136,21 @@ describe('one request reads in a handful of files of ours per side', () => {
   });
 });
 
-describe('deployment settings are plain data that the functions never read', () => {
-  const file = path.join('lib', 'deployment.ts');
+describe('the plain-data files of lib/ (deployment settings, the gateway contract) are what others read of it', () => {
+  const PLAIN_DATA = [path.join('lib', 'deployment'), path.join('lib', 'gateway-contract')];
 
-  it('lib/deployment.ts imports no CDK code, only functions/ (so local/ and the CLIs may read it)', () => {
-    const text = readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
+  it.each(PLAIN_DATA)('%s.ts imports no CDK code, only functions/ (so local/, docs/ and the CLIs may read it)', (file) => {
+    const text = readFileSync(path.join(PROJECT_ROOT, `${file}.ts`), 'utf8');
     expect(text).not.toMatch(/from '(aws-cdk-lib|constructs)/);
-    expect(importsOf(file).every((target) => target.startsWith(`functions${path.sep}`))).toBe(true);
+    expect(importsOf(`${file}.ts`).every((target) => target.startsWith(`functions${path.sep}`))).toBe(true);
   });
 
-  it('local/, admin/, cli/ and seed/ import nothing of lib/ but lib/deployment.ts', () => {
+  it('local/, admin/, cli/, seed/ and docs/ import nothing of lib/ but those files', () => {
     const reached = SOURCE_FOLDERS.flatMap(sourceFiles)
-      .filter((f) => ['local', 'admin', 'cli', 'seed'].includes(partOf(f)))
+      .filter((f) => ['local', 'admin', 'cli', 'seed', 'docs'].includes(partOf(f)))
       .flatMap(importsOf)
       .filter((target) => target.startsWith(`lib${path.sep}`));
-    expect([...new Set(reached)]).toEqual([path.join('lib', 'deployment')]);
+    expect([...new Set(reached)].sort()).toEqual(PLAIN_DATA);
   });
 });
 

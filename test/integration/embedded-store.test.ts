@@ -1,5 +1,5 @@
 /**
- * The embedded store of `npm start` (local/embedded-store.ts) closes as soon as nothing is in flight. The
+ * The embedded store of `npm start` (embedded-store/embedded-store.ts) closes as soon as nothing is in flight. The
  * functions' SDK clients keep their connections to it open between requests, and a function may still be
  * reading when the gateway stops: closing must answer that request and then end its connection, not wait for
  * Node's 5 s keep-alive timeout (it did: `npm run soak` took 6 s to exit after SIGTERM).
@@ -7,7 +7,7 @@
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { once } from 'node:events';
 import * as net from 'node:net';
-import { startEmbeddedStore, type EmbeddedStore } from '../../local/embedded-store';
+import { startEmbeddedStore, type EmbeddedStore } from '../../embedded-store/embedded-store';
 
 const client = (endpoint: string) => new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
 

@@ -1,6 +1,6 @@
 /**
  * The policy CLI (admin/policy.ts) against the local store over the DynamoDB wire protocol: dynalite with
- * the local store's TransactWriteItems (local/transactions.ts), seeded as `npm start` seeds it.
+ * the local store's TransactWriteItems (embedded-store/transactions.ts), seeded as `npm start` seeds it.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
@@ -10,7 +10,7 @@ import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { main } from '../../admin/policy';
 import { DEFAULT_LINT_CONTEXT, formatFindings, lintGeneratorPolicy } from '../../admin/policy-lint';
 import { PolicyAdminError, PolicyStore } from '../../store/policy-store';
-import { startEmbeddedStore, type EmbeddedStore } from '../../local/embedded-store';
+import { startEmbeddedStore, type EmbeddedStore } from '../../embedded-store/embedded-store';
 import { TABLE_NAMES } from '../../local/start';
 import { loadSeed } from '../../seed/seed-data';
 import { createTables } from '../../store/create-tables';

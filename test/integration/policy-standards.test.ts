@@ -10,7 +10,7 @@ import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-
 import { main } from '../../admin/policy';
 import { DEFAULT_LINT_CONTEXT, formatFindings, lintPolicies, lintStrengthPolicy, type Finding } from '../../admin/policy-lint';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { startEmbeddedStore, type EmbeddedStore } from '../../local/embedded-store';
+import { startEmbeddedStore, type EmbeddedStore } from '../../embedded-store/embedded-store';
 import { TABLE_NAMES } from '../../local/start';
 import { loadSeed } from '../../seed/seed-data';
 import { createTables } from '../../store/create-tables';

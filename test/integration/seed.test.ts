@@ -7,7 +7,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, loadSeed, SeedConflictError, SeedValidationError } from '../../seed/seed-data';
 import { createTables } from '../../store/create-tables';
-import { startEmbeddedStore, type EmbeddedStore } from '../../local/embedded-store';
+import { startEmbeddedStore, type EmbeddedStore } from '../../embedded-store/embedded-store';
 
 const ROOT = path.join(__dirname, '../..');
 const run = promisify(execFile);

@@ -19,12 +19,12 @@ const event = (headers: Record<string, string[]>) =>
   ({ methodArn: ARN, headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v[v.length - 1]])), multiValueHeaders: headers }) as unknown as APIGatewayRequestAuthorizerEvent;
 
 describe('local emulation of API Gateway authorizer semantics', () => {
-  it('answers 401 without calling the function when an identity source is missing or empty', async () => {
+  it('answers UNAUTHORIZED without calling the function when an identity source is missing or empty', async () => {
     const handler = jest.fn(async () => allow);
     const emulation = new AuthorizerEmulation(handler, 300);
-    expect(await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({}))).toEqual({ status: 401 });
-    expect(await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: [''] }))).toEqual({ status: 401 });
-    expect(await emulation.authorize(CREDENTIAL_SCHEMES.generatorUser, ...asRequest({ APIKey: ['k'] }))).toEqual({ status: 401 });
+    expect(await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({}))).toEqual({ refusal: 'UNAUTHORIZED' });
+    expect(await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: [''] }))).toEqual({ refusal: 'UNAUTHORIZED' });
+    expect(await emulation.authorize(CREDENTIAL_SCHEMES.generatorUser, ...asRequest({ APIKey: ['k'] }))).toEqual({ refusal: 'UNAUTHORIZED' });
     expect(handler).not.toHaveBeenCalled();
   });
 
@@ -33,7 +33,7 @@ describe('local emulation of API Gateway authorizer semantics', () => {
     const emulation = new AuthorizerEmulation(handler, 300);
     const first = await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }));
     const second = await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ apikey: ['k'] }));
-    expect(first).toEqual({ status: 200, context: { keyId: '1', principalId: 'strength-key:1' } });
+    expect(first).toEqual({ context: { keyId: '1', principalId: 'strength-key:1' } });
     expect(second).toEqual(first);
     expect(handler).toHaveBeenCalledTimes(1);
   });
@@ -45,19 +45,19 @@ describe('local emulation of API Gateway authorizer semantics', () => {
     });
     const emulation = new AuthorizerEmulation(handler, 300);
     await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }));
-    expect(await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['garbage', 'k'] }))).toEqual({ status: 401 });
+    expect(await emulation.authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['garbage', 'k'] }))).toEqual({ refusal: 'UNAUTHORIZED' });
   });
 
-  it('maps a thrown "Unauthorized" to 401, another failure to 500, and a Deny to 403 with its reason', async () => {
+  it('maps a thrown "Unauthorized" to UNAUTHORIZED, another failure to AUTHORIZER_CONFIGURATION_ERROR, and a Deny to ACCESS_DENIED with its context (the reason)', async () => {
     const ttl = 0;
-    expect(await new AuthorizerEmulation(async () => Promise.reject(new Error('Unauthorized')), ttl).authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }))).toEqual({ status: 401 });
-    expect(await new AuthorizerEmulation(async () => Promise.reject(new Error('boom')), ttl).authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }))).toEqual({ status: 503 });
+    expect(await new AuthorizerEmulation(async () => Promise.reject(new Error('Unauthorized')), ttl).authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }))).toEqual({ refusal: 'UNAUTHORIZED' });
+    expect(await new AuthorizerEmulation(async () => Promise.reject(new Error('boom')), ttl).authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }))).toEqual({ refusal: 'AUTHORIZER_CONFIGURATION_ERROR' });
     const deny = withStatement('Deny', 'arn:aws:execute-api:local:000000000000:local/local/*/api/*', { reason: 'No role.' });
-    expect(await new AuthorizerEmulation(async () => deny, ttl).authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }))).toEqual({ status: 403, reason: 'No role.' });
+    expect(await new AuthorizerEmulation(async () => deny, ttl).authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }))).toEqual({ refusal: 'ACCESS_DENIED', context: { reason: 'No role.' } });
   });
 
-  it('answers 403 when the Allow does not cover the requested method ARN', async () => {
+  it('answers ACCESS_DENIED when the Allow does not cover the requested method ARN', async () => {
     const narrow = withStatement('Allow', 'arn:aws:execute-api:local:000000000000:local/local/*/userapi/*', { keyId: '1' });
-    expect(await new AuthorizerEmulation(async () => narrow, 0).authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }))).toEqual({ status: 403, reason: '' });
+    expect(await new AuthorizerEmulation(async () => narrow, 0).authorize(CREDENTIAL_SCHEMES.strengthKey, ...asRequest({ APIKey: ['k'] }))).toEqual({ refusal: 'ACCESS_DENIED', context: { keyId: '1' } });
   });
 });

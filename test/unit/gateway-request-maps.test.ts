@@ -4,8 +4,7 @@
  * `toString`, `hasOwnProperty`, `valueOf`) once collided with the plain objects' own members: `?constructor=1`
  * threw inside parseQuery, and the gateway answered 500.
  */
-import { authorizerEvent, proxyEvent, type ParsedRequest } from '../../local/api-gateway-events';
-import { headerMaps, parseQuery } from '../../local/gateway';
+import { authorizerEvent, headerMaps, parseQuery, proxyEvent, type ParsedRequest } from '../../local/api-gateway-events';
 import { readQueryParameters } from '../../functions/http';
 import { PROTOTYPE_NAMES } from '../support/prototype-names';
 

@@ -1,6 +1,7 @@
 /** The local gateway's site (the API description, the docs page) lives beside the API, never on one of its paths. */
 import type { AuthorizerEmulation } from '../../local/authorizer-emulation';
-import { createGateway, type SiteFile } from '../../local/gateway';
+import type { SiteFile } from '../../local/docs-site';
+import { createGateway } from '../../local/gateway';
 import { resourcePaths } from '../../functions/routes';
 
 const FILE: SiteFile = { contentType: 'text/plain; charset=utf-8', body: Buffer.from('x') };

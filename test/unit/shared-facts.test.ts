@@ -11,7 +11,7 @@ import { CREDENTIAL_SCHEMES, ROUTE_PHRASES, schemeScope, UNAUTHORIZED_ERROR } fr
 import { SERVICE_METRICS, SERVICE_NAME } from '../../functions/runtime';
 import { DEFAULT_STACK } from '../../cli/aws';
 import { DEFAULT_STACK_NAME, STACK_OUTPUTS } from '../../lib/deployment';
-import { GATEWAY_PHRASES } from '../../lib/gateway-responses';
+import { GATEWAY_PHRASES } from '../../lib/gateway-contract';
 import { DEFAULT_STAGE, STAGE_PRESETS } from '../../lib/settings';
 
 describe('phrases built from the route table say what they said when written by hand', () => {

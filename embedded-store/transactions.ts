@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 
 /**
  * TransactWriteItems for dynalite, which does not implement it (the policy CLI writes a policy and its
@@ -64,7 +65,7 @@ export function addTransactions(server: http.Server): http.Server {
   };
 
   const transact = async (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const body = await readBody(req);
+    const body = await text(req);
     while (gate) await gate;
     let open!: () => void;
     gate = new Promise((resolve) => (open = resolve));
@@ -183,7 +184,7 @@ function validation(message: string): Refusal {
 }
 
 /** One call to dynalite over loopback, signed as the transaction was (dynalite checks the headers' shape only). */
-function callDynalite(server: http.Server, agent: http.Agent, original: http.IncomingMessage, internal: string, operation: string, input: Item): Promise<Reply> {
+async function callDynalite(server: http.Server, agent: http.Agent, original: http.IncomingMessage, internal: string, operation: string, input: Item): Promise<Reply> {
   const { address, port } = server.address() as AddressInfo;
   const host = address === '::' || address === '0.0.0.0' ? '127.0.0.1' : address;
   const body = JSON.stringify(input);
@@ -195,28 +196,11 @@ function callDynalite(server: http.Server, agent: http.Agent, original: http.Inc
     'x-amz-date': original.headers['x-amz-date'],
     'x-local-transaction': internal,
   };
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host, port, method: 'POST', path: '/', headers, agent }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: response.statusCode ?? 0, body: text === '' ? {} : (JSON.parse(text) as Item) });
-      });
-    });
-    request.on('error', reject);
-    request.end(body);
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    http.request({ host, port, method: 'POST', path: '/', headers, agent }, resolve).on('error', reject).end(body);
   });
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('error', reject);
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
+  const answer = await text(response);
+  return { status: response.statusCode ?? 0, body: answer === '' ? {} : (JSON.parse(answer) as Item) };
 }
 
 function send(res: http.ServerResponse, reply: Reply): void {

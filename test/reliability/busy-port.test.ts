@@ -1,0 +1,30 @@
+/**
+ * `npm start` on a port another process holds: it says which setting picks another port and how, and exits
+ * non-zero, without a stack trace (Node's own error names only EADDRINUSE).
+ *
+ * Run: npx jest test/reliability/busy-port
+ */
+import * as net from 'node:net';
+import { spawnLocalService } from '../support/local-service';
+
+let holder: net.Server;
+let port: number;
+beforeAll(async () => {
+  holder = net.createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', () => resolve()));
+  port = (holder.address() as net.AddressInfo).port;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => holder.close(() => resolve()));
+});
+
+it('names PORT and an example command, exits with a code other than 0, and prints no stack trace', async () => {
+  const failure: Error = await spawnLocalService({ env: { PORT: String(port) } }).then(
+    () => new Error('the start script started on a port that is taken'),
+    (error: Error) => error,
+  );
+  const [summary, output] = failure.message.split('\n--- output of local/start.ts ---\n');
+  expect(summary).toMatch(/exited before it was ready \(code [1-9]\d*, signal null\)$/);
+  expect(output).toContain(`Could not start: port ${port} on 127.0.0.1 is already in use; pick another with PORT, for example: PORT=${port + 1} npm start`);
+  expect(output).not.toMatch(/^\s+at /m);
+}, 90_000);
