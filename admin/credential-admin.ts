@@ -37,7 +37,7 @@ export interface KeySummary {
   usagePlan: UsagePlanName;
 }
 
-export interface UserSummary {
+interface UserSummary {
   userId: string;
   roles: string[];
   disabled: boolean;

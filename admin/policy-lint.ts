@@ -46,9 +46,9 @@ export const CLAUSES = {
 } as const satisfies Record<string, Clause>;
 
 /** NIST's two minimums: 15 characters for a password used alone, 8 for one used only with another factor. */
-export const SINGLE_FACTOR_MIN_LENGTH = 15;
-export const MULTI_FACTOR_MIN_LENGTH = 8;
-export const RECOMMENDED_MAX_LENGTH = 64;
+const SINGLE_FACTOR_MIN_LENGTH = 15;
+const MULTI_FACTOR_MIN_LENGTH = 8;
+const RECOMMENDED_MAX_LENGTH = 64;
 /** The entropy a generated password should reach: the bound of CLAUSES.asvsRandomSecret (our reading, docs/decisions.md). */
 export const ENTROPY_BOUND_BITS = 112;
 /** The lowest level that refuses what zxcvbn-ts rates as under 10^8 guesses. */
@@ -329,7 +329,7 @@ export function lintGeneratorPolicy(p: GeneratorPolicy, context: LintContext): F
 }
 
 /** The characters the classes switched on draw from, all classes together. */
-export function alphabet(p: GeneratorPolicy): Set<string> {
+function alphabet(p: GeneratorPolicy): Set<string> {
   return new Set(classesOn(p).flatMap((c) => c.chars));
 }
 

@@ -66,7 +66,7 @@ export function formatPlan(plan: Plan, nameField: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function summaryLine(plan: Plan): string {
+function summaryLine(plan: Plan): string {
   const count = (kind: 'create' | 'update' | 'delete') => plan.changes.filter((c) => kindOf(c) === kind).length;
   const summary = `Plan: ${count('create')} to create, ${count('update')} to change, ${count('delete')} to delete, ${plan.unchanged} unchanged.`;
   return plan.refusals.length > 0 ? `${summary} Apply would refuse: ${plan.refusals.length} problem(s) above.` : summary;

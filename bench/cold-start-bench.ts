@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { userCredentialId } from '../functions/repositories/credentials';
 import { ENV, localDynamoDbClientConfig } from '../functions/runtime';
 import { authorizerEvent, proxyEvent, type ParsedRequest } from '../local/api-gateway-events';
-import { putLocalCredentials, readLocalCredentials } from '../local/credentials';
+import { putLocalCredentials, readLocalCredentials } from '../local/demo-credentials';
 import { startEmbeddedStore } from '../embedded-store/embedded-store';
 import { CREDENTIALS_FILE, TABLE_NAMES } from '../local/start';
 import { loadSeed } from '../seed/seed-data';

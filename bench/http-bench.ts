@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../bundling/bundling';
 import { ENV } from '../functions/runtime';
-import { readLocalCredentials } from '../local/credentials';
+import { readLocalCredentials } from '../local/demo-credentials';
 import { CREDENTIALS_FILE } from '../local/start';
 import { median, ratio } from './stats';
 

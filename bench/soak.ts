@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../bundling/bundling';
 import { errorEnvelope, REASON_PHRASES, type ErrorStatus } from '../functions/http';
 import { ENV } from '../functions/runtime';
-import { readLocalCredentials } from '../local/credentials';
+import { readLocalCredentials } from '../local/demo-credentials';
 import { startEmbeddedStore, type EmbeddedStore } from '../embedded-store/embedded-store';
 import { CREDENTIALS_FILE } from '../local/start';
 

@@ -3,7 +3,7 @@ import * as http from 'node:http';
 import { issueKey } from '../functions/domain/api-key';
 import { userCredentialId } from '../functions/repositories/credentials';
 import { createDocumentClient, ENV } from '../functions/runtime';
-import { readLocalCredentials } from '../local/credentials';
+import { readLocalCredentials } from '../local/demo-credentials';
 import { CREDENTIALS_FILE, startLocalService, TABLE_NAMES } from '../local/start';
 import { median, percentile, table } from './stats';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 /** The project root: entry files (functions/routes.ts names them from here) and the lockfile are resolved from it. */
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
 
-export const LAMBDA_NODE_TARGET = 'node22';
+const LAMBDA_NODE_TARGET = 'node22';
 
 /**
  * Modules replaced inside the bundles: the SDK's default credential chain becomes the environment-only

@@ -24,7 +24,7 @@ export const DEFAULT_STACK = DEFAULT_STACK_NAME;
 
 /** DynamoDB's rule for table names, and CloudFormation's for stack names (or a stack ARN). */
 export const TABLE_NAME = /^[a-zA-Z0-9_.-]{3,255}$/;
-export const STACK_NAME = /^([a-zA-Z][-a-zA-Z0-9]{0,127}|arn:[\x21-\x7e]+)$/;
+const STACK_NAME = /^([a-zA-Z][-a-zA-Z0-9]{0,127}|arn:[\x21-\x7e]+)$/;
 const REGION = /^[a-z0-9-]{1,50}$/;
 
 /** A failure that is the operator's to fix (a missing stack or output), reported as it is. */

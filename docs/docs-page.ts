@@ -30,7 +30,7 @@ const CONTENT_TYPES: Record<string, string> = {
 export function docsPageFiles(openApiDocument: string): ReadonlyMap<string, PageFile> {
   const sources: [name: string, file: string][] = [
     ['index.html', path.join(PAGE_FOLDER, 'index.html')],
-    ['docs-page.js', path.join(PAGE_FOLDER, 'docs-page.js')],
+    ['swagger-init.js', path.join(PAGE_FOLDER, 'swagger-init.js')],
     ['swagger-ui-bundle.js', path.join(SWAGGER_UI_FOLDER, 'swagger-ui-bundle.js')],
     ['swagger-ui.css', path.join(SWAGGER_UI_FOLDER, 'swagger-ui.css')],
     ['favicon-32x32.png', path.join(SWAGGER_UI_FOLDER, 'favicon-32x32.png')],

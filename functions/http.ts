@@ -79,7 +79,7 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /** Policies sit behind credentials and change rarely: shared caches keep out, clients revalidate by ETag. */
 export const CACHE_CONTROL = 'private, no-cache';
 
-export function jsonResponse(body: string, headers: Record<string, string> = {}): APIGatewayProxyResult {
+function jsonResponse(body: string, headers: Record<string, string> = {}): APIGatewayProxyResult {
   return { statusCode: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers }, body };
 }
 

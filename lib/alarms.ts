@@ -9,7 +9,7 @@ import { SERVICE_METRICS, type ServiceMetricName } from '../functions/runtime';
 import type { AlarmTopicSetting } from './settings';
 
 /** Thresholds of the alarms (docs/operations.md explains each). */
-export const ALARM_THRESHOLDS = {
+const ALARM_THRESHOLDS = {
   period: Duration.minutes(5),
   /** API 5XXError Average: the fraction of requests answered 5xx. */
   apiServerErrorRate: 0.01,

@@ -28,7 +28,7 @@ export interface PolicyApiProps {
 }
 
 /** Content types the 405 mock answers; with passthrough NEVER, any other body type gets the 415 envelope. */
-export const MOCK_CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml', 'text/xml'];
+const MOCK_CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml', 'text/xml'];
 
 /** The REST API (docs/api.md), built from the route table in functions/routes.ts. */
 export class PolicyApi extends Construct {

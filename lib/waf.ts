@@ -12,10 +12,10 @@ export interface RateLimitFirewallProps {
 }
 
 /** The rate-based rule counts each source IP over this trailing window (WAF's default, 5 minutes). */
-export const RATE_WINDOW_SECONDS = 300;
-export const RATE_RULE_NAME = 'RateLimitPerSourceIp';
+const RATE_WINDOW_SECONDS = 300;
+const RATE_RULE_NAME = 'RateLimitPerSourceIp';
 /** The key of the blocked response's body in the web ACL's CustomResponseBodies. */
-export const THROTTLED_BODY_KEY = 'Throttled';
+const THROTTLED_BODY_KEY = 'Throttled';
 
 /**
  * A regional WAF web ACL on the stage: everything is allowed except a source IP over the rate limit,

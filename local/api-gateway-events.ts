@@ -14,9 +14,9 @@ export interface ParsedRequest {
   readonly sourceIp: string;
 }
 
-export const LOCAL_ACCOUNT = '000000000000';
-export const LOCAL_API_ID = 'local';
-export const LOCAL_STAGE = 'local';
+const LOCAL_ACCOUNT = '000000000000';
+const LOCAL_API_ID = 'local';
+const LOCAL_STAGE = 'local';
 const LOCAL_REGION = 'local';
 
 export function methodArn(request: Pick<ParsedRequest, 'method' | 'resource'>): string {

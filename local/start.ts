@@ -13,7 +13,7 @@ import { loadSeed } from '../seed/seed-data';
 import { createTables } from '../store/create-tables';
 import { SEED_FILES } from '../store/seed-files';
 import { AuthorizerEmulation, type AuthorizerHandler } from './authorizer-emulation';
-import { putLocalCredentials, readLocalCredentials } from './credentials';
+import { putLocalCredentials, readLocalCredentials } from './demo-credentials';
 import { docsSite, DOCS_PATH } from './docs-site';
 import { createGateway } from './gateway';
 import { UsagePlanEmulation } from './usage-plan-emulation';

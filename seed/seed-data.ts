@@ -14,7 +14,7 @@ export const DEFAULT_GENERATOR_FILE = SEED_FILES.generator;
 export const DEFAULT_STRENGTH_FILE = SEED_FILES.strength;
 
 /** DynamoDB accepts at most 25 put requests in one BatchWriteItem. */
-export const BATCH_SIZE = 25;
+const BATCH_SIZE = 25;
 
 /** A seed file that must not be written; `problems` holds one line per file-level or record-level fault. */
 export class SeedValidationError extends Error {

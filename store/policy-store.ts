@@ -220,7 +220,7 @@ export class PolicyStore {
 }
 
 /** The history table's partition key of one policy: "generator#3". */
-export function historyKey(collection: CollectionName, id: number): string {
+function historyKey(collection: CollectionName, id: number): string {
   return `${collection}#${id}`;
 }
 

@@ -21,7 +21,7 @@ import { L33T_READINGS } from './guessable-patterns';
  * letter, so `he11o`, `heiio` and `hello` are one entry: a canonical form, rather than a variant per reading,
  * keeps one lookup per password.
  */
-export const CANONICAL_CHARACTERS: Readonly<Record<string, string>> = {
+const CANONICAL_CHARACTERS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(Object.entries(L33T_READINGS).map(([character, [letter]]) => [character, letter!])),
   l: 'i',
 };

@@ -157,7 +157,7 @@ export function parsePattern(pattern: string): PatternToken[] | string {
  * literal that the policy removes (it would put an excluded or ambiguous character in every password), or
  * passwords that could be longer than MAX_GENERATED_LENGTH (a word counted at MaximumWordLength letters).
  */
-export function checkPattern(p: GeneratorPolicy): string | undefined {
+function checkPattern(p: GeneratorPolicy): string | undefined {
   const tokens = parsePattern(p.Pattern);
   if (typeof tokens === 'string') return tokens;
   const classes = characterClasses(p);

@@ -40,7 +40,7 @@ export const READ_ONLY_WHEN: Partial<Record<SettingField, (p: GeneratorPolicy) =
   Pattern: (p) => p.GeneratePattern,
 };
 
-export interface SettingProblem {
+interface SettingProblem {
   readonly field: SettingField;
   readonly message: string;
 }

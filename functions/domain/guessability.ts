@@ -20,7 +20,7 @@ export type GuessabilityBounds = { maxLength: number; l33tMaxSubstitutions: numb
 const BOUNDS: GuessabilityBounds = { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS };
 
 /** The highest score of a password that guessable-patterns.ts finds to be a word with affixes or a keyboard walk: Weak. */
-export const PATTERN_MAX_SCORE = 1;
+const PATTERN_MAX_SCORE = 1;
 
 /** The feedback sentence of each pattern, first among the suggestions; none quotes the password. */
 export const PATTERN_FEEDBACK: Readonly<Record<GuessablePattern, string>> = {

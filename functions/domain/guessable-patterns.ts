@@ -125,8 +125,8 @@ function runLength(text: string, from: number, step: 1 | -1): number {
 export type AdjacencyGraph = Readonly<Record<string, readonly (string | null)[]>>;
 
 /** At most this many runs of neighbouring keys make a walk; each run has at least MIN_RUN keys. */
-export const MAX_WALK_RUNS = 3;
-export const MIN_RUN = 4;
+const MAX_WALK_RUNS = 3;
+const MIN_RUN = 4;
 const MIN_WALK = 6;
 
 /** Whether two characters are on one key or neighbouring keys, shifted or not, in any of the graphs. */

@@ -54,7 +54,7 @@ function union(sets: readonly (readonly string[])[]): string[] {
  * word), the smallest list EFF offers for passphrases. Fewer would let a filter (ExcludeChars, the ambiguous
  * set, a short MaximumWordLength) quietly turn a word into a handful of guessable choices.
  */
-export const MIN_WORDS = 1296;
+const MIN_WORDS = 1296;
 
 /** The word settings of a policy: what decides which words it may use. */
 export type WordSettings = Pick<GeneratorPolicy, 'MaximumWordLength' | 'ExcludeChars' | 'AmbiguousChars'>;

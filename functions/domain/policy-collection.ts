@@ -149,7 +149,7 @@ export type SearchQuery = { readonly all: true } | { readonly all: false; readon
  * folds lower-casing misses (ß and ẞ match "ss"; final ς matches σ), and NFKC again because lower-casing
  * can decompose (Greek ΐ). So "STRASSE" finds "Straße" and "ΔΟΣ" finds "οδοσα".
  */
-export function fold(text: string): string {
+function fold(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/ß/g, 'ss').replace(/ς/g, 'σ').normalize('NFKC');
 }
 
@@ -168,11 +168,11 @@ export function parseSearch(decoded: string): SearchQuery | undefined {
  * The folded text a search runs over: name and description joined by a line feed. A term never contains
  * white space, so it can never match across the join.
  */
-export function searchableText(name: string, description: string): string {
+function searchableText(name: string, description: string): string {
   return `${fold(name)}\n${fold(description)}`;
 }
 
-export function matchesSearch(query: SearchQuery, text: string): boolean {
+function matchesSearch(query: SearchQuery, text: string): boolean {
   return query.all || query.terms.every((term) => text.includes(term));
 }
 
@@ -190,7 +190,7 @@ export function searchPolicies<T>(collection: PolicyCollection<T>, query: Search
  * The entity tag of a search's answer. The body is a function of the collection and the parsed query, so
  * the tag is derived from those two: strong, and known without running the search or hashing its result.
  */
-export function searchEntityTag<T>(collection: PolicyCollection<T>, query: SearchQuery): string {
+function searchEntityTag<T>(collection: PolicyCollection<T>, query: SearchQuery): string {
   return query.all ? collection.etag : entityTag(`${collection.etag}\n${query.terms.join(' ')}`);
 }
 

@@ -31,7 +31,7 @@ export const CONTROL_CHARACTER = /\p{Cc}/u;
 export const UNPAIRED_SURROGATE = /\p{Cs}/u;
 
 /** What a guessability estimator (zxcvbn-ts) says about a password. */
-export interface Guessability {
+interface Guessability {
   /** 0 (too guessable) to 4 (very unguessable), zxcvbn's scale. */
   readonly score: number;
   /** Feedback sentences; none of them may quote the password. */
@@ -43,7 +43,7 @@ export type GuessabilityEstimator = (password: string) => Guessability;
 /** The rules a failure names: the composition rules of a strength policy, in the specification's field order, then
  * BreachedPassword (the API description lists these). */
 export const COMPOSITION_RULES = ['MinimumLowerCaseCharacters', 'MinimumNumericCharacters', 'MinimumSymbolCharacters', 'MinimumUpperCaseCharacters', 'RequiresUpperAndLowerCase', 'BreachedPassword'] as const;
-export type CompositionRule = (typeof COMPOSITION_RULES)[number];
+type CompositionRule = (typeof COMPOSITION_RULES)[number];
 
 /**
  * One shortfall: the rule, what it requires, what the password has (for RequiresUpperAndLowerCase: letter

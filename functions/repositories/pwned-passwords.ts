@@ -56,7 +56,7 @@ export function pwnedPasswordsCheck(settings: PwnedPasswordsSettings | undefined
 }
 
 /** An answer that is not a range: its name is all that is logged. */
-export class PwnedPasswordsAnswerError extends Error {
+class PwnedPasswordsAnswerError extends Error {
   constructor(what: string) {
     super(`The Pwned Passwords API answered ${what}`);
     this.name = 'PwnedPasswordsAnswerError';

@@ -54,7 +54,7 @@ describe('the local gateway serves the docs page (docs/docs-page.md)', () => {
   });
 
   it('a file answers with one trailing slash too, as a resource does', async () => {
-    for (const target of ['/docs/docs-page.js', '/openapi.json']) {
+    for (const target of ['/docs/swagger-init.js', '/openapi.json']) {
       const [plain, slashed] = [await rawRequest(service.url, 'GET', target), await rawRequest(service.url, 'GET', `${target}/`)];
       expect({ status: slashed.status, type: slashed.headers['content-type'], body: slashed.body }).toEqual({ status: 200, type: plain.headers['content-type'], body: plain.body });
     }

@@ -75,6 +75,24 @@ describe('every import points down', () => {
     for (const folder of SOURCE_FOLDERS) expect(files.some((f) => f.startsWith(`${folder}${path.sep}`))).toBe(true);
   });
 
+  it('every top folder of source is one the import rules name, and no source file shares its name with another', () => {
+    const topFolders = readdirSync(PROJECT_ROOT, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !['node_modules', 'test', 'mutation', 'cdk.out', 'dist', 'seed-data'].includes(entry.name) && !entry.name.startsWith('.'))
+      .filter((entry) => sourceFiles(entry.name).length > 0)
+      .map((entry) => entry.name);
+    expect(topFolders.sort()).toEqual([...SOURCE_FOLDERS].sort());
+    // A name says what a file is; two files of one name (three credentials.ts once) make every import and
+    // stack trace ambiguous. The same among the tests, each named for what it tests (authorizer.test.ts).
+    const repeated = (list: string[]) => list.filter((name, i) => list.indexOf(name) !== i);
+    expect(repeated(files.map((f) => path.basename(f, '.ts')))).toEqual([]);
+    expect(repeated(sourceFiles('test').map((f) => path.basename(f)))).toEqual([]);
+  });
+
+  it('local/ stays a thin adapter of at most 800 lines (API Gateway\'s answers are the gateway contract\'s)', () => {
+    const lines = sourceFiles('local').reduce((sum, f) => sum + readFileSync(path.join(PROJECT_ROOT, f), 'utf8').split('\n').length - 1, 0);
+    expect(lines).toBeLessThanOrEqual(800);
+  });
+
   it.each(Object.keys(MAY_IMPORT))('%s imports only from what lies below it', (part) => {
     const allowed = MAY_IMPORT[part]!;
     const upward = files

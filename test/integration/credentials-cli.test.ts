@@ -13,7 +13,7 @@ import { main } from '../../admin/credentials-cli';
 import type { Decision } from '../../functions/api/authorizer';
 import { CredentialRepository } from '../../functions/repositories/credentials';
 import { CREDENTIAL_SCHEMES, GENERATOR_ADMIN_ROLE } from '../../functions/routes';
-import { putLocalCredentials, readLocalCredentials } from '../../local/credentials';
+import { putLocalCredentials, readLocalCredentials } from '../../local/demo-credentials';
 import { createTables } from '../../store/create-tables';
 import { runCli, type CliRun } from '../support/cli-output';
 import { loadEntry } from '../support/entry-points';

@@ -29,7 +29,7 @@ import {
   type Part,
 } from '../../functions/domain/strength-evaluator';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
-import { strengthPolicy } from '../support/policies';
+import { strengthPolicy } from '../support/policy-fixtures';
 import { assertProperty, clip, shown } from '../support/property';
 
 const RUNS = 1_000;

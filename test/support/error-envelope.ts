@@ -57,7 +57,7 @@ const FORBIDDEN: readonly (readonly [RegExp, string])[] = [
   [/\$metadata|httpStatusCode|requestId/, 'SDK metadata'],
 ];
 
-export function leakProblems(phrase: string, secrets: readonly string[]): string[] {
+function leakProblems(phrase: string, secrets: readonly string[]): string[] {
   const problems: string[] = [];
   const echo = /^(Unknown query parameter ")([\s\S]*)("; the only parameter is "search"\.)$/.exec(phrase);
   const template = echo ? `${echo[1]}${echo[3]}` : phrase;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { LocalCredentials } from '../../local/credentials';
+import type { LocalCredentials } from '../../local/demo-credentials';
 import { PROJECT_ROOT } from './local-service';
 
 /**
@@ -42,7 +42,7 @@ export const SEED_STRENGTH: SeedCollection = {
 };
 
 /** The search rule (docs/api.md#search), written out independently: NFKC, lower case, ß/ẞ as "ss", final ς as σ, NFKC again. */
-export const referenceFold = (s: string): string => s.normalize('NFKC').toLowerCase().split('ß').join('ss').split('ς').join('σ').normalize('NFKC');
+const referenceFold = (s: string): string => s.normalize('NFKC').toLowerCase().split('ß').join('ss').split('ς').join('σ').normalize('NFKC');
 
 /** The folded, trimmed query: undefined when it is over 256 characters (a 400). */
 export function referenceQuery(text: string): string | undefined {

@@ -12,6 +12,6 @@ it.each(resourcePaths().flatMap((route) => [route.path, `${route.path}/`]))('ref
 });
 
 it('takes a site beside the API', () => {
-  const server = gatewayWithSite(['/openapi.json', '/docs/', '/docs/docs-page.js']);
+  const server = gatewayWithSite(['/openapi.json', '/docs/', '/docs/swagger-init.js']);
   expect(server.listening).toBe(false);
 });

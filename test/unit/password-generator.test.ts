@@ -12,7 +12,7 @@ import {
 import { WORD_LIST } from '../../functions/domain/word-list';
 
 const wordsUpTo = (maxLength: number) => eligibleWords(WORD_LIST, { MaximumWordLength: maxLength, ExcludeChars: '', AmbiguousChars: true });
-import { generatorPolicy } from '../support/policies';
+import { generatorPolicy } from '../support/policy-fixtures';
 import { seeded } from '../support/seeded-random';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -12,7 +12,7 @@ import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/st
 import { WORD_LIST } from '../../functions/domain/word-list';
 import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, readSeedFile } from '../../seed/seed-data';
 import { generateFromRules, meetsRules, parsePasswordRules, PasswordRulesSyntaxError } from '../support/password-rules-parser';
-import { generatorPolicy, strengthPolicy } from '../support/policies';
+import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
 import { seeded } from '../support/seeded-random';
 
 let SEED_STRENGTH: StrengthPolicy[];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describePolicy, main } from '../../admin/policy';
 import { runCli, type CliRun } from '../support/cli-output';
-import { generatorPolicy } from '../support/policies';
+import { generatorPolicy } from '../support/policy-fixtures';
 
 const run = (...argv: string[]): Promise<CliRun> => runCli(main, argv);
 

@@ -23,7 +23,7 @@ import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/st
 import { WORD_LIST } from '../../functions/domain/word-list';
 import { STAGE_PRESETS } from '../../lib/settings';
 import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, readSeedFile } from '../../seed/seed-data';
-import { generatorPolicy, strengthPolicy } from '../support/policies';
+import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
 import { seeded } from '../support/seeded-random';
 
 let SEED_STRENGTH: StrengthPolicy[];

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws
 import { mockClient } from 'aws-sdk-client-mock';
 import { formatPlan, makePlan } from '../../admin/policy-plan';
 import { checkPolicy, fieldDiff, PolicyAdminError, PolicyStore, type Policy, type StoredPolicy } from '../../store/policy-store';
-import { generatorPolicy, strengthPolicy } from '../support/policies';
+import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
 
 const p = (id: number, overrides: Partial<ReturnType<typeof generatorPolicy>> = {}): Policy => generatorPolicy({ PasswordGeneratorID: id, GeneratorName: `Policy ${id}`, ...overrides });
 const stored = (entries: [number, Policy, number][]): Map<number, StoredPolicy> => new Map(entries.map(([id, policy, version]) => [id, { policy, version }]));

@@ -4,7 +4,7 @@ import { escapeHtml, renderPolicyReport } from '../../admin/policy-report';
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, readSeedFile } from '../../seed/seed-data';
-import { generatorPolicy, strengthPolicy } from '../support/policies';
+import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
 import { seeded } from '../support/seeded-random';
 
 let SEED_STRENGTH: StrengthPolicy[];

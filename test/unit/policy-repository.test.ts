@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { PolicyRepository } from '../../functions/repositories/policies';
 import { logger, metrics, UnavailableError } from '../../functions/runtime';
-import { generatorPolicy } from '../support/policies';
+import { generatorPolicy } from '../support/policy-fixtures';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' }));

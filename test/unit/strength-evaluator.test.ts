@@ -31,7 +31,7 @@ import {
 } from '../../functions/domain/strength-evaluator';
 import { zxcvbnEstimator } from '../../functions/domain/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { strengthPolicy } from '../support/policies';
+import { strengthPolicy } from '../support/policy-fixtures';
 
 const SEED: StrengthPolicy[] = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'seed', 'strength-policies.json'), 'utf8'));
 const seedPolicy = (id: number): StrengthPolicy => {

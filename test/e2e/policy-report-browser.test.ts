@@ -18,7 +18,7 @@ import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/st
 import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, readSeedFile } from '../../seed/seed-data';
 import { launchChromium } from '../support/chromium';
 import { PROJECT_ROOT } from '../support/local-service';
-import { generatorPolicy } from '../support/policies';
+import { generatorPolicy } from '../support/policy-fixtures';
 import { seeded } from '../support/seeded-random';
 
 const SCREENSHOT = path.join(PROJECT_ROOT, 'docs', 'images', 'policy-report.png');
