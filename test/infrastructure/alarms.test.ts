@@ -57,34 +57,13 @@ describe('alarms', () => {
     }
   });
 
-  it('API 5xx rate: 5XXError Average over 5 minutes above 1% of the stage', () => {
-    expect(alarms.Api5xxRate).toEqual(
-      expect.objectContaining({
-        Namespace: 'AWS/ApiGateway',
-        MetricName: '5XXError',
-        Dimensions: stageDimensions,
-        Statistic: 'Average',
-        Period: 300,
-        Threshold: 0.01,
-        ComparisonOperator: 'GreaterThanThreshold',
-        EvaluationPeriods: 1,
-      }),
-    );
-  });
-
-  it('API p99 latency: above 1000 ms in 3 of 3 five-minute periods', () => {
-    expect(alarms.ApiLatencyP99).toEqual(
-      expect.objectContaining({
-        Namespace: 'AWS/ApiGateway',
-        MetricName: 'Latency',
-        Dimensions: stageDimensions,
-        ExtendedStatistic: 'p99',
-        Period: 300,
-        Threshold: 1000,
-        ComparisonOperator: 'GreaterThanThreshold',
-        EvaluationPeriods: 3,
-        DatapointsToAlarm: 3,
-      }),
+  // The stage's two alarms: what they watch, and when they fire.
+  it.each([
+    ['Api5xxRate', 'API 5xx rate: 5XXError Average over 5 minutes above 1% of the stage', { MetricName: '5XXError', Statistic: 'Average', Threshold: 0.01, EvaluationPeriods: 1 }],
+    ['ApiLatencyP99', 'API p99 latency: above 1000 ms in 3 of 3 five-minute periods', { MetricName: 'Latency', ExtendedStatistic: 'p99', Threshold: 1000, EvaluationPeriods: 3, DatapointsToAlarm: 3 }],
+  ] as const)('%s (%s)', (id, _, watched) => {
+    expect(alarms[id]).toEqual(
+      expect.objectContaining({ Namespace: 'AWS/ApiGateway', Dimensions: stageDimensions, Period: 300, ComparisonOperator: 'GreaterThanThreshold', ...watched }),
     );
   });
 

@@ -2,14 +2,8 @@
  * The credentials CLI where no local store can stand in: finding the table from a deployed stack's outputs
  * (CloudFormation mocked), and how AWS failures are reported (one sentence, never a key).
  */
-import {
-  APIGatewayClient,
-  CreateApiKeyCommand,
-  CreateUsagePlanKeyCommand,
-  DeleteApiKeyCommand,
-  DeleteUsagePlanKeyCommand,
-  GetApiKeysCommand,
-} from '@aws-sdk/client-api-gateway';
+// The commands admin/usage-plans.ts sends, each mocked or asserted below.
+import * as apiGatewaySdk from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -18,7 +12,7 @@ import { runCli, type CliRun } from '../support/cli-output';
 
 const cloudFormation = mockClient(CloudFormationClient);
 const dynamo = mockClient(DynamoDBDocumentClient);
-const apiGateway = mockClient(APIGatewayClient);
+const apiGateway = mockClient(apiGatewaySdk.APIGatewayClient);
 
 beforeEach(() => {
   cloudFormation.reset();
@@ -112,12 +106,12 @@ describe('usage plans on a deployed stack (API Gateway mocked)', () => {
 
   it('a new key gets its API key, valued as the authorizer names it, on the default plan', async () => {
     dynamo.on(GetCommand).resolves({ Item: { CredentialID: 'GENERATOR_KEYS', Keys: {} } });
-    apiGateway.on(CreateApiKeyCommand).resolves({ id: 'ak-1' });
+    apiGateway.on(apiGatewaySdk.CreateApiKeyCommand).resolves({ id: 'ak-1' });
     const result = await run('generator-key', 'issue', '--region', 'eu-west-1');
     expect(result.code).toBe(0);
     const keyId = /^ppa_([0-9a-f]{12})_/.exec(result.stdout)![1]!;
-    expect(apiGateway.commandCalls(CreateApiKeyCommand)[0]!.args[0].input).toMatchObject({ name: `password-policy-${keyId}`, value: `pp-usage-${keyId}`, enabled: true });
-    expect(apiGateway.commandCalls(CreateUsagePlanKeyCommand)[0]!.args[0].input).toEqual({ usagePlanId: 'plan-std', keyId: 'ak-1', keyType: 'API_KEY' });
+    expect(apiGateway.commandCalls(apiGatewaySdk.CreateApiKeyCommand)[0]!.args[0].input).toMatchObject({ name: `password-policy-${keyId}`, value: `pp-usage-${keyId}`, enabled: true });
+    expect(apiGateway.commandCalls(apiGatewaySdk.CreateUsagePlanKeyCommand)[0]!.args[0].input).toEqual({ usagePlanId: 'plan-std', keyId: 'ak-1', keyType: 'API_KEY' });
     expect(result.stdout).not.toContain('pp-usage');
     // The table and the plans come from one read of the stack's outputs.
     expect(cloudFormation.commandCalls(DescribeStacksCommand)).toHaveLength(1);
@@ -125,7 +119,7 @@ describe('usage plans on a deployed stack (API Gateway mocked)', () => {
 
   it('usage-plan set moves the API key to the plan and records the plan on the key', async () => {
     dynamo.on(ScanCommand).resolves({ Items: [{ CredentialID: 'USER#alice', Keys: { aaaaaaaaaaaa: { Digest: 'd' } } }] });
-    apiGateway.on(GetApiKeysCommand).resolves({ items: [{ id: 'ak-9', name: 'password-policy-aaaaaaaaaaaa' }] });
+    apiGateway.on(apiGatewaySdk.GetApiKeysCommand).resolves({ items: [{ id: 'ak-9', name: 'password-policy-aaaaaaaaaaaa' }] });
     const result = await run('usage-plan', 'set', '--key-id', 'aaaaaaaaaaaa', '--plan', 'high', '--region', 'eu-west-1');
     expect(result).toEqual({ code: 0, stdout: 'Key id aaaaaaaaaaaa is on the usage plan "high".\n', stderr: '' });
     expect(dynamo.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
@@ -133,8 +127,8 @@ describe('usage plans on a deployed stack (API Gateway mocked)', () => {
       UpdateExpression: 'SET #keys.#keyId.UsagePlan = :plan',
       ExpressionAttributeValues: { ':plan': 'high' },
     });
-    expect(apiGateway.commandCalls(DeleteUsagePlanKeyCommand).map((c) => c.args[0].input)).toEqual([{ usagePlanId: 'plan-std', keyId: 'ak-9' }]);
-    expect(apiGateway.commandCalls(CreateUsagePlanKeyCommand).map((c) => c.args[0].input)).toEqual([{ usagePlanId: 'plan-high', keyId: 'ak-9', keyType: 'API_KEY' }]);
+    expect(apiGateway.commandCalls(apiGatewaySdk.DeleteUsagePlanKeyCommand).map((c) => c.args[0].input)).toEqual([{ usagePlanId: 'plan-std', keyId: 'ak-9' }]);
+    expect(apiGateway.commandCalls(apiGatewaySdk.CreateUsagePlanKeyCommand).map((c) => c.args[0].input)).toEqual([{ usagePlanId: 'plan-high', keyId: 'ak-9', keyType: 'API_KEY' }]);
   });
 
   it('usage-plan set refuses an unknown plan (exit 2) and an unknown key id (exit 1)', async () => {
@@ -146,8 +140,8 @@ describe('usage plans on a deployed stack (API Gateway mocked)', () => {
 
   it('a revoked key loses its API key', async () => {
     dynamo.on(GetCommand).resolves({ Item: { CredentialID: 'STRENGTH_KEYS', Keys: { cccccccccccc: { Digest: 'd' } } } });
-    apiGateway.on(GetApiKeysCommand).resolves({ items: [{ id: 'ak-3', name: 'password-policy-cccccccccccc' }] });
+    apiGateway.on(apiGatewaySdk.GetApiKeysCommand).resolves({ items: [{ id: 'ak-3', name: 'password-policy-cccccccccccc' }] });
     expect((await run('strength-key', 'revoke', '--key-id', 'cccccccccccc', '--region', 'eu-west-1')).code).toBe(0);
-    expect(apiGateway.commandCalls(DeleteApiKeyCommand).map((c) => c.args[0].input)).toEqual([{ apiKey: 'ak-3' }]);
+    expect(apiGateway.commandCalls(apiGatewaySdk.DeleteApiKeyCommand).map((c) => c.args[0].input)).toEqual([{ apiKey: 'ak-3' }]);
   });
 });
