@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { userCredentialId } from '../functions/repositories/credentials';
@@ -12,35 +13,48 @@ import { startEmbeddedStore } from '../embedded-store/embedded-store';
 import { CREDENTIALS_FILE, TABLE_NAMES } from '../local/start';
 import { loadSeed } from '../seed/seed-data';
 import { createTables } from '../store/create-tables';
-import { REFERENCES, type BuiltBundles } from './bundles';
+import { isReference, REFERENCES, type BuiltBundles } from './bundles';
 import { profileColdStarts, type ProfileBreakdown } from './cold-start-profile';
+import type { DeployedFunction } from './deployed-environment';
 import { MINIMAL_ENV } from './minimal-functions';
-import { median, percentile, ratio } from './stats';
+import { CONFIDENCE, median, pairedMedianRatio, percentile, shuffled, verdict, type Estimate, type Verdict } from './stats';
 
 /**
  * Cold start, to the first answer: a fresh `node` process per run imports one bundle, answers one request
- * (the functions read the seeded tables on dynalite), prints its timings and exits. Every candidate is
- * compared with the fastest function doing the same job, measured in the same rounds: the listing functions
- * with MinimalScan (paginateScan + JSON.stringify), the authorizer with MinimalGetItem, the evaluation with
- * the listing function. Rounds alternate all bundles (the order rotating) after one discarded warm-up round.
+ * (the functions read the seeded tables on dynalite), prints its timings and exits. Each function runs with
+ * the environment the stack gives it (deployed-environment.ts: the log level, metrics on, ...) and a Lambda
+ * context; what it writes to stdout (its log lines and the EMF documents of its metrics, which Lambda would
+ * hand to CloudWatch) is read by the bench and counted, never sent anywhere. Every candidate is compared with
+ * the fastest function doing the same job, measured in the same rounds: the listing functions with
+ * MinimalScan (paginateScan + JSON.stringify), the authorizer with MinimalGetItem, the evaluation with the
+ * listing function. After one discarded warm-up round, every round runs every bundle once in a shuffled order
+ * (seeded: BENCH_SEED replays it). A comparison is the median of the per-round ratios, candidate over baseline,
+ * with its 95% bootstrap interval over the rounds; a target passes only when the whole interval is inside it.
  */
 
 /** Runs in the child: times are milliseconds since the process started (performance.timeOrigin). */
-const DRIVER = `const event = JSON.parse(process.env.BENCH_EVENT);
+const DRIVER = `import { writeSync } from 'node:fs';
+const event = JSON.parse(process.env.BENCH_EVENT);
+// What Lambda passes beside the event; Powertools' logger adds it to every log line.
+const context = { ...JSON.parse(process.env.BENCH_CONTEXT), callbackWaitsForEmptyEventLoop: true, getRemainingTimeInMillis: () => 5000, done() {}, fail() {}, succeed() {} };
 const beforeImport = performance.now();
 const { handler } = await import(process.env.BENCH_BUNDLE_URL);
 const imported = performance.now();
-const result = await handler(event);
+const result = await handler(event, context);
 const answered = performance.now();
 const ok = result?.statusCode === 200 || result?.policyDocument?.Statement?.[0]?.Effect === 'Allow';
-process.stdout.write(JSON.stringify({ beforeImport, imported, answered, ok }) + '\\n', () => process.exit(0));
+// The timings on fd 3: stdout is the function's, as on Lambda. Exit once stdout has been written.
+writeSync(3, JSON.stringify({ beforeImport, imported, answered, ok }) + '\\n');
+process.stdout.write('', () => process.exit(0));
 `;
+
+const RESAMPLES = 10_000;
 
 /** Each comparison of the cold-start table: a target when it has a limit, information otherwise. */
 export const COLD_START_COMPARISONS: readonly { candidate: string; baseline: string; limit?: number; note?: string }[] = [
-  { candidate: 'GeneratorPolicies', baseline: REFERENCES.minimalScan, limit: 1.05 },
-  { candidate: 'StrengthPolicies', baseline: REFERENCES.minimalScan, limit: 1.05 },
-  { candidate: 'Authorizer', baseline: REFERENCES.minimalGetItem, limit: 1.05 },
+  { candidate: 'GeneratorPolicies', baseline: REFERENCES.minimalScan, limit: 1.1 },
+  { candidate: 'StrengthPolicies', baseline: REFERENCES.minimalScan, limit: 1.1 },
+  { candidate: 'Authorizer', baseline: REFERENCES.minimalGetItem, limit: 1.1 },
   { candidate: 'EvaluatePassword', baseline: 'GeneratorPolicies', limit: 2 },
   { candidate: 'GeneratePassword', baseline: REFERENCES.minimalScan },
   { candidate: 'GeneratorPolicies', baseline: REFERENCES.helloWorld, note: 'the withdrawn "2x hello world" target, for information' },
@@ -57,6 +71,10 @@ export interface RunTimes {
   readonly importMs: number;
   /** The first invocation alone (for the functions: the Scan of the table). */
   readonly invokeMs: number;
+  /** EMF documents (metrics) the run wrote to stdout. */
+  readonly emfDocuments: number;
+  /** Other lines it wrote to stdout (log lines). */
+  readonly logLines: number;
 }
 
 export interface ColdStartFigures {
@@ -65,25 +83,29 @@ export interface ColdStartFigures {
   readonly medianWallMs: number;
   readonly medianImportMs: number;
   readonly medianInvokeMs: number;
+  /** Per run, the most of each that any run wrote to stdout: what the functions emit, counted and dropped. */
+  readonly maxEmfDocuments: number;
+  readonly maxLogLines: number;
 }
 
 export interface ColdStartComparison {
   readonly candidate: string;
   readonly baseline: string;
   readonly note?: string;
-  /** Median cold start over the baseline's. */
-  readonly ratio: number;
+  /** The median over the rounds of candidate over baseline within the round, with its bootstrap interval. */
+  readonly ratio: Estimate;
   readonly limit?: number;
-  /** With a limit: the candidate's median minus limit times the baseline's, what it must lose to meet it (negative: inside). */
-  readonly overLimitMs?: number;
+  /** With a limit: the interval read against it. */
+  readonly verdict?: Verdict;
   /** Candidate minus baseline within each round: median and p90, then the median of the import's and the first call's. */
   readonly paired: { readonly median: number; readonly p90: number; readonly import: number; readonly firstCall: number };
-  /** Only for a missed target: where the extra time goes. */
+  /** Only for a target not passed: where the extra time goes. */
   readonly profile?: ProfileBreakdown;
 }
 
 export interface ColdStartResult {
   readonly runs: number;
+  readonly confidence: number;
   readonly bundles: Record<string, ColdStartFigures>;
   readonly comparisons: ColdStartComparison[];
 }
@@ -96,7 +118,11 @@ export interface ColdStartSubject {
 
 export interface ColdStartOptions {
   readonly runs: number;
-  /** Profiled runs per side of each missed target (0: no profile). */
+  /** The environment and memory of each function as the stack deploys it. */
+  readonly deployed: Record<string, DeployedFunction>;
+  /** The seeded source of the round orders and the resamples. */
+  readonly random: () => number;
+  /** Profiled runs per side of each target not passed (0: no profile). */
   readonly profileRuns: number;
   /** Builds the bundles again with source maps, for the profile. */
   readonly buildProfileBundles: () => Promise<BuiltBundles>;
@@ -114,17 +140,19 @@ export async function runColdStartBench(bundles: BuiltBundles, workDir: string, 
     await loadSeed({ client: documents, generatorTable: TABLE_NAMES.generator, strengthTable: TABLE_NAMES.strength });
     const credentials = await readLocalCredentials(CREDENTIALS_FILE);
     await putLocalCredentials(documents, TABLE_NAMES.credentials, credentials);
-    const subjects = coldStartSubjects(bundles, store.endpoint, credentials);
+    const subjects = coldStartSubjects(bundles, store.endpoint, credentials, options.deployed);
 
     const times = new Map<string, RunTimes[]>(subjects.map((s) => [s.name, []]));
     for (let round = 0; round <= options.runs; round++) {
-      if (round === 0) log(`  cold start: warm-up round, then ${options.runs} rounds of ${subjects.length} processes`);
-      for (let k = 0; k < subjects.length; k++) {
-        const subject = subjects[(k + round) % subjects.length]!;
+      if (round === 0) log(`  cold start: warm-up round, then ${options.runs} rounds of ${subjects.length} processes, each round in a shuffled order`);
+      for (const subject of shuffled(subjects, options.random)) {
         const run = await coldRun(driver, subject);
         if (round > 0) times.get(subject.name)!.push(run);
       }
     }
+    // Metrics on means every function of the service publishes at least one EMF document on its first call (a cache miss, an authorizer outcome).
+    const silent = subjects.filter((s) => !isReference(s.name) && times.get(s.name)!.some((r) => r.emfDocuments === 0)).map((s) => s.name);
+    if (silent.length > 0) throw new Error(`No EMF document on stdout from ${silent.join(', ')}: the functions did not run with their metrics on`);
 
     const figures: Record<string, ColdStartFigures> = {};
     for (const subject of subjects) {
@@ -136,87 +164,114 @@ export async function runColdStartBench(bundles: BuiltBundles, workDir: string, 
         medianWallMs: median(runs.map((r) => r.wallMs)),
         medianImportMs: median(runs.map((r) => r.importMs)),
         medianInvokeMs: median(runs.map((r) => r.invokeMs)),
+        maxEmfDocuments: Math.max(...runs.map((r) => r.emfDocuments)),
+        maxLogLines: Math.max(...runs.map((r) => r.logLines)),
       };
     }
 
-    const comparisons: ColdStartComparison[] = [];
-    for (const c of COLD_START_COMPARISONS) {
+    const comparisons: ColdStartComparison[] = COLD_START_COMPARISONS.map((c) => {
       const candidate = times.get(c.candidate)!;
       const baseline = times.get(c.baseline)!;
       const diff = (pick: (r: RunTimes) => number) => candidate.map((r, i) => pick(r) - pick(baseline[i]!));
       const answered = diff((r) => r.answeredMs);
-      const [candidateMedian, baselineMedian] = [figures[c.candidate]!.answered.median, figures[c.baseline]!.answered.median];
-      comparisons.push({
+      const estimate = pairedMedianRatio(candidate.map((r) => r.answeredMs), baseline.map((r) => r.answeredMs), { random: options.random, resamples: RESAMPLES, level: CONFIDENCE });
+      return {
         ...c,
-        ratio: ratio(candidateMedian, baselineMedian),
-        ...(c.limit === undefined ? {} : { overLimitMs: candidateMedian - c.limit * baselineMedian }),
+        ratio: estimate,
+        ...(c.limit === undefined ? {} : { verdict: verdict(estimate, '<=', c.limit) }),
         paired: { median: median(answered), p90: percentile(answered, 90), import: median(diff((r) => r.importMs)), firstCall: median(diff((r) => r.invokeMs)) },
-      });
-    }
+      };
+    });
 
-    const missed = comparisons.filter((c) => c.limit !== undefined && !(c.ratio <= c.limit));
+    const missed = comparisons.filter((c) => c.verdict !== undefined && c.verdict !== 'PASS');
     if (missed.length > 0 && options.profileRuns > 0) {
       log(`  cold start: profiling ${missed.map((c) => c.candidate).join(', ')} (${options.profileRuns} runs per side)`);
       const mapped = await options.buildProfileBundles();
-      const profiled = coldStartSubjects(mapped, store.endpoint, credentials);
+      const profiled = coldStartSubjects(mapped, store.endpoint, credentials, options.deployed);
       const byName = (name: string) => profiled.find((s) => s.name === name)!;
       for (const c of missed) {
         const profile = await profileColdStarts((subject, nodeOptions) => coldRun(driver, subject, nodeOptions), byName(c.candidate), byName(c.baseline), options.profileRuns, path.join(workDir, 'profiles'));
         comparisons[comparisons.indexOf(c)] = { ...c, profile };
       }
     }
-    return { runs: options.runs, bundles: figures, comparisons };
+    return { runs: options.runs, confidence: CONFIDENCE, bundles: figures, comparisons };
   } finally {
     client.destroy();
     await store.close();
   }
 }
 
-/** Every bundle with its environment and the one request it answers, as the local gateway would call it. */
-function coldStartSubjects(bundles: BuiltBundles, endpoint: string, credentials: Awaited<ReturnType<typeof readLocalCredentials>>): ColdStartSubject[] {
-  // The function environment of the local gateway (local/start.ts), with dummy credentials as Lambda gives.
-  const local = localDynamoDbClientConfig(endpoint);
-  const base = {
+/**
+ * Every bundle with its environment and the one request it answers, as the local gateway would call it. A
+ * function gets the environment the stack gives it; a reference gets that of the function it stands for (it
+ * reads none of it but its table), so both sides of a comparison start from the same variables.
+ */
+function coldStartSubjects(bundles: BuiltBundles, endpoint: string, credentials: Awaited<ReturnType<typeof readLocalCredentials>>, deployed: Record<string, DeployedFunction>): ColdStartSubject[] {
+  // Where the local run differs from Lambda: the embedded store, and dummy credentials as Lambda gives.
+  const client = localDynamoDbClientConfig(endpoint);
+  const local = {
     PATH: process.env.PATH ?? '',
     [ENV.dynamodbEndpoint]: endpoint,
     [MINIMAL_ENV.endpoint]: endpoint,
-    AWS_REGION: local.region,
-    AWS_ACCESS_KEY_ID: local.credentials.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: local.credentials.secretAccessKey,
-    POWERTOOLS_LOG_LEVEL: 'WARN',
-    POWERTOOLS_METRICS_DISABLED: 'true',
+    AWS_REGION: client.region,
+    AWS_ACCESS_KEY_ID: client.credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: client.credentials.secretAccessKey,
   };
   const admin = { UserID: credentials.generatorAdmin.UserID, APIKey: credentials.generatorAdmin.APIKey };
   const generatorRequest = request('/userapi/passwordgenerator', admin);
   const strengthRequest = request('/api/passwordstrength', { APIKey: credentials.passwordStrengthAPIKey });
   const generateRequest = request('/userapi/generatepassword', admin);
   const evaluateRequest = request('/api/passwordstrength/evaluate', { APIKey: credentials.passwordStrengthAPIKey, 'Content-Type': 'application/json' }, { body: JSON.stringify({ Password: 'Velvet-Orchard-Comet-58?' }) });
-  const context = { principalId: 'bench' };
-  const proxy = (table: string, req: ParsedRequest) => ({
-    ...base,
-    [ENV.policyTable]: table,
-    [MINIMAL_ENV.table]: table,
-    BENCH_EVENT: JSON.stringify(proxyEvent(req, 'cold-start', context)),
-  });
-  const authorizer = {
-    ...base,
-    [ENV.credentialsTable]: TABLE_NAMES.credentials,
-    [MINIMAL_ENV.table]: TABLE_NAMES.credentials,
-    [MINIMAL_ENV.credentialId]: userCredentialId(admin.UserID),
-    BENCH_EVENT: JSON.stringify(authorizerEvent(generatorRequest, 'cold-start')),
+  const authorizerContext = { principalId: 'bench' };
+  /** The variables of the deployed function `as`, the subject's own Lambda context and its event. */
+  const deployedAs = (as: string, name: string, event: unknown, extra: Record<string, string> = {}) => {
+    const fn = deployed[as];
+    if (!fn) throw new Error(`The stack has no function ${as}`);
+    return {
+      ...local,
+      ...fn.environment,
+      ...extra,
+      BENCH_EVENT: JSON.stringify(event),
+      BENCH_CONTEXT: JSON.stringify(lambdaContext(name, fn.memoryMiB)),
+    };
   };
+  const proxy = (as: string, name: string, req: ParsedRequest) => {
+    const table = deployed[as]?.environment[ENV.policyTable];
+    return deployedAs(as, name, proxyEvent(req, 'cold-start', authorizerContext), table ? { [MINIMAL_ENV.table]: table } : {});
+  };
+  const authorizer = (name: string) =>
+    deployedAs(AUTHORIZER_ID, name, authorizerEvent(generatorRequest, 'cold-start'), {
+      [MINIMAL_ENV.table]: deployed[AUTHORIZER_ID]?.environment[ENV.credentialsTable] ?? '',
+      [MINIMAL_ENV.credentialId]: userCredentialId(admin.UserID),
+    });
   const env: Record<string, Record<string, string>> = {
-    [REFERENCES.helloWorld]: proxy(TABLE_NAMES.generator, generatorRequest),
-    [REFERENCES.breachedFilter]: proxy(TABLE_NAMES.generator, generatorRequest),
-    [REFERENCES.minimalScan]: proxy(TABLE_NAMES.generator, generatorRequest),
-    [REFERENCES.minimalGetItem]: authorizer,
-    GeneratorPolicies: proxy(TABLE_NAMES.generator, generatorRequest),
-    StrengthPolicies: proxy(TABLE_NAMES.strength, strengthRequest),
-    GeneratePassword: proxy(TABLE_NAMES.generator, generateRequest),
-    EvaluatePassword: proxy(TABLE_NAMES.strength, evaluateRequest),
-    Authorizer: authorizer,
+    [REFERENCES.helloWorld]: proxy('GeneratorPolicies', REFERENCES.helloWorld, generatorRequest),
+    [REFERENCES.breachedFilter]: proxy('EvaluatePassword', REFERENCES.breachedFilter, generatorRequest),
+    [REFERENCES.minimalScan]: proxy('GeneratorPolicies', REFERENCES.minimalScan, generatorRequest),
+    [REFERENCES.minimalGetItem]: authorizer(REFERENCES.minimalGetItem),
+    GeneratorPolicies: proxy('GeneratorPolicies', 'GeneratorPolicies', generatorRequest),
+    StrengthPolicies: proxy('StrengthPolicies', 'StrengthPolicies', strengthRequest),
+    GeneratePassword: proxy('GeneratePassword', 'GeneratePassword', generateRequest),
+    EvaluatePassword: proxy('EvaluatePassword', 'EvaluatePassword', evaluateRequest),
+    Authorizer: authorizer('Authorizer'),
   };
   return Object.entries(env).map(([name, e]) => ({ name, file: bundles[name]!.file, env: e }));
+}
+
+/** The authorizer's id in the stack (the other functions are named by their bundles). */
+const AUTHORIZER_ID = 'Authorizer';
+
+/** The fields of Lambda's context object a handler or Powertools reads. */
+function lambdaContext(functionName: string, memoryMiB: number) {
+  return {
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: String(memoryMiB),
+    awsRequestId: 'cold-start',
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'bench',
+  };
 }
 
 function request(requestPath: string, headers: Record<string, string>, post?: { body: string }): ParsedRequest {
@@ -232,32 +287,54 @@ function request(requestPath: string, headers: Record<string, string>, post?: { 
   };
 }
 
-/** One fresh process: spawn, wait for exit, read the child's own timings from its stdout. */
+/** An EMF document: Powertools' metrics are one JSON object a line with CloudWatch's `_aws` metadata. */
+function isEmf(line: string): boolean {
+  try {
+    const parsed = JSON.parse(line) as unknown;
+    return typeof parsed === 'object' && parsed !== null && '_aws' in parsed;
+  } catch {
+    return false;
+  }
+}
+
+/** One fresh process: spawn, wait for exit, read the child's own timings from fd 3 and count what it wrote to stdout. */
 export function coldRun(driver: string, subject: ColdStartSubject, nodeOptions: readonly string[] = []): Promise<RunTimes> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn(process.execPath, [...nodeOptions, driver], {
       env: { ...subject.env, BENCH_BUNDLE_URL: pathToFileURL(subject.file).href },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
+    let timings = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    (child.stdio[3] as Readable).setEncoding('utf8').on('data', (chunk: string) => (timings += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.once('error', (error) => {
       clearTimeout(timer);
       reject(error);
     });
-    child.once('exit', (code, signal) => {
+    // 'close', not 'exit': every pipe has been read to its end.
+    child.once('close', (code, signal) => {
       clearTimeout(timer);
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
       try {
-        const reported = JSON.parse(stdout.trim()) as { beforeImport: number; imported: number; answered: number; ok: boolean };
+        const reported = JSON.parse(timings.trim()) as { beforeImport: number; imported: number; answered: number; ok: boolean };
         if (code !== 0 || !reported.ok) throw new Error('no successful answer');
-        resolve({ wallMs, answeredMs: reported.answered, importMs: reported.imported - reported.beforeImport, invokeMs: reported.answered - reported.imported });
+        const lines = stdout.split('\n').filter((line) => line.trim() !== '');
+        const emfDocuments = lines.filter(isEmf).length;
+        resolve({
+          wallMs,
+          answeredMs: reported.answered,
+          importMs: reported.imported - reported.beforeImport,
+          invokeMs: reported.answered - reported.imported,
+          emfDocuments,
+          logLines: lines.length - emfDocuments,
+        });
       } catch {
-        reject(new Error(`Cold start of ${subject.name} failed (exit ${code ?? signal}):\n${stdout}\n${stderr}`));
+        reject(new Error(`Cold start of ${subject.name} failed (exit ${code ?? signal}):\n${timings}\n${stdout.slice(-4000)}\n${stderr}`));
       }
     });
   });

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { generatorPolicies } from '../functions/domain/generator-policy';
 import { buildCollection } from '../functions/domain/policy-collection';
 import type { ProxyHandler } from '../functions/http';
-import { DEFAULT_POLICY_CACHE_TTL_SECONDS, ENV } from '../functions/runtime';
-import { distribution, ratio, timeMicros, type Distribution } from './stats';
+import { DEFAULT_POLICY_CACHE_TTL_SECONDS, ENV, wholeNumber } from '../functions/runtime';
+import { CONFIDENCE, distribution, pairedMedianRatio, pairedPercentileRatio, timeMicros, type Distribution, type Estimate } from './stats';
 import { SEARCH_TERM, syntheticGeneratorPolicies } from './synthetic-policies';
 
 /**
@@ -15,14 +15,19 @@ import { SEARCH_TERM, syntheticGeneratorPolicies } from './synthetic-policies';
  * - list: an async function returning a prebuilt response whose body is a string of the same size;
  * - search: one pass of String.prototype.includes over the collection's folded strings, collecting the matching
  *   elements into the same JSON array the handler returns (the two bodies are checked to be identical).
- * Baseline and handler calls are interleaved (alternating which goes first) so they share the drift; list and
- * search are timed one after the other.
+ * Baseline and handler calls are interleaved in pairs, a coin toss deciding which goes first, so they share the
+ * drift; list and search are timed one after the other. The entry runs with the environment the stack gives
+ * GeneratorPolicies (deployed-environment.ts: log level, metrics on, cache TTL) but DynamoDB's endpoint; what
+ * it writes to stdout (log lines, EMF documents) is counted and dropped, not printed into the report.
+ * The ratios are paired: the median of the per-pair ratios, and p99 over p99, each with its bootstrap interval.
  */
 
 const ENTRY = path.resolve(__dirname, '..', 'functions', 'api', 'generator-policies.ts');
 const FUNCTIONS_DIR = path.resolve(__dirname, '..', 'functions') + path.sep;
 const WARMUP_INVOCATIONS = 200;
 const COUNTED_INVOCATIONS = 1000;
+/** Fewer resamples than the cold start's: each resample of a p99 sorts thousands of timings. */
+const RESAMPLES = 2000;
 
 export const HANDLER_SIZES: readonly { policies: number; iterations: number }[] = [
   { policies: 10, iterations: 2000 },
@@ -34,8 +39,17 @@ export interface Comparison {
   /** Microseconds per invocation. */
   readonly handler: Distribution;
   readonly baseline: Distribution;
-  readonly p50Ratio: number;
-  readonly p99Ratio: number;
+  /** The median of handler over baseline within each pair. */
+  readonly p50Ratio: Estimate;
+  /** The handler's p99 over the baseline's, resampled by pairs. */
+  readonly p99Ratio: Estimate;
+}
+
+export interface HandlerBenchOptions {
+  /** The function's environment as the stack deploys it. */
+  readonly environment: Readonly<Record<string, string>>;
+  /** The seeded source of the pair orders and the resamples. */
+  readonly random: () => number;
 }
 
 export interface HandlerBenchResult {
@@ -47,6 +61,8 @@ export interface HandlerBenchResult {
   readonly searchBodyBytes: number;
   readonly list: Comparison;
   readonly search: Comparison;
+  /** What the handler wrote to stdout while it was timed and warmed, counted and dropped. */
+  readonly stdout: { readonly emfDocuments: number; readonly lines: number };
   readonly dynamodb: {
     /** Calls made by the first (cold) invocation: the paginated Scan of the table. */
     readonly initialLoadCalls: number;
@@ -59,10 +75,11 @@ export interface HandlerBenchResult {
   };
 }
 
-export async function runHandlerBench(log: (line: string) => void, sizes = HANDLER_SIZES): Promise<HandlerBenchResult[]> {
-  // The function's environment. The cache TTL is left at the functions' default.
-  Object.assign(process.env, { POLICY_TABLE_NAME: 'BenchGeneratorPolicies', POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'ERROR', AWS_REGION: 'local' });
-  delete process.env.POLICY_CACHE_TTL_SECONDS;
+export async function runHandlerBench(log: (line: string) => void, options: HandlerBenchOptions, sizes = HANDLER_SIZES): Promise<HandlerBenchResult[]> {
+  // The function's environment, as deployed (the cache TTL included), with the DynamoDB client mocked instead of pointed anywhere.
+  const saved = { ...process.env };
+  Object.assign(process.env, options.environment, { AWS_REGION: 'local' });
+  delete process.env.POWERTOOLS_METRICS_DISABLED;
   delete process.env[ENV.dynamodbEndpoint];
   // Every instance of the document client, whichever load of the entry made it, is served by this stub.
   const dynamo = mockClient(DynamoDBDocumentClient);
@@ -70,15 +87,49 @@ export async function runHandlerBench(log: (line: string) => void, sizes = HANDL
     const results: HandlerBenchResult[] = [];
     for (const size of sizes) {
       log(`  in-process: ${size.policies} policies, ${size.iterations} timed iterations`);
-      results.push(await benchOneSize(dynamo, size.policies, size.iterations));
+      results.push(await benchOneSize(dynamo, size.policies, size.iterations, options));
     }
     return results;
   } finally {
     dynamo.restore();
+    for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+    Object.assign(process.env, saved);
   }
 }
 
-async function benchOneSize(dynamo: AwsClientStub<DynamoDBDocumentClient>, count: number, iterations: number): Promise<HandlerBenchResult> {
+/**
+ * Runs `work` with process.stdout's writes counted and dropped: Powertools writes its log lines and EMF
+ * documents to stdout (a Console built on process.stdout), which holds the report. The writes still happen,
+ * into nothing.
+ */
+async function capturingStdout<T>(work: () => Promise<T>): Promise<{ result: T; emfDocuments: number; lines: number }> {
+  const write = process.stdout.write;
+  let emfDocuments = 0;
+  let lines = 0;
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      lines += 1;
+      if (line.includes('"_aws"')) emfDocuments += 1;
+    }
+    const callback = rest.find((r): r is () => void => typeof r === 'function');
+    if (callback) process.nextTick(callback);
+    return true;
+  }) as typeof process.stdout.write;
+  try {
+    return { result: await work(), emfDocuments, lines };
+  } finally {
+    process.stdout.write = write;
+  }
+}
+
+async function benchOneSize(dynamo: AwsClientStub<DynamoDBDocumentClient>, count: number, iterations: number, options: HandlerBenchOptions): Promise<HandlerBenchResult> {
+  const { result, emfDocuments, lines } = await capturingStdout(() => measureOneSize(dynamo, count, iterations, options));
+  return { ...result, stdout: { emfDocuments, lines } };
+}
+
+async function measureOneSize(dynamo: AwsClientStub<DynamoDBDocumentClient>, count: number, iterations: number, options: HandlerBenchOptions): Promise<Omit<HandlerBenchResult, 'stdout'>> {
   const policies = syntheticGeneratorPolicies(count);
   dynamo.reset();
   dynamo.on(ScanCommand).resolves({ Items: policies.map((p) => ({ ...p })), Count: policies.length });
@@ -122,12 +173,13 @@ async function benchOneSize(dynamo: AwsClientStub<DynamoDBDocumentClient>, count
   const beforeCounted = dynamo.calls().length;
   for (let i = 0; i < COUNTED_INVOCATIONS; i++) await handler(i % 2 === 0 ? listEvent : searchEvent);
   const callsPer1000Warm = ((dynamo.calls().length - beforeCounted) * 1000) / COUNTED_INVOCATIONS;
-  const countedWithinTtl = Date.now() - loadedAt < DEFAULT_POLICY_CACHE_TTL_SECONDS * 1000;
+  // The TTL the function reads, as it reads it.
+  const countedWithinTtl = Date.now() - loadedAt < wholeNumber(process.env[ENV.policyCacheTtl], DEFAULT_POLICY_CACHE_TTL_SECONDS) * 1000;
 
   // One route at a time, so one route's garbage (and the collections it triggers) is not charged to the other.
   const beforeTiming = dynamo.calls().length;
-  const list = await timeInterleaved(iterations, () => handler(listEvent), listBaseline);
-  const search = await timeInterleaved(iterations, () => handler(searchEvent), searchBaseline);
+  const list = await timeInterleaved(iterations, () => handler(listEvent), listBaseline, options);
+  const search = await timeInterleaved(iterations, () => handler(searchEvent), searchBaseline, options);
   const callsDuringTiming = dynamo.calls().length - beforeTiming;
 
   return {
@@ -143,12 +195,12 @@ async function benchOneSize(dynamo: AwsClientStub<DynamoDBDocumentClient>, count
   };
 }
 
-/** Handler and baseline timed in turns, alternating which goes first, so both see the same drift. */
-async function timeInterleaved(iterations: number, handler: () => Promise<unknown>, baseline: () => Promise<unknown>): Promise<Comparison> {
+/** Handler and baseline timed in pairs, a coin toss deciding which goes first, so both see the same drift. */
+async function timeInterleaved(iterations: number, handler: () => Promise<unknown>, baseline: () => Promise<unknown>, options: HandlerBenchOptions): Promise<Comparison> {
   const handlerSamples: number[] = [];
   const baselineSamples: number[] = [];
   for (let i = 0; i < iterations; i++) {
-    if (i % 2 === 1) {
+    if (options.random() < 0.5) {
       handlerSamples.push(await timeMicros(handler));
       baselineSamples.push(await timeMicros(baseline));
     } else {
@@ -156,9 +208,13 @@ async function timeInterleaved(iterations: number, handler: () => Promise<unknow
       handlerSamples.push(await timeMicros(handler));
     }
   }
-  const handlerFigures = distribution(handlerSamples);
-  const baselineFigures = distribution(baselineSamples);
-  return { handler: handlerFigures, baseline: baselineFigures, p50Ratio: ratio(handlerFigures.p50, baselineFigures.p50), p99Ratio: ratio(handlerFigures.p99, baselineFigures.p99) };
+  const bootstrap = { random: options.random, resamples: RESAMPLES, level: CONFIDENCE };
+  return {
+    handler: distribution(handlerSamples),
+    baseline: distribution(baselineSamples),
+    p50Ratio: pairedMedianRatio(handlerSamples, baselineSamples, bootstrap),
+    p99Ratio: pairedPercentileRatio(handlerSamples, baselineSamples, 99, bootstrap),
+  };
 }
 
 /** Loads the entry as a cold Lambda would: every module of functions/ evaluated afresh. */

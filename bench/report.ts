@@ -4,10 +4,9 @@ import type { EvaluationBenchResult } from './evaluation-bench';
 import type { HandlerBenchResult } from './handler-bench';
 import type { HttpBenchResult } from './http-bench';
 import { isReference, type BuiltBundles } from './bundles';
-import { formatBytes, formatMicros, formatRatio, table } from './stats';
+import { CONFIDENCE, describeVerdict, formatBytes, formatInterval, formatMicros, formatRatio, table, verdict, type Estimate, type Verdict } from './stats';
 
 /** The targets of the issue, each checked against this run's figures. Nothing enforces them. */
-
 
 export interface Machine {
   readonly cpu: string;
@@ -23,6 +22,10 @@ export interface BenchResults {
     readonly handlerSizes: readonly { policies: number; iterations: number }[];
     readonly policyCacheTtlSeconds: number;
     readonly coldStartRuns: number;
+    /** Seeds the round orders, the coin tosses of the in-process pairs and the resamples (BENCH_SEED). */
+    readonly seed: number;
+    /** The stage whose function environment the functions ran with. */
+    readonly deployedStage: string;
     readonly profileRuns: number;
     readonly httpConnections: number;
     readonly httpSeconds: number;
@@ -45,13 +48,20 @@ export interface TargetResult {
   readonly unit: 'x' | 'KB' | 'calls' | 'ms';
   /** How far inside the limit (positive) or outside it (negative), in the unit. */
   readonly margin: number;
-  readonly pass: boolean;
+  /** For a measured ratio: its confidence interval, which the result is read from. */
+  readonly interval?: Estimate;
+  readonly result: Verdict;
 }
 
 function target(name: string, measured: number, comparison: TargetResult['comparison'], limit: number, unit: TargetResult['unit'], extraCondition = true): TargetResult {
   const margin = comparison === '>=' ? measured - limit : limit - measured;
   const inside = comparison === '=' ? measured === limit : margin >= 0;
-  return { target: name, measured, comparison, limit, unit, margin, pass: inside && extraCondition && Number.isFinite(measured) };
+  return { target: name, measured, comparison, limit, unit, margin, result: inside && extraCondition && Number.isFinite(measured) ? 'PASS' : 'MISS' };
+}
+
+/** A ratio target read off its interval: PASS only when the whole interval is inside the limit. */
+function ratioTarget(name: string, estimate: Estimate, limit: number): TargetResult {
+  return { target: name, measured: estimate.value, comparison: '<=', limit, unit: 'x', margin: limit - estimate.value, interval: estimate, result: verdict(estimate, '<=', limit) };
 }
 
 /** The most one evaluation may cost, whatever the password (256 characters at most): a bound, not a goal. */
@@ -72,13 +82,13 @@ export function evaluateTargets(bundles: BuiltBundles, inProcess: HandlerBenchRe
     const allWithinTtl = inProcess.every((r) => r.dynamodb.countedWithinTtl);
     targets.push(target('DynamoDB calls per 1,000 warm invocations within the TTL (every size)', maxCalls, '=', 0, 'calls', allWithinTtl));
     const search10000 = inProcess.find((r) => r.policies === 10_000);
-    if (search10000) targets.push(target('Search handler at 10,000 policies: p99 over linear-scan baseline', search10000.search.p99Ratio, '<=', 3, 'x'));
+    if (search10000) targets.push(ratioTarget('Search handler at 10,000 policies: p99 over linear-scan baseline', search10000.search.p99Ratio, 3));
   }
   for (const [name, limit] of Object.entries(BUNDLE_LIMITS_KB)) {
     targets.push(target(`${name} bundle size (minified, SDK included)`, bundles[name]!.bytes / 1024, '<=', limit, 'KB'));
   }
   for (const c of coldStart?.comparisons ?? []) {
-    if (c.limit !== undefined) targets.push(target(`${c.candidate} cold start over ${c.baseline} (medians, to the first answer)`, c.ratio, '<=', c.limit, 'x'));
+    if (c.limit !== undefined) targets.push(ratioTarget(`${c.candidate} cold start over ${c.baseline} (paired median, to the first answer)`, c.ratio, c.limit));
   }
   if (evaluation) {
     const worst = Math.max(...evaluation.cases.map((c) => c.shipped.p99));
@@ -90,7 +100,9 @@ export function evaluateTargets(bundles: BuiltBundles, inProcess: HandlerBenchRe
 const fmtUnit = (value: number, unit: TargetResult['unit']) =>
   unit === 'x' ? formatRatio(value) : unit === 'KB' ? `${value.toFixed(1)} KB` : unit === 'ms' ? `${value.toFixed(1)} ms` : `${value}`;
 const signed = (value: number, unit: TargetResult['unit']) => (Number.isFinite(value) ? `${value >= 0 ? '+' : '-'}${fmtUnit(Math.abs(value), unit)}` : 'n/a');
-
+const resultOf = (t: TargetResult) => (t.interval ? describeVerdict(t.interval, '<=', t.limit) : t.result);
+/** A ratio and its interval: `1.07x [1.02, 1.12]`. */
+const estimated = (e: Estimate) => `${formatRatio(e.value)} ${formatInterval(e)}`;
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const signedMs = (value: number) => `${value >= 0 ? '+' : '-'}${ms(Math.abs(value))}`;
@@ -100,7 +112,8 @@ export function renderReport(results: BenchResults): string {
   const { machine } = results;
   out.push(`Password policy service benchmark, ${results.timestamp}`);
   out.push(`Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.platform}`);
-  out.push(`Sections: ${results.sections.join(', ')}`);
+  out.push(`Sections: ${results.sections.join(', ')}; seed ${results.config.seed} (BENCH_SEED=${results.config.seed} replays the orders and resamples)`);
+  out.push(`Functions run with the environment the stack gives them (stage ${results.config.deployedStage}: its log level, metrics on; stdout counted and dropped). Intervals: ${Math.round(CONFIDENCE * 100)}% bootstrap over the pairs.`);
 
   out.push('', 'Bundles (buildBundles: minified ESM, SDK included; KB = 1,024 bytes)');
   out.push(
@@ -118,20 +131,20 @@ export function renderReport(results: BenchResults): string {
   out.push('', 'Targets');
   out.push(
     table(
-      ['target', 'measured', 'limit', 'margin', 'result'],
-      results.targets.map((t) => [t.target, fmtUnit(t.measured, t.unit), `${t.comparison} ${fmtUnit(t.limit, t.unit)}`, signed(t.margin, t.unit), t.pass ? 'PASS' : 'MISS']),
+      ['target', 'measured', 'interval', 'limit', 'margin', 'result'],
+      results.targets.map((t) => [t.target, fmtUnit(t.measured, t.unit), t.interval ? formatInterval(t.interval) : '-', `${t.comparison} ${fmtUnit(t.limit, t.unit)}`, signed(t.margin, t.unit), resultOf(t)]),
     ),
   );
-  const passed = results.targets.filter((t) => t.pass).length;
-  out.push(`${passed} of ${results.targets.length} targets met.`);
+  const count = (v: Verdict) => results.targets.filter((t) => t.result === v).length;
+  out.push(`${count('PASS')} of ${results.targets.length} targets met, ${count('MISS')} missed, ${count('UNDECIDED')} undecided (the interval straddles the limit).`);
   return out.join('\n');
 }
 
 function renderInProcess(out: string[], inProcess: HandlerBenchResult[]): void {
-  out.push('', 'In-process handler (functions/api/generator-policies.ts, DynamoDB mocked; per invocation, handler vs baseline interleaved)');
+  out.push('', 'In-process handler (functions/api/generator-policies.ts, DynamoDB mocked; per invocation, handler and baseline in pairs, random order; ratios: median of the per-pair ratios, p99 over p99, with intervals)');
   out.push(
     table(
-      ['policies', 'route', 'body', 'matches', 'iterations', 'p50', 'p99', 'base p50', 'base p99', 'p50 ratio', 'p99 ratio', 'DDB calls/1k warm'],
+      ['policies', 'route', 'body', 'matches', 'iterations', 'p50', 'p99', 'base p50', 'base p99', 'paired ratio', 'p99 ratio', 'DDB calls/1k warm'],
       inProcess.flatMap((r) =>
         (['list', 'search'] as const).map((route) => {
           const c = r[route];
@@ -145,8 +158,8 @@ function renderInProcess(out: string[], inProcess: HandlerBenchResult[]): void {
             formatMicros(c.handler.p99),
             formatMicros(c.baseline.p50),
             formatMicros(c.baseline.p99),
-            formatRatio(c.p50Ratio),
-            formatRatio(c.p99Ratio),
+            estimated(c.p50Ratio),
+            estimated(c.p99Ratio),
             route === 'list' ? `${r.dynamodb.callsPer1000Warm}${r.dynamodb.countedWithinTtl ? '' : ' (TTL passed!)'}` : '',
           ];
         }),
@@ -158,6 +171,7 @@ function renderInProcess(out: string[], inProcess: HandlerBenchResult[]): void {
     out.push(
       `Baselines: list = async return of a prebuilt response, body of the same size; search = one includes() pass over the folded strings for "${first.searchTerm}", matches joined.`,
       `DynamoDB: ${inProcess.map((r) => `${r.policies}: ${r.dynamodb.initialLoadCalls} Scan call(s) on the first load, ${r.dynamodb.callsDuringTiming} during timing`).join('; ')}.`,
+      `Stdout (counted, dropped): ${inProcess.map((r) => `${r.policies}: ${r.stdout.emfDocuments} EMF document(s), ${r.stdout.lines - r.stdout.emfDocuments} other line(s)`).join('; ')}.`,
     );
   }
 }
@@ -189,28 +203,32 @@ function renderEvaluation(out: string[], ev: EvaluationBenchResult): void {
 function renderColdStart(out: string[], cs: ColdStartResult): void {
   out.push(
     '',
-    `Cold start to the first answer (a fresh node process imports the bundle and answers one request against dynalite; ${cs.runs} rounds of every bundle, order rotating; times from process start)`,
+    `Cold start to the first answer (a fresh node process imports the bundle and answers one request against dynalite; ${cs.runs} rounds of every bundle, each round in a shuffled order; times from process start; stdout: the most EMF documents and log lines one run wrote)`,
   );
   out.push(
     table(
-      ['bundle', 'size', 'median', 'p90', 'import', 'first call', 'wall (spawn-exit)'],
-      Object.entries(cs.bundles).map(([name, f]) => [name, formatBytes(f.bytes), ms(f.answered.median), ms(f.answered.p90), ms(f.medianImportMs), ms(f.medianInvokeMs), ms(f.medianWallMs)]),
+      ['bundle', 'size', 'median', 'p90', 'import', 'first call', 'wall (spawn-exit)', 'EMF', 'log lines'],
+      Object.entries(cs.bundles).map(([name, f]) => [name, formatBytes(f.bytes), ms(f.answered.median), ms(f.answered.p90), ms(f.medianImportMs), ms(f.medianInvokeMs), ms(f.medianWallMs), String(f.maxEmfDocuments), String(f.maxLogLines)]),
     ),
   );
-  out.push('', 'Cold-start comparisons (ratio: median over median; paired: candidate minus baseline within each round, median and p90, and the median of the import and first-call differences)');
+  out.push(
+    '',
+    `Cold-start comparisons (ratio: the median over the rounds of candidate over baseline in the same round, with its ${Math.round(cs.confidence * 100)}% bootstrap interval; paired: candidate minus baseline within each round, median and p90, and the median of the import and first-call differences)`,
+  );
   out.push(
     table(
-      ['candidate', 'baseline', 'ratio', 'target', 'paired median', 'paired p90', 'import', 'first call', 'result'],
+      ['candidate', 'baseline', 'ratio', 'interval', 'target', 'paired median', 'paired p90', 'import', 'first call', 'result'],
       cs.comparisons.map((c) => [
         c.candidate,
         c.baseline,
-        formatRatio(c.ratio),
+        formatRatio(c.ratio.value),
+        formatInterval(c.ratio),
         c.limit === undefined ? '-' : `<= ${formatRatio(c.limit)}`,
         signedMs(c.paired.median),
         signedMs(c.paired.p90),
         signedMs(c.paired.import),
         signedMs(c.paired.firstCall),
-        c.limit === undefined ? (c.note ?? 'information') : c.ratio <= c.limit ? 'PASS' : `MISS by ${formatRatio(c.ratio - c.limit)}, ${ms(c.overLimitMs!)} too slow`,
+        c.limit === undefined ? (c.note ?? 'information') : describeVerdict(c.ratio, '<=', c.limit),
       ]),
     ),
   );

@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildBenchBundles, isReference } from './bundles';
 import { runColdStartBench } from './cold-start-bench';
-import { DEFAULT_POLICY_CACHE_TTL_SECONDS } from '../functions/runtime';
+import { DEFAULT_POLICY_CACHE_TTL_SECONDS, ENV, wholeNumber } from '../functions/runtime';
+import { TABLE_NAMES } from '../local/start';
+import { deployedFunctions } from './deployed-environment';
 import { runEvaluationBench } from './evaluation-bench';
 import { HANDLER_SIZES, runHandlerBench } from './handler-bench';
 import { HTTP_CONNECTIONS, runHttpBench } from './http-bench';
 import { evaluateTargets, renderReport, type BenchResults } from './report';
-import { round } from './stats';
+import { round, seededRandom } from './stats';
 
 /**
  * `npm run bench`: every figure of the issue in one run, each next to its baseline measured in the same run
@@ -16,8 +18,9 @@ import { round } from './stats';
  *
  *   BENCH_SECTIONS         which sections to run, comma-separated (default all: handler,evaluation,cold,http)
  *   BENCH_HTTP_SECONDS     seconds per HTTP run (default 10)
- *   BENCH_COLD_RUNS        cold-start rounds (default 15, at least 10)
- *   BENCH_PROFILE_RUNS     profiled cold starts per side of a missed cold-start target (default 5; 0: none)
+ *   BENCH_COLD_RUNS        cold-start rounds (default 30, at least 10)
+ *   BENCH_PROFILE_RUNS     profiled cold starts per side of a cold-start target not passed (default 5; 0: none)
+ *   BENCH_SEED             seeds the round orders, the pair orders and the resamples (default: random, printed)
  */
 
 const SECTIONS = ['handler', 'evaluation', 'cold', 'http'] as const;
@@ -39,23 +42,28 @@ async function main(): Promise<void> {
   // The environment as given, before the in-process measurement sets the function's variables.
   const baseEnv = { ...process.env };
   const httpSeconds = positiveNumber('BENCH_HTTP_SECONDS', 10);
-  const coldRuns = Math.round(positiveNumber('BENCH_COLD_RUNS', 15));
+  const coldRuns = Math.round(positiveNumber('BENCH_COLD_RUNS', 30));
   if (coldRuns < 10) throw new Error('BENCH_COLD_RUNS must be at least 10');
   const profileRuns = process.env.BENCH_PROFILE_RUNS === '0' ? 0 : Math.round(positiveNumber('BENCH_PROFILE_RUNS', 5));
   const sections = (process.env.BENCH_SECTIONS || SECTIONS.join(',')).split(',').map((s) => s.trim());
   const unknown = sections.filter((s) => !(SECTIONS as readonly string[]).includes(s));
   if (unknown.length > 0) throw new Error(`BENCH_SECTIONS: unknown section(s) ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`);
   const runs = (section: (typeof SECTIONS)[number]) => sections.includes(section);
+  const seed = process.env.BENCH_SEED ? Math.trunc(Number(process.env.BENCH_SEED)) : Math.floor(Math.random() * 2 ** 31);
+  if (!Number.isFinite(seed)) throw new Error(`BENCH_SEED must be a number, not "${process.env.BENCH_SEED}"`);
+  const random = seededRandom(seed);
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'policy-bench-'));
   const started = Date.now();
   try {
     progress('Building the bundles (buildBundles) and the references...');
     const bundles = await buildBenchBundles(path.join(workDir, 'bundles'));
-    const inProcess = runs('handler') ? (progress('In-process handler...'), await runHandlerBench(progress)) : undefined;
+    progress("Reading each function's environment off the stack...");
+    const { stage, functions: deployed } = deployedFunctions(TABLE_NAMES);
+    const inProcess = runs('handler') ? (progress('In-process handler...'), await runHandlerBench(progress, { environment: deployed.GeneratorPolicies!.environment, random })) : undefined;
     const evaluation = runs('evaluation') ? (progress('Strength evaluation...'), await runEvaluationBench(progress)) : undefined;
     const coldStart = runs('cold')
       ? (progress('Cold start...'),
-        await runColdStartBench(bundles, workDir, { runs: coldRuns, profileRuns, buildProfileBundles: () => buildBenchBundles(path.join(workDir, 'mapped-bundles'), true) }, progress))
+        await runColdStartBench(bundles, workDir, { runs: coldRuns, deployed, random, profileRuns, buildProfileBundles: () => buildBenchBundles(path.join(workDir, 'mapped-bundles'), true) }, progress))
       : undefined;
     const http = runs('http') ? (progress('HTTP...'), await runHttpBench(baseEnv, workDir, httpSeconds, progress)) : undefined;
 
@@ -65,8 +73,10 @@ async function main(): Promise<void> {
       machine: { cpu: cpus[0]?.model.trim() ?? 'unknown', cores: cpus.length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
       config: {
         handlerSizes: HANDLER_SIZES,
-        policyCacheTtlSeconds: DEFAULT_POLICY_CACHE_TTL_SECONDS,
+        policyCacheTtlSeconds: wholeNumber(deployed.GeneratorPolicies!.environment[ENV.policyCacheTtl], DEFAULT_POLICY_CACHE_TTL_SECONDS),
         coldStartRuns: coldRuns,
+        seed,
+        deployedStage: stage,
         profileRuns,
         httpConnections: HTTP_CONNECTIONS,
         httpSeconds,

@@ -32,6 +32,121 @@ export async function timeMicros(call: () => Promise<unknown>): Promise<number> 
   return Number(process.hrtime.bigint() - start) / 1000;
 }
 
+/**
+ * A seeded pseudo-random source in [0, 1) (mulberry32): the bench's orders and resamples replay from the seed
+ * it prints (BENCH_SEED).
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A copy of `items` in a random order (Fisher-Yates). */
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** The confidence of every interval the bench prints. */
+export const CONFIDENCE = 0.95;
+
+/** A statistic with its confidence interval. */
+export interface Estimate {
+  readonly value: number;
+  readonly low: number;
+  readonly high: number;
+  /** The interval's confidence, 0.95 for 95%. */
+  readonly level: number;
+}
+
+export interface BootstrapOptions {
+  readonly random: () => number;
+  /** Resamples drawn (default 10,000). */
+  readonly resamples?: number;
+  /** Confidence of the interval (default 0.95). */
+  readonly level?: number;
+}
+
+/**
+ * The percentile-bootstrap interval of a statistic of `n` paired observations: `statistic` is given the
+ * indices of one resample (n indices drawn with replacement), so both sides of a pair always travel together.
+ */
+export function pairedBootstrap(n: number, statistic: (indices: readonly number[]) => number, options: BootstrapOptions): Estimate {
+  const level = options.level ?? 0.95;
+  const resamples = options.resamples ?? 10_000;
+  if (n === 0) return { value: Number.NaN, low: Number.NaN, high: Number.NaN, level };
+  const all = Array.from({ length: n }, (_, i) => i);
+  const values = Array.from({ length: resamples }, () => statistic(all.map(() => Math.floor(options.random() * n)))).sort((a, b) => a - b);
+  const tail = (1 - level) / 2;
+  return {
+    value: statistic(all),
+    low: values[Math.floor(tail * resamples)]!,
+    high: values[Math.min(resamples - 1, Math.ceil((1 - tail) * resamples) - 1)]!,
+    level,
+  };
+}
+
+/**
+ * Candidate over baseline, pair by pair (the same round, or the same turn of an interleaved loop): each pair's
+ * own ratio, so what slowed the machine during a pair slows both of its sides and cancels.
+ */
+export function pairedRatios(candidate: readonly number[], baseline: readonly number[]): number[] {
+  if (candidate.length !== baseline.length) throw new Error(`Paired samples differ in length: ${candidate.length} and ${baseline.length}`);
+  return candidate.map((c, i) => ratio(c, baseline[i]!));
+}
+
+/** The median of the paired ratios, with its bootstrap interval over the pairs. */
+export function pairedMedianRatio(candidate: readonly number[], baseline: readonly number[], options: BootstrapOptions): Estimate {
+  const ratios = pairedRatios(candidate, baseline);
+  return pairedBootstrap(ratios.length, (indices) => median(indices.map((i) => ratios[i]!)), options);
+}
+
+/** A percentile of the candidate over the same percentile of the baseline, with its bootstrap interval over the pairs. */
+export function pairedPercentileRatio(candidate: readonly number[], baseline: readonly number[], p: number, options: BootstrapOptions): Estimate {
+  if (candidate.length !== baseline.length) throw new Error(`Paired samples differ in length: ${candidate.length} and ${baseline.length}`);
+  const of = (xs: readonly number[], indices: readonly number[]) => percentile(indices.map((i) => xs[i]!), p);
+  return pairedBootstrap(candidate.length, (indices) => ratio(of(candidate, indices), of(baseline, indices)), options);
+}
+
+/**
+ * A target read off an interval: PASS when the whole interval is inside the limit, MISS when the whole interval
+ * is outside it, UNDECIDED when it straddles the limit (this run cannot tell; more rounds narrow it).
+ */
+export type Verdict = 'PASS' | 'MISS' | 'UNDECIDED';
+
+export function verdict(estimate: Estimate, comparison: '<=' | '>=', limit: number): Verdict {
+  const { low, high } = estimate;
+  if (!Number.isFinite(low) || !Number.isFinite(high)) return 'UNDECIDED';
+  const inside = (x: number) => (comparison === '<=' ? x <= limit : x >= limit);
+  if (inside(low) && inside(high)) return 'PASS';
+  if (!inside(low) && !inside(high)) return 'MISS';
+  return 'UNDECIDED';
+}
+
+/** `[1.04, 1.13]`, two decimals. */
+export function formatInterval(estimate: Estimate): string {
+  return `[${estimate.low.toFixed(2)}, ${estimate.high.toFixed(2)}]`;
+}
+
+/** What a report prints for a verdict: PASS, or why not, naming the interval and the line. */
+export function describeVerdict(estimate: Estimate, comparison: '<=' | '>=', limit: number): string {
+  const v = verdict(estimate, comparison, limit);
+  const ci = `CI ${formatInterval(estimate)}`;
+  if (v === 'PASS') return 'PASS';
+  if (v === 'MISS') return `MISS: ${ci} is past ${limit.toFixed(2)}`;
+  return `UNDECIDED: ${ci} straddles ${limit.toFixed(2)}`;
+}
+
 export function ratio(value: number, baseline: number): number {
   return baseline > 0 ? value / baseline : Number.NaN;
 }

@@ -55,7 +55,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   seed: ['seed', 'functions', 'store', 'cli', 'lib/deployment'],
   // The API description takes its examples from the seed files (store/seed-files.ts).
   docs: ['docs', 'functions', 'store', 'lib/gateway-contract'],
-  bench: ['bench', 'functions', 'bundling', 'embedded-store', 'local', 'seed', 'store', 'test/support'],
+  // The bench builds the stack in memory to run each function with its deployed environment (bench/deployed-environment.ts).
+  bench: ['bench', 'functions', 'bundling', 'embedded-store', 'lib', 'local', 'seed', 'store', 'test/support'],
   // An integrator's program: the types generated from the API description, nothing of the service.
   examples: ['examples'],
 };

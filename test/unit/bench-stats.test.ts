@@ -1,0 +1,148 @@
+/**
+ * The statistics `npm run bench` reads its targets from (bench/stats.ts): paired ratios, their bootstrap
+ * intervals, the verdict read off an interval, and the seeded orders. Known inputs, known answers.
+ */
+import {
+  describeVerdict,
+  median,
+  pairedBootstrap,
+  pairedMedianRatio,
+  pairedPercentileRatio,
+  pairedRatios,
+  seededRandom,
+  shuffled,
+  verdict,
+  type Estimate,
+} from '../../bench/stats';
+
+const interval = (low: number, high: number, value = (low + high) / 2): Estimate => ({ value, low, high, level: 0.95 });
+
+describe('paired ratios', () => {
+  it('divide each candidate by the baseline of its own pair', () => {
+    expect(pairedRatios([2, 4, 9], [1, 2, 3])).toEqual([2, 2, 3]);
+  });
+
+  it('refuse samples that are not pairs', () => {
+    expect(() => pairedRatios([1, 2], [1])).toThrow('Paired samples differ in length: 2 and 1');
+  });
+
+  it('the paired median is the median of the per-pair ratios, not a median over a median', () => {
+    // Ratios 1, 5 and 0.3: their median is 1; the medians of the sides (10 over 2) would say 5.
+    const candidate = [1, 10, 30];
+    const baseline = [1, 2, 100];
+    expect(pairedMedianRatio(candidate, baseline, { random: seededRandom(1) }).value).toBe(1);
+    expect(median(candidate) / median(baseline)).toBe(5);
+  });
+
+  it('a drift shared by both sides of each pair cancels: a constant 1.05x has the interval [1.05, 1.05]', () => {
+    // The machine's speed swings tenfold between rounds; within a round the candidate is always 5% slower.
+    const drift = Array.from({ length: 25 }, (_, i) => 50 + ((i * 37) % 450));
+    const estimate = pairedMedianRatio(drift.map((d) => d * 1.05), drift, { random: seededRandom(7), resamples: 2000 });
+    expect(estimate.value).toBeCloseTo(1.05, 12);
+    expect(estimate.low).toBeCloseTo(1.05, 12);
+    expect(estimate.high).toBeCloseTo(1.05, 12);
+  });
+
+  it('p99 over p99 on pairs resampled together: a candidate twice its baseline in every pair is 2x, interval [2, 2]', () => {
+    const baseline = Array.from({ length: 200 }, (_, i) => 1 + ((i * 7919) % 200));
+    const estimate = pairedPercentileRatio(baseline.map((b) => 2 * b), baseline, 99, { random: seededRandom(3), resamples: 500 });
+    expect(estimate).toEqual({ value: 2, low: 2, high: 2, level: 0.95 });
+  });
+});
+
+describe('the bootstrap interval', () => {
+  // The ratios 1, 2, ..., 101: median 51. The distribution-free 95% interval of a median of 101 values runs
+  // from the 41st to the 61st (51 -/+ 1.96 * sqrt(101) / 2); the percentile bootstrap lands near it.
+  const ratios = Array.from({ length: 101 }, (_, i) => i + 1);
+  const ones = ratios.map(() => 1);
+
+  it('of the median of 101 known ratios is about [41, 61] at 95%', () => {
+    const estimate = pairedMedianRatio(ratios, ones, { random: seededRandom(2026), resamples: 4000 });
+    expect(estimate.value).toBe(51);
+    expect(estimate.low).toBeGreaterThanOrEqual(40);
+    expect(estimate.low).toBeLessThanOrEqual(42);
+    expect(estimate.high).toBeGreaterThanOrEqual(60);
+    expect(estimate.high).toBeLessThanOrEqual(62);
+    expect(estimate.level).toBe(0.95);
+  });
+
+  it('is wider at a higher confidence and narrower at a lower one', () => {
+    const at = (level: number) => pairedMedianRatio(ratios, ones, { random: seededRandom(11), resamples: 2000, level });
+    const [narrow, usual, wide] = [at(0.5), at(0.95), at(0.999)];
+    expect(narrow.low).toBeGreaterThan(usual.low);
+    expect(narrow.high).toBeLessThan(usual.high);
+    expect(wide.low).toBeLessThan(usual.low);
+    expect(wide.high).toBeGreaterThan(usual.high);
+  });
+
+  it('replays exactly from its seed', () => {
+    const run = (seed: number) => pairedMedianRatio(ratios, ones, { random: seededRandom(seed), resamples: 1000 });
+    expect(run(42)).toEqual(run(42));
+  });
+
+  it('takes its bounds at the 2.5th and 97.5th percentiles of the resampled statistic', () => {
+    // A statistic that ignores the data and counts its calls: the resamples see 1..1000 in turn, then the whole sample.
+    let calls = 0;
+    const estimate = pairedBootstrap(5, () => ++calls, { random: seededRandom(1), resamples: 1000 });
+    expect(estimate).toEqual({ value: 1001, low: 26, high: 975, level: 0.95 });
+  });
+
+  it('of no pairs is NaN, which no target can pass', () => {
+    const estimate = pairedMedianRatio([], [], { random: seededRandom(1) });
+    expect(estimate.value).toBeNaN();
+    expect(verdict(estimate, '<=', 1.1)).toBe('UNDECIDED');
+  });
+});
+
+describe('the verdict read off an interval', () => {
+  it('is PASS only when the whole interval is inside the limit', () => {
+    expect(verdict(interval(1.02, 1.08), '<=', 1.1)).toBe('PASS');
+    expect(verdict(interval(1.02, 1.1), '<=', 1.1)).toBe('PASS');
+    expect(verdict(interval(2.1, 3), '>=', 2)).toBe('PASS');
+  });
+
+  it('is MISS when the whole interval is past the limit', () => {
+    expect(verdict(interval(1.12, 1.2), '<=', 1.1)).toBe('MISS');
+    expect(verdict(interval(1.5, 1.9), '>=', 2)).toBe('MISS');
+  });
+
+  it('is UNDECIDED when the interval straddles the limit, whatever the point estimate', () => {
+    expect(verdict(interval(1.04, 1.13, 1.06), '<=', 1.1)).toBe('UNDECIDED');
+    expect(verdict(interval(1.04, 1.13, 1.12), '<=', 1.1)).toBe('UNDECIDED');
+    expect(verdict(interval(Number.NaN, Number.NaN), '<=', 1.1)).toBe('UNDECIDED');
+  });
+
+  it('is printed with the interval and the line it straddles or passes', () => {
+    expect(describeVerdict(interval(1.04, 1.13), '<=', 1.1)).toBe('UNDECIDED: CI [1.04, 1.13] straddles 1.10');
+    expect(describeVerdict(interval(1.12, 1.2), '<=', 1.1)).toBe('MISS: CI [1.12, 1.20] is past 1.10');
+    expect(describeVerdict(interval(0.98, 1.07), '<=', 1.1)).toBe('PASS');
+  });
+});
+
+describe('the seeded order', () => {
+  it('draws in [0, 1) and replays from its seed', () => {
+    const a = seededRandom(99);
+    const b = seededRandom(99);
+    const drawn = Array.from({ length: 1000 }, () => a());
+    expect(Array.from({ length: 1000 }, () => b())).toEqual(drawn);
+    expect(drawn.every((x) => x >= 0 && x < 1)).toBe(true);
+    expect(Array.from({ length: 1000 }, seededRandom(100))).not.toEqual(drawn);
+  });
+
+  it('shuffles into a permutation, leaving its input as it was', () => {
+    const items = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
+    const order = shuffled(items, seededRandom(5));
+    expect([...order].sort()).toEqual(items);
+    expect(items).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
+  });
+
+  it('puts every item in every place about equally often', () => {
+    const random = seededRandom(8);
+    const items = [0, 1, 2, 3];
+    const counts = items.map(() => items.map(() => 0));
+    const rounds = 8000;
+    for (let i = 0; i < rounds; i++) shuffled(items, random).forEach((item, place) => counts[item]![place]!++);
+    // 2,000 expected in each cell; 6 standard deviations (about 230) apart would be a biased shuffle.
+    for (const row of counts) for (const n of row) expect(Math.abs(n - rounds / items.length)).toBeLessThan(230);
+  });
+});
