@@ -18,7 +18,7 @@ import { round, seededRandom } from './stats';
  *
  *   BENCH_SECTIONS         which sections to run, comma-separated (default all: handler,evaluation,cold,http)
  *   BENCH_HTTP_SECONDS     seconds per HTTP run (default 10)
- *   BENCH_COLD_RUNS        cold-start rounds (default 30, at least 10)
+ *   BENCH_COLD_RUNS        cold-start rounds (default 60, at least 10)
  *   BENCH_PROFILE_RUNS     profiled cold starts per side of a cold-start target not passed (default 5; 0: none)
  *   BENCH_SEED             seeds the round orders, the pair orders and the resamples (default: random, printed)
  */
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   // The environment as given, before the in-process measurement sets the function's variables.
   const baseEnv = { ...process.env };
   const httpSeconds = positiveNumber('BENCH_HTTP_SECONDS', 10);
-  const coldRuns = Math.round(positiveNumber('BENCH_COLD_RUNS', 30));
+  const coldRuns = Math.round(positiveNumber('BENCH_COLD_RUNS', 60));
   if (coldRuns < 10) throw new Error('BENCH_COLD_RUNS must be at least 10');
   const profileRuns = process.env.BENCH_PROFILE_RUNS === '0' ? 0 : Math.round(positiveNumber('BENCH_PROFILE_RUNS', 5));
   const sections = (process.env.BENCH_SECTIONS || SECTIONS.join(',')).split(',').map((s) => s.trim());
