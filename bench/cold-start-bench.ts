@@ -83,7 +83,7 @@ export interface ColdStartFigures {
   readonly medianWallMs: number;
   readonly medianImportMs: number;
   readonly medianInvokeMs: number;
-  /** Per run, the most of each that any run wrote to stdout: what the functions emit, counted and dropped. */
+  /** The most that one run wrote to stdout, of each kind: what the functions emit, counted and dropped. */
   readonly maxEmfDocuments: number;
   readonly maxLogLines: number;
 }
