@@ -8,7 +8,8 @@
  * (missing, repeated, other types and charsets) and random credentials. A reference model of the contract
  * (docs/api.md's table, written out again here) says what each request must get. For every response:
  *   - no 5xx; exactly the status the model expects;
- *   - a 200 only for a valid request, and then exactly evaluatePassword(seed policy, password, estimate, breached) computed here;
+ *   - a 200 only for a valid request (a body naming a field twice in one object is not), and then exactly
+ *     evaluatePassword(seed policy, password, estimate, breached) computed here;
  *   - every error in the error envelope (docs/api.md#errors), and no error body holding any part of the submitted password
  *     or key;
  *   - afterwards the gateway still answers a valid evaluation correctly.
@@ -87,6 +88,8 @@ function reference(c: Case): Expectation {
   } catch {
     return { status: 400 };
   }
+  // JSON.parse keeps the last of two values under one name: a name given twice in any object is a 400.
+  if (namesAMemberTwice(text)) return { status: 400 };
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { status: 400 };
   const body = parsed as Record<string, unknown>;
   if (Object.keys(body).some((k) => k !== 'PasswordStrengthPolicyID' && k !== 'Password')) return { status: 400 };
@@ -98,6 +101,46 @@ function reference(c: Case): Expectation {
   const policy = SEED.find((p) => p.PasswordStrengthPolicyID === id);
   if (!policy) return { status: 404 };
   return { status: 200, evaluation: JSON.stringify(evaluatePassword(policy, password, estimate, BREACHED_PASSWORDS.has(password))) };
+}
+
+/** Whether an object of a valid JSON text names a member twice, at any depth: a recursive-descent reading of the text. */
+function namesAMemberTwice(text: string): boolean {
+  let i = 0;
+  const space = () => {
+    while (' \t\n\r'.includes(text[i] ?? 'x')) i += 1;
+  };
+  const string = (): string => {
+    const start = i;
+    for (i += 1; text[i] !== '"'; i += text[i] === '\\' ? 2 : 1);
+    i += 1;
+    return JSON.parse(text.slice(start, i)) as string;
+  };
+  const value = (): boolean => {
+    space();
+    if (text[i] === '"') return void string(), false;
+    if (text[i] === '{' || text[i] === '[') {
+      const object = text[i] === '{';
+      const names = new Set<string>();
+      i += 1;
+      for (space(); text[i] !== (object ? '}' : ']'); space()) {
+        if (text[i] === ',') i += 1;
+        if (object) {
+          space();
+          const name = string();
+          if (names.has(name)) return true;
+          names.add(name);
+          space();
+          i += 1; // the colon
+        }
+        if (value()) return true;
+      }
+      i += 1;
+      return false;
+    }
+    while (i < text.length && !',]} \t\n\r'.includes(text[i]!)) i += 1;
+    return false;
+  };
+  return value();
 }
 
 function referenceJsonType(value: string): boolean {
@@ -163,7 +206,7 @@ const bodyBytes: fc.Arbitrary<{ bytes: Buffer; label: string; password?: string 
   { weight: 1, arbitrary: password.map((pw) => ({ bytes: Buffer.from(`{"Password":"${pw}`, 'utf8'), label: 'JSON cut short', password: pw })) },
   { weight: 1, arbitrary: password.map((pw) => ({ bytes: Buffer.from(`Password=${encodeURIComponent(pw.replace(/[\ud800-\udfff]/g, 'x'))}`, 'utf8'), label: 'form-encoded', password: pw })) },
   { weight: 1, arbitrary: fc.uint8Array({ minLength: 0, maxLength: 64 }).map((a) => ({ bytes: Buffer.from([0x7b, 0x22, 0x50, 0x61, 0x73, 0x73, 0x77, 0x6f, 0x72, 0x64, 0x22, 0x3a, 0x22, ...a, 0x22, 0x7d]), label: 'raw bytes in a JSON string' })) },
-  { weight: 1, arbitrary: fc.constantFrom('', ' ', 'null', '[]', '{}', '\ufeff{"Password":"x1"}', '{"Password":"a","Password":"b"}').map((t) => ({ bytes: Buffer.from(t, 'utf8'), label: JSON.stringify(t) })) },
+  { weight: 1, arbitrary: fc.constantFrom('', ' ', 'null', '[]', '{}', '\ufeff{"Password":"x1"}', '{"Password":"a","Password":"b"}', '{"Password":"a","Pass\\u0077ord":"b"}', '{"Password":"a","x":{"k":1,"k":2}}').map((t) => ({ bytes: Buffer.from(t, 'utf8'), label: JSON.stringify(t) })) },
 );
 
 const contentType: fc.Arbitrary<readonly (readonly [string, string])[]> = fc.oneof(
