@@ -1,3 +1,5 @@
+import { seeded } from '../test/support/seeded-random';
+
 /** Small statistics and formatting helpers shared by the measurements and the report. */
 
 /** Nearest-rank percentile (p in 0..100) of unsorted samples. */
@@ -33,18 +35,12 @@ export async function timeMicros(call: () => Promise<unknown>): Promise<number> 
 }
 
 /**
- * A seeded pseudo-random source in [0, 1) (mulberry32): the bench's orders and resamples replay from the seed
- * it prints (BENCH_SEED).
+ * A seeded pseudo-random source in [0, 1), from the tests' seeded generator (xoshiro128**): the bench's orders
+ * and resamples replay from the seed it prints (BENCH_SEED).
  */
 export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const source = seeded(seed);
+  return () => source.next() / 2 ** 32;
 }
 
 /** A copy of `items` in a random order (Fisher-Yates). */

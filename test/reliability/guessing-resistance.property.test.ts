@@ -19,7 +19,7 @@ import { BREACHED_PASSWORDS } from '../../functions/domain/breached-password-fil
 import type { GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { DICTIONARIES } from '../../functions/domain/guessability-dictionaries';
 import { zxcvbnEstimator } from '../../functions/domain/guessability';
-import { generatePassword, type RandomSource } from '../../functions/domain/password-generator';
+import { generatePassword } from '../../functions/domain/password-generator';
 import { WORD_LIST } from '../../functions/domain/word-list';
 import { WORD_SEPARATOR } from '../../functions/domain/ranked-dictionary';
 import { evaluatePassword, type GuessabilityEstimator } from '../../functions/domain/strength-evaluator';
@@ -27,6 +27,7 @@ import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { SEED_GENERATOR, SEED_STRENGTH } from '../support/seed-reference';
 import { assertProperty } from '../support/property';
 import { remembered } from '../support/remembered-estimator';
+import { seeded } from '../support/seeded-random';
 
 /**
  * The run counts (docs/testing.md#property-run-counts): every case runs zxcvbn-ts and the pattern checks, 5 to
@@ -114,19 +115,6 @@ describe('guessable constructions are never Strong nor Compliant under policies 
     );
   });
 });
-
-/** splitmix32: a seeded RandomSource, so a failing case replays. */
-function seeded(seed: number): RandomSource {
-  let x = seed >>> 0;
-  const next = () => {
-    x = (x + 0x9e3779b9) >>> 0;
-    let z = x;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-  return { int: (max) => Math.floor((next() / 2 ** 32) * max) };
-}
 
 describe('controls keep their levels', () => {
   const generators = (SEED_GENERATOR.policies as unknown as GeneratorPolicy[]).filter((g) => g.MinLength >= 11);
