@@ -15,6 +15,7 @@ import { zxcvbnEstimator } from '../functions/domain/guessability';
 import { DEFAULT_POLICY_ID, MAX_POLICY_ID, MAX_SEARCH_LENGTH, SEARCH_TOO_LONG, validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
 import { COMPOSITION_RULES, evaluatePassword, MAX_PASSWORD_LENGTH, type CompositionFailure, type StrengthEvaluation } from '../functions/domain/strength-evaluator';
 import { COMPLIANCE_LEVELS, strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
+import { USER_INPUTS, userInputsProblem } from '../functions/domain/user-inputs';
 import { allowHeader, CACHE_CONTROL, errorEnvelope, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http';
 import { CREDENTIAL_SCHEMES, GENERATION_SETTINGS, GENERATOR_ADMIN_ROLE, resourcePaths, ROUTE_PHRASES, schemeScope, type CredentialScheme, type GenerationSetting, type ResourcePath, type RouteMethod } from '../functions/routes';
 import { GATEWAY_PHRASES, MAX_PAYLOAD_SIZE } from '../lib/gateway-contract';
@@ -195,6 +196,8 @@ export const PASSWORD_PATTERN = '^(?:[^\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\u
 /** The passwords of the evaluation examples; their answers are computed from them (evaluationExample). */
 export const EVALUATION_EXAMPLE_PASSWORD = 'Correct-Horse-7';
 export const WEAK_EXAMPLE_PASSWORD = 'password1';
+/** The example of an evaluation in context: a password built on its user's name, and what the client knows of the user. */
+export const IN_CONTEXT_EXAMPLE = { Password: 'Jsmith2026!x', UserInputs: ['jsmith', 'John Smith', 'jsmith@acme.example'] } as const;
 
 /** The fields of StrengthEvaluation and CompositionFailure, in their order; the compiler checks that none is missing. */
 export const EVALUATION_FIELDS = ['PasswordStrengthPolicyID', 'Score', 'ComplianceLevel', 'ComplianceLevelName', 'Compliant', 'Mandatory', 'Failures', 'Suggestions'] as const;
@@ -211,13 +214,13 @@ void exhaustive;
  * What POST /api/passwordstrength/evaluate answers for EVALUATION_EXAMPLE_PASSWORD against seed strength
  * policy 1, computed by the service's own evaluator and estimator, so the example cannot drift from the code.
  */
-export function evaluationExample(password = EVALUATION_EXAMPLE_PASSWORD): StrengthEvaluation {
+export function evaluationExample(password = EVALUATION_EXAMPLE_PASSWORD, userInputs: readonly string[] = []): StrengthEvaluation {
   const seed = (JSON.parse(readFileSync(RESOURCES.strength.seed, 'utf8')) as unknown[]).find(
     (p) => (p as StrengthPolicy).PasswordStrengthPolicyID === DEFAULT_POLICY_ID,
   );
   const validated = validatePolicy(strengthPolicies, seed);
   if (!validated.ok) throw new Error(`seed strength policy ${DEFAULT_POLICY_ID} is not valid: ${validated.problems.join('; ')}`);
-  return evaluatePassword(validated.policy, password, zxcvbnEstimator(), BREACHED_PASSWORDS.has(password));
+  return evaluatePassword(validated.policy, password, zxcvbnEstimator(), BREACHED_PASSWORDS.has(password), userInputs);
 }
 
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -393,7 +396,9 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
     description:
       "The password's score (length, numeric, casing and symbol parts, weighted by the policy's CalculationWeightings), its compliance level " +
       '(the lower of the score band and the zxcvbn-ts guessability score), the composition rules it fails, and suggestions. ' +
-      'The password is sent in the body, never in the URL; it is never logged or kept, and the answer may not be cached. Needs a password strength key.',
+      `With ${USER_INPUTS.field} (the user name, display name, email address and the like), a password built on them fails the rule UserInput, and one built on ` +
+      "a word of the policy's BannedWords (set by its operators, never served) fails BannedWord: at most Weak, never compliant. " +
+      'The password and the UserInputs are sent in the body, never in the URL; they are never logged or kept, and the answer may not be cached. Needs a password strength key.',
     security: SECURITY[route.credentials.name],
     requestBody: {
       required: true,
@@ -404,6 +409,7 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
           examples: {
             compliant: { summary: 'A compliant password', value: { [POLICY_ID]: DEFAULT_POLICY_ID, [PASSWORD]: EVALUATION_EXAMPLE_PASSWORD } },
             weak: { summary: 'A weak password, against the default policy', value: { [PASSWORD]: WEAK_EXAMPLE_PASSWORD } },
+            inContext: { summary: "A password built on its user's name, against the default policy", value: IN_CONTEXT_EXAMPLE },
           },
         },
       },
@@ -421,6 +427,7 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
               examples: {
                 compliant: { summary: `${EVALUATION_EXAMPLE_PASSWORD} against the default policy`, value: evaluationExample(EVALUATION_EXAMPLE_PASSWORD) },
                 weak: { summary: `${WEAK_EXAMPLE_PASSWORD} against the default policy`, value: evaluationExample(WEAK_EXAMPLE_PASSWORD) },
+                inContext: { summary: `${IN_CONTEXT_EXAMPLE.Password} with its user's UserInputs, against the default policy`, value: evaluationExample(IN_CONTEXT_EXAMPLE.Password, IN_CONTEXT_EXAMPLE.UserInputs) },
               },
             },
           },
@@ -432,10 +439,12 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
           when:
             `A bad body: not a JSON object, over ${EVALUATION_BODY_BYTES} bytes, not UTF-8 or holding U+FFFD as a character, a field given twice, an unknown field, ${PASSWORD} missing, empty, ` +
             `not a string, over ${MAX_PASSWORD_LENGTH} characters or holding control characters or an unpaired surrogate, ${POLICY_ID} not a whole number ` +
-            `from 1 to ${MAX_POLICY_ID}; or any query parameter.`,
+            `from 1 to ${MAX_POLICY_ID}, ${USER_INPUTS.field} not an array of 1 to ${USER_INPUTS.maxItems} strings of 1 to ${USER_INPUTS.maxLength} characters without control characters ` +
+            '(the phrase names the position of a bad one, never its value); or any query parameter.',
           examples: {
             passwordMissing: EVALUATION_PHRASES.passwordMissing,
             policyId: EVALUATION_PHRASES.policyId,
+            userInputs: userInputsProblem([''])!,
           },
         },
         { status: 404, when: 'No strength policy has that identifier.', examples: { noSuchPolicy: 'No password strength policy has PasswordStrengthPolicyID 99.' } },
@@ -474,6 +483,17 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
             'no control character (the pattern; a stray newline is one) and no unpaired surrogate escape (a lone \\uD800; the pattern, under the Unicode flag JSON Schema implies). ' +
             'Never logged, echoed or stored.',
         },
+        [USER_INPUTS.field]: {
+          type: 'array',
+          minItems: 1,
+          maxItems: USER_INPUTS.maxItems,
+          items: { type: 'string', minLength: 1, maxLength: USER_INPUTS.maxLength, pattern: PASSWORD_PATTERN },
+          description:
+            `Optional: 1 to ${USER_INPUTS.maxItems} words specific to the password's owner and organization (user name, display name, email address, employee number, company, service), ` +
+            `each 1 to ${USER_INPUTS.maxLength} characters (code points) with no control character and no unpaired surrogate (the pattern). ` +
+            'They are split into the tokens an attacker derives (at spaces, `.`, `_`, `-`, `@` and digit boundaries; an email address gives its local part and domain labels, not its top-level domain), ' +
+            'and a password built on one of them fails the rule UserInput. Never logged, echoed, stored, cached or sent anywhere.',
+        },
       },
     },
     StrengthEvaluation: {
@@ -493,7 +513,13 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
         ComplianceLevelName: { type: 'string', enum: [...COMPLIANCE_LEVELS], description: 'The name of ComplianceLevel.' },
         Compliant: { type: 'boolean', description: "No composition rule fails and ComplianceLevel reaches the policy's PasswordStrengthCompliance." },
         Mandatory: { type: 'boolean', description: "The policy's ComplianceMandatory: whether a non-compliant password must be refused." },
-        Failures: { type: 'array', items: { $ref: '#/components/schemas/CompositionFailure' }, description: "Each composition rule the password fails, in the specification's field order, then BreachedPassword for a password in a list of breached passwords; empty when none." },
+        Failures: {
+          type: 'array',
+          items: { $ref: '#/components/schemas/CompositionFailure' },
+          description:
+            "Each composition rule the password fails, in the specification's field order, then BreachedPassword for a password in a list of breached passwords, " +
+            "UserInput for one built on the request's UserInputs and BannedWord for one built on the policy's BannedWords; empty when none.",
+        },
         Suggestions: { type: 'array', items: { type: 'string' }, description: 'How to strengthen the password; none of them quotes it.' },
       },
     },
@@ -505,11 +531,17 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
         Rule: {
           type: 'string',
           enum: [...COMPOSITION_RULES],
-          description: 'The policy field of the rule; BreachedPassword, which is no policy field, for a password that appears in lists of breached passwords.',
+          description:
+            'The policy field of the rule; BreachedPassword, which is no policy field, for a password that appears in lists of breached passwords; ' +
+            "UserInput for a password built on the request's UserInputs, BannedWord for one built on the policy's BannedWords.",
         },
-        Required: { type: 'integer', minimum: 0, description: 'What the rule requires (for RequiresUpperAndLowerCase: 2 letter cases; for BreachedPassword: 0 appearances).' },
-        Found: { type: 'integer', minimum: 0, description: 'What the password has (for BreachedPassword: 1, it appears).' },
-        Message: { type: 'string', description: 'The shortfall, in one sentence.' },
+        Required: {
+          type: 'integer',
+          minimum: 0,
+          description: 'What the rule requires (for RequiresUpperAndLowerCase: 2 letter cases; for BreachedPassword: 0 appearances; for UserInput and BannedWord: 0 terms).',
+        },
+        Found: { type: 'integer', minimum: 0, description: 'What the password has (for BreachedPassword: 1, it appears; for UserInput and BannedWord: how many distinct terms of that kind it is built on).' },
+        Message: { type: 'string', description: 'The shortfall, in one sentence; it never quotes the password or a term.' },
       },
     },
   };
@@ -517,8 +549,10 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
 
 /** The resource's JSON Schema, with the specification's field order and every field required. */
 function resourceSchema(resource: PolicyResource<object>): Record<string, unknown> {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(resource.schema as z.ZodMiniType, { unrepresentable: 'any' }) as Record<string, unknown>;
-  return { ...schema, description: `Exactly these fields, in this order. Value domains beyond these bounds are checked on every read; invalid records are left out.` };
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(resource.schema as z.ZodMiniType, { unrepresentable: 'any' }) as { $schema?: string; properties: Record<string, unknown> };
+  // A stored field (a strength policy's BannedWords) is never served, so it is not part of the resource.
+  const properties = Object.fromEntries(Object.entries(schema.properties).filter(([name]) => !(resource.storedFields as readonly string[]).includes(name)));
+  return { ...schema, properties, description: `Exactly these fields, in this order. Value domains beyond these bounds are checked on every read; invalid records are left out.` };
 }
 
 function errorEnvelopeSchema(): Record<string, unknown> {

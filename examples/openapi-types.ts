@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate a password against a password strength policy
-         * @description The password's score (length, numeric, casing and symbol parts, weighted by the policy's CalculationWeightings), its compliance level (the lower of the score band and the zxcvbn-ts guessability score), the composition rules it fails, and suggestions. The password is sent in the body, never in the URL; it is never logged or kept, and the answer may not be cached. Needs a password strength key.
+         * @description The password's score (length, numeric, casing and symbol parts, weighted by the policy's CalculationWeightings), its compliance level (the lower of the score band and the zxcvbn-ts guessability score), the composition rules it fails, and suggestions. With UserInputs (the user name, display name, email address and the like), a password built on them fails the rule UserInput, and one built on a word of the policy's BannedWords (set by its operators, never served) fails BannedWord: at most Weak, never compliant. The password and the UserInputs are sent in the body, never in the URL; they are never logged or kept, and the answer may not be cached. Needs a password strength key.
          */
         post: operations["evaluatePassword"];
         delete?: never;
@@ -206,6 +206,8 @@ export interface components {
             PasswordStrengthPolicyID?: number;
             /** @description The password to evaluate: 1 to 256 Unicode characters, counted in code points as JSON Schema counts them (an emoji is one, not two UTF-16 units); no control character (the pattern; a stray newline is one) and no unpaired surrogate escape (a lone \uD800; the pattern, under the Unicode flag JSON Schema implies). Never logged, echoed or stored. */
             Password: string;
+            /** @description Optional: 1 to 20 words specific to the password's owner and organization (user name, display name, email address, employee number, company, service), each 1 to 256 characters (code points) with no control character and no unpaired surrogate (the pattern). They are split into the tokens an attacker derives (at spaces, `.`, `_`, `-`, `@` and digit boundaries; an email address gives its local part and domain labels, not its top-level domain), and a password built on one of them fails the rule UserInput. Never logged, echoed, stored, cached or sent anywhere. */
+            UserInputs?: string[];
         };
         /** @description Exactly these fields, in this order. */
         StrengthEvaluation: {
@@ -224,22 +226,22 @@ export interface components {
             Compliant: boolean;
             /** @description The policy's ComplianceMandatory: whether a non-compliant password must be refused. */
             Mandatory: boolean;
-            /** @description Each composition rule the password fails, in the specification's field order, then BreachedPassword for a password in a list of breached passwords; empty when none. */
+            /** @description Each composition rule the password fails, in the specification's field order, then BreachedPassword for a password in a list of breached passwords, UserInput for one built on the request's UserInputs and BannedWord for one built on the policy's BannedWords; empty when none. */
             Failures: components["schemas"]["CompositionFailure"][];
             /** @description How to strengthen the password; none of them quotes it. */
             Suggestions: string[];
         };
         CompositionFailure: {
             /**
-             * @description The policy field of the rule; BreachedPassword, which is no policy field, for a password that appears in lists of breached passwords.
+             * @description The policy field of the rule; BreachedPassword, which is no policy field, for a password that appears in lists of breached passwords; UserInput for a password built on the request's UserInputs, BannedWord for one built on the policy's BannedWords.
              * @enum {string}
              */
-            Rule: "MinimumLowerCaseCharacters" | "MinimumNumericCharacters" | "MinimumSymbolCharacters" | "MinimumUpperCaseCharacters" | "RequiresUpperAndLowerCase" | "BreachedPassword";
-            /** @description What the rule requires (for RequiresUpperAndLowerCase: 2 letter cases; for BreachedPassword: 0 appearances). */
+            Rule: "MinimumLowerCaseCharacters" | "MinimumNumericCharacters" | "MinimumSymbolCharacters" | "MinimumUpperCaseCharacters" | "RequiresUpperAndLowerCase" | "BreachedPassword" | "UserInput" | "BannedWord";
+            /** @description What the rule requires (for RequiresUpperAndLowerCase: 2 letter cases; for BreachedPassword: 0 appearances; for UserInput and BannedWord: 0 terms). */
             Required: number;
-            /** @description What the password has (for BreachedPassword: 1, it appears). */
+            /** @description What the password has (for BreachedPassword: 1, it appears; for UserInput and BannedWord: how many distinct terms of that kind it is built on). */
             Found: number;
-            /** @description The shortfall, in one sentence. */
+            /** @description The shortfall, in one sentence; it never quotes the password or a term. */
             Message: string;
         };
     };
@@ -773,7 +775,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A JSON object of at most 4096 bytes (UTF-8). */
+        /** @description A JSON object of at most 65536 bytes (UTF-8). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PasswordEvaluationRequest"];
@@ -791,7 +793,7 @@ export interface operations {
                     "application/json": components["schemas"]["StrengthEvaluation"];
                 };
             };
-            /** @description Bad Request. A bad body: not a JSON object, over 4096 bytes, not UTF-8 or holding U+FFFD as a character, a field given twice, an unknown field, Password missing, empty, not a string, over 256 characters or holding control characters or an unpaired surrogate, PasswordStrengthPolicyID not a whole number from 1 to 9007199254740991; or any query parameter. */
+            /** @description Bad Request. A bad body: not a JSON object, over 65536 bytes, not UTF-8 or holding U+FFFD as a character, a field given twice, an unknown field, Password missing, empty, not a string, over 256 characters or holding control characters or an unpaired surrogate, PasswordStrengthPolicyID not a whole number from 1 to 9007199254740991, UserInputs not an array of 1 to 20 strings of 1 to 256 characters without control characters (the phrase names the position of a bad one, never its value); or any query parameter. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -80,6 +80,15 @@ async function main(): Promise<void> {
     lines.push(`POST /api/passwordstrength/evaluate {"Password":"password1"}: ${response.status}, ${data.ComplianceLevelName}, compliant ${data.Compliant}, failures ${rules}`);
   }
   {
+    // In context: what the client knows of the password's owner goes in UserInputs; a password built on it fails UserInput.
+    const body = { Password: 'Jsmith2026!x', UserInputs: ['jsmith', 'John Smith', 'jsmith@acme.example'] };
+    const { data, error, response } = await asStrength.POST('/api/passwordstrength/evaluate', { body });
+    if (!data) return fail('POST /api/passwordstrength/evaluate (UserInputs)', response.status, error);
+    // The Rule is a typed union: a misspelt rule name would not compile.
+    const builtOnUser = data.Failures.some((f) => f.Rule === 'UserInput');
+    lines.push(`POST /api/passwordstrength/evaluate {"Password":"${body.Password}","UserInputs":[3 strings]}: ${response.status}, ${data.ComplianceLevelName}, compliant ${data.Compliant}, built on the user's name ${builtOnUser}`);
+  }
+  {
     // An error is typed as the envelope: its phrase says what is wrong.
     const { data, error, response } = await asStrength.POST('/api/passwordstrength/evaluate', { body: { PasswordStrengthPolicyID: 999, Password: 'password1' } });
     if (data || response.status !== 404) return fail('POST /api/passwordstrength/evaluate (no such policy)', response.status, error);
@@ -92,6 +101,8 @@ async function main(): Promise<void> {
 export function refusedByTheTypes(client: ReturnType<typeof createClient<paths>>): void {
   // @ts-expect-error Password is required.
   void client.POST('/api/passwordstrength/evaluate', { body: { PasswordStrengthPolicyID: 1 } });
+  // @ts-expect-error UserInputs is an array of strings, not one string.
+  void client.POST('/api/passwordstrength/evaluate', { body: { Password: 'Jsmith2026!x', UserInputs: 'jsmith' } });
   // @ts-expect-error Qty is a number, not a string.
   void client.GET('/api/generatepassword', { params: { query: { Qty: '2' } } });
   // @ts-expect-error No such path.

@@ -97,10 +97,10 @@ export type ServiceMetricName = (typeof SERVICE_METRICS.names)[keyof typeof SERV
  * Keys (matched case-insensitively) whose values are never written to a log, at any depth, whatever logs
  * them (the event, when an operator sets POWERTOOLS_LOGGER_LOG_EVENT=true, or a future log call): request
  * bodies (a password to evaluate), header maps (UserID and APIKey), query maps (a key pasted into a URL is
- * a parameter name or value), and the password and key fields themselves.
+ * a parameter name or value), and the password, UserInputs and key fields themselves.
  */
 export const REDACTED_KEYS: ReadonlySet<string> = new Set(
-  ['body', 'headers', 'multiValueHeaders', 'queryStringParameters', 'multiValueQueryStringParameters', 'Password', 'APIKey'].map((k) => k.toLowerCase()),
+  ['body', 'headers', 'multiValueHeaders', 'queryStringParameters', 'multiValueQueryStringParameters', 'Password', 'UserInputs', 'APIKey'].map((k) => k.toLowerCase()),
 );
 export const REDACTED = '[redacted]';
 

@@ -8,8 +8,9 @@ import { pwnedPasswordsCheck, pwnedPasswordsSettings } from '../repositories/pwn
 import { readEvaluationRequest } from './evaluation-request';
 
 /**
- * The function of POST /api/passwordstrength/evaluate with {"PasswordStrengthPolicyID": N, "Password": "..."}:
- * the evaluation of the password against strength policy N. The password is never logged (the logger
+ * The function of POST /api/passwordstrength/evaluate with {"PasswordStrengthPolicyID": N, "Password": "...",
+ * "UserInputs": [...]}: the evaluation of the password against strength policy N, in the context of the
+ * UserInputs and the policy's BannedWords. The password and the UserInputs are never logged (the logger
  * redacts bodies), echoed in an error, or kept: the answer is no-store, and no phrase quotes the body.
  */
 const repository = PolicyRepository.fromEnvironment(strengthPolicies);
@@ -25,5 +26,5 @@ export const handler = apiHandler(async (event) => {
   // The offline blocklist first; the online check (it never throws, it fails open) only when that misses, so a
   // password already known to be breached never leaves the function even as a hash prefix.
   const breached = BREACHED_PASSWORDS.has(request.password) || (await online(request.password));
-  return noStoreJsonResponse(JSON.stringify(evaluatePassword(policy, request.password, estimate, breached)));
+  return noStoreJsonResponse(JSON.stringify(evaluatePassword(policy, request.password, estimate, breached, request.userInputs)));
 });

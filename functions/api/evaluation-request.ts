@@ -2,22 +2,27 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { DEFAULT_POLICY_ID, MAX_POLICY_ID } from '../domain/policy-collection';
 import { CONTROL_CHARACTER, MAX_PASSWORD_LENGTH, UNPAIRED_SURROGATE } from '../domain/strength-evaluator';
 import { strengthPolicies } from '../domain/strength-policy';
+import { USER_INPUTS, userInputsProblem } from '../domain/user-inputs';
 import { ApiError, readJsonObjectBody } from '../http';
 
 /**
- * The request of POST /api/passwordstrength/evaluate, {"PasswordStrengthPolicyID": N, "Password": "..."}, as
- * the function reads it and the API description (docs/openapi.ts) states it. No phrase quotes the body or the
- * URL: either may hold the password.
+ * The request of POST /api/passwordstrength/evaluate, {"PasswordStrengthPolicyID": N, "Password": "...",
+ * "UserInputs": [...]}, as the function reads it and the API description (docs/openapi.ts) states it. No phrase
+ * quotes the body or the URL: either may hold the password, and the body the UserInputs.
  */
 
-/** The body's two fields: the policy by its identifier field, and the password. */
-export const EVALUATION_REQUEST_FIELDS = { policyId: strengthPolicies.idField, password: 'Password' } as const;
+/** The body's three fields: the policy by its identifier field, the password, and the words about its owner. */
+export const EVALUATION_REQUEST_FIELDS = { policyId: strengthPolicies.idField, password: 'Password', userInputs: USER_INPUTS.field } as const;
 
-/** Bytes of an evaluation's JSON body (API Gateway itself accepts up to 10 MB, and cannot be told less). */
-export const EVALUATION_BODY_BYTES = 4096;
+/**
+ * Bytes of an evaluation's JSON body (API Gateway itself accepts up to 10 MB, and cannot be told less): room for
+ * the largest valid body however its encoder escapes it, 256 characters of Password and 20 x 256 of UserInputs,
+ * each written as a surrogate pair of \u escapes (12 bytes), 64,512 bytes, and the JSON around them.
+ */
+export const EVALUATION_BODY_BYTES = 65_536;
 
-const { policyId: POLICY_ID, password: PASSWORD } = EVALUATION_REQUEST_FIELDS;
-const FIELDS: readonly string[] = [POLICY_ID, PASSWORD];
+const { policyId: POLICY_ID, password: PASSWORD, userInputs: USER_INPUTS_FIELD } = EVALUATION_REQUEST_FIELDS;
+const FIELDS: readonly string[] = [POLICY_ID, PASSWORD, USER_INPUTS_FIELD];
 
 /** Phrases the API description gives as examples of the evaluation's 400. */
 export const EVALUATION_PHRASES = {
@@ -28,9 +33,11 @@ export const EVALUATION_PHRASES = {
 export interface EvaluationRequest {
   readonly policyId: number;
   readonly password: string;
+  /** Empty when the body has none. */
+  readonly userInputs: readonly string[];
 }
 
-/** The request's policy and password, checked; a 400 (415 for another media type) for anything else. */
+/** The request's policy, password and UserInputs, checked; a 400 (415 for another media type) for anything else. */
 export function readEvaluationRequest(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded' | 'headers' | 'multiValueHeaders' | 'queryStringParameters' | 'multiValueQueryStringParameters'>): EvaluationRequest {
   if (Object.keys(event.multiValueQueryStringParameters ?? event.queryStringParameters ?? {}).length > 0) {
     // Not even the parameter's name is echoed: `?<password>` would be one.
@@ -39,7 +46,7 @@ export function readEvaluationRequest(event: Pick<APIGatewayProxyEvent, 'body' |
   const body = readJsonObjectBody(event, EVALUATION_BODY_BYTES);
   // Unknown fields are refused without naming them (a name may be a secret).
   if (Object.keys(body).some((name) => !FIELDS.includes(name))) {
-    throw new ApiError(400, `The body has an unknown field; the fields are "${POLICY_ID}" (optional) and "${PASSWORD}" (names are case-sensitive).`);
+    throw new ApiError(400, `The body has an unknown field; the fields are "${POLICY_ID}" (optional), "${PASSWORD}" and "${USER_INPUTS_FIELD}" (optional; names are case-sensitive).`);
   }
   // Absent means the default policy; null is a client's mistake, not a request for the default.
   const id = body[POLICY_ID] === undefined ? DEFAULT_POLICY_ID : body[POLICY_ID];
@@ -51,5 +58,8 @@ export function readEvaluationRequest(event: Pick<APIGatewayProxyEvent, 'body' |
   if (UNPAIRED_SURROGATE.test(password)) throw new ApiError(400, `${PASSWORD} must be valid Unicode text (it has an unpaired surrogate escape).`);
   if ([...password].length > MAX_PASSWORD_LENGTH) throw new ApiError(400, `${PASSWORD} must be at most ${MAX_PASSWORD_LENGTH} characters.`);
   if (CONTROL_CHARACTER.test(password)) throw new ApiError(400, `${PASSWORD} must not contain control characters (a trailing newline, perhaps).`);
-  return { policyId: id, password };
+  const userInputs = body[USER_INPUTS_FIELD];
+  const problem = userInputs === undefined ? undefined : userInputsProblem(userInputs);
+  if (problem !== undefined) throw new ApiError(400, problem);
+  return { policyId: id, password, userInputs: (userInputs ?? []) as string[] };
 }

@@ -43,12 +43,58 @@ export function zxcvbnEstimator(bounds: GuessabilityBounds = BOUNDS, patterns = 
   const dictionaries = Object.values(rankedDictionaries);
   const words = { has: (word: string) => dictionaries.some((lookup) => typeof lookup[word] === 'number'), maxLength: Math.max(...Object.values(rankedDictionariesMaxWordSize)) };
   const adjacent = adjacencyOf([adjacencyGraphs.qwerty, adjacencyGraphs.keypad] as Parameters<typeof adjacencyOf>[0]);
-  return (password) => {
-    const { score, feedback } = zxcvbn.check(password);
+  const withUserInputs = userInputsDictionaries(zxcvbn);
+  return (password, userInputs = []) => {
+    const { score, feedback } = withUserInputs(userInputs, () => zxcvbn.check(password));
     const sentences = [...(feedback.warning ? [feedback.warning] : []), ...feedback.suggestions];
     const pattern = patterns ? guessablePattern(password, words, adjacent) : undefined;
     if (pattern === undefined) return { score, feedback: sentences };
     return { score: Math.min(score, PATTERN_MAX_SCORE), feedback: [PATTERN_FEEDBACK[pattern], ...sentences] };
+  };
+}
+
+/** How many lists of user inputs one check takes (context-terms.ts: the request's tokens, the policy's BannedWords). */
+export const USER_INPUT_LISTS = 2;
+
+/**
+ * Runs a check with each list of user inputs as a dictionary of zxcvbn-ts, named `userInputs-N` so that its
+ * feedback is the user-inputs warning. zxcvbn-ts's own `check(password, userInputs)` ranks the list into a new
+ * object on every check and copies it again for every dictionary pass (about 2 ms for 1,000 words); here a
+ * list's lookup is built once per array (a policy's BannedWords stay one array while the policy does) and set
+ * on the options for the one synchronous check. Each slot is always present (empty when unused), so the
+ * options keep their shape. Ranks are positions in the list, as zxcvbn-ts ranks user inputs.
+ */
+function userInputsDictionaries(zxcvbn: ZxcvbnFactory): <T>(lists: readonly (readonly string[])[], check: () => T) => T {
+  const { rankedDictionaries, rankedDictionariesMaxWordSize } = (zxcvbn as unknown as { options: Options }).options;
+  const names = Array.from({ length: USER_INPUT_LISTS }, (_, i) => `userInputs-${i + 1}`);
+  const EMPTY: Record<string, number> = Object.create(null);
+  const lookups = new WeakMap<readonly string[], { lookup: Record<string, number>; maxWordSize: number }>();
+  const lookupOf = (list: readonly string[]) => {
+    let built = lookups.get(list);
+    if (built === undefined) {
+      const lookup: Record<string, number> = Object.create(null);
+      list.forEach((word, i) => (lookup[word] ??= i + 1));
+      built = { lookup, maxWordSize: Math.max(0, ...list.map((word) => word.length)) };
+      lookups.set(list, built);
+    }
+    return built;
+  };
+  const set = (lists: readonly (readonly string[])[]) =>
+    names.forEach((name, i) => {
+      const { lookup, maxWordSize } = lists[i] === undefined ? { lookup: EMPTY, maxWordSize: 0 } : lookupOf(lists[i]);
+      rankedDictionaries[name] = lookup;
+      rankedDictionariesMaxWordSize[name] = maxWordSize;
+    });
+  set([]);
+  return (lists, check) => {
+    if (lists.length > USER_INPUT_LISTS) throw new Error(`At most ${USER_INPUT_LISTS} lists of user inputs`);
+    if (lists.length === 0) return check();
+    set(lists);
+    try {
+      return check();
+    } finally {
+      set([]);
+    }
   };
 }
 

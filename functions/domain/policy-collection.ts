@@ -28,6 +28,8 @@ export interface PolicyResource<T extends object> {
   readonly schema: z.ZodMiniType<T>;
   /** Every field of the response object, in the specification's order. */
   readonly fields: readonly (keyof T & string)[];
+  /** Optional fields stored with a record after the specification's and never served (a strength policy's BannedWords). */
+  readonly storedFields: readonly (keyof T & string)[];
   readonly idField: keyof T & string;
   readonly nameField: keyof T & string;
   readonly descriptionField: keyof T & string;
@@ -46,15 +48,17 @@ export function validatePolicy<T extends object>(resource: PolicyResource<T>, re
   return { ok: false, problems: result.error.issues.map((issue) => describeIssue(issue, record)) };
 }
 
-/** A copy holding exactly the resource's fields in the specification's order, so JSON.stringify emits that order. */
+/** A copy holding exactly the resource's fields in the specification's order, then the stored fields it has. */
 function project<T extends object>(resource: PolicyResource<T>, value: T): T {
   const out: Record<string, unknown> = {};
   for (const field of resource.fields) out[field] = value[field];
+  for (const field of resource.storedFields) if (value[field] !== undefined) out[field] = value[field];
   return out as T;
 }
 
 function describeIssue(issue: z.core.$ZodIssue, record: unknown): string {
-  const field = issue.path.length > 0 ? issue.path.join('.') : '(record)';
+  // An entry of a list is named by its index: BannedWords[3].
+  const field = issue.path.length > 0 ? issue.path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i > 0 ? '.' : ''}${String(key)}`)).join('') : '(record)';
   const present = typeof record === 'object' && record !== null && issue.path.length > 0 && (record as Record<PropertyKey, unknown>)[issue.path[0]!] !== undefined;
   return `${field}: ${issue.path.length > 0 && !present ? 'is missing' : issueText(issue)}`;
 }
@@ -63,7 +67,7 @@ function issueText(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       // Every number of both resources is an integer, so a wrong type on one says so.
-      return `must be ${issue.expected === 'int' || issue.expected === 'number' ? 'an integer' : `a ${issue.expected}`}`;
+      return `must be ${issue.expected === 'int' || issue.expected === 'number' ? 'an integer' : `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`}`;
     case 'too_small':
       return issue.origin === 'string' ? `must have at least ${issue.minimum} characters` : `must be at least ${issue.minimum}`;
     case 'too_big':
@@ -92,14 +96,16 @@ export function problem(ctx: { issues: unknown[] }, path: string, message: strin
   (ctx.issues as z.core.$ZodRawIssue[]).push({ code: 'custom', path: [path], message, input });
 }
 
-/** A resource descriptor from its schema's shape and its three named fields. */
+/** A resource descriptor from its schema's shape, its three named fields and the fields it stores but never serves. */
 export function policyResource<T extends object>(
   title: string,
   shape: { readonly shape: object },
   schema: z.ZodMiniType<T>,
   names: { idField: keyof T & string; nameField: keyof T & string; descriptionField: keyof T & string },
+  storedFields: readonly (keyof T & string)[] = [],
 ): PolicyResource<T> {
-  return { title, schema, fields: Object.keys(shape.shape) as (keyof T & string)[], ...names };
+  const fields = (Object.keys(shape.shape) as (keyof T & string)[]).filter((field) => !storedFields.includes(field));
+  return { title, schema, fields, storedFields, ...names };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -121,7 +127,8 @@ export interface PolicyCollection<T> {
 
 /** `policies` must already be validated and ordered by identifier. */
 export function buildCollection<T extends object>(resource: PolicyResource<T>, policies: readonly T[]): PolicyCollection<T> {
-  const elements = policies.map((p) => JSON.stringify(p));
+  // Exactly the specification's fields, in its order: a stored field never reaches a body or its entity tag.
+  const elements = policies.map((p) => JSON.stringify(p, [...resource.fields]));
   const searchText = policies.map((p) => searchableText(String(p[resource.nameField]), String(p[resource.descriptionField])));
   const body = `[${elements.join(',')}]`;
   return { policies, elements, searchText, body, etag: entityTag(body) };
@@ -149,7 +156,7 @@ export type SearchQuery = { readonly all: true } | { readonly all: false; readon
  * folds lower-casing misses (ß and ẞ match "ss"; final ς matches σ), and NFKC again because lower-casing
  * can decompose (Greek ΐ). So "STRASSE" finds "Straße" and "ΔΟΣ" finds "οδοσα".
  */
-function fold(text: string): string {
+export function fold(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/ß/g, 'ss').replace(/ς/g, 'σ').normalize('NFKC');
 }
 

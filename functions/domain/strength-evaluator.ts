@@ -1,3 +1,4 @@
+import { contextTerms, judgeInContext, TERM_KINDS } from './context-terms';
 import { COMPLIANCE_LEVELS, type StrengthPolicy } from './strength-policy';
 
 /**
@@ -19,7 +20,8 @@ import { COMPLIANCE_LEVELS, type StrengthPolicy } from './strength-policy';
  *   CalculationWeightings (length;numeric;casing;symbol, summing to 100), computed in exact integers.
  *   The band is min(4, floor(Score / 20)): 0-19 Very Poor, 20-39 Weak, 40-59 Average, 60-79 Strong,
  *   80-100 Excellent. ComplianceLevel = min(band, guessability score 0..4), and at most 1 (Weak) for a
- *   password in a list of breached passwords, which also fails the rule BreachedPassword.
+ *   password in a list of breached passwords, which also fails the rule BreachedPassword, or built on the
+ *   request's UserInputs or the policy's BannedWords (context-terms.ts), which fails UserInput or BannedWord.
  *   Compliant = no failure and ComplianceLevel >= PasswordStrengthCompliance.
  */
 
@@ -38,16 +40,18 @@ interface Guessability {
   readonly feedback: readonly string[];
 }
 
-export type GuessabilityEstimator = (password: string) => Guessability;
+/** `userInputs`: lists of words the attacker knows, each in rank order (zxcvbn-ts's user-inputs dictionaries). */
+export type GuessabilityEstimator = (password: string, userInputs?: readonly (readonly string[])[]) => Guessability;
 
 /** The rules a failure names: the composition rules of a strength policy, in the specification's field order, then
- * BreachedPassword (the API description lists these). */
-export const COMPOSITION_RULES = ['MinimumLowerCaseCharacters', 'MinimumNumericCharacters', 'MinimumSymbolCharacters', 'MinimumUpperCaseCharacters', 'RequiresUpperAndLowerCase', 'BreachedPassword'] as const;
+ * BreachedPassword, then UserInput and BannedWord (context-terms.ts; the API description lists these). */
+export const COMPOSITION_RULES = ['MinimumLowerCaseCharacters', 'MinimumNumericCharacters', 'MinimumSymbolCharacters', 'MinimumUpperCaseCharacters', 'RequiresUpperAndLowerCase', 'BreachedPassword', ...TERM_KINDS] as const;
 type CompositionRule = (typeof COMPOSITION_RULES)[number];
 
 /**
  * One shortfall: the rule, what it requires, what the password has (for RequiresUpperAndLowerCase: letter
- * cases; for BreachedPassword: the breach lists it may appear in, 0, and whether it appears in one, 1).
+ * cases; for BreachedPassword: the breach lists it may appear in, 0, and whether it appears in one, 1; for
+ * UserInput and BannedWord: the terms of that kind it may be built on, 0, and how many it is built on).
  */
 export interface CompositionFailure {
   readonly Rule: CompositionRule;
@@ -174,14 +178,18 @@ export function compositionFailures(policy: StrengthPolicy, counts: CharacterCou
   return failures;
 }
 
-/** The whole evaluation of one password against one policy; `breached`: it is in a list of breached passwords. */
-export function evaluatePassword(policy: StrengthPolicy, password: string, estimate: GuessabilityEstimator, breached = false): StrengthEvaluation {
+/**
+ * The whole evaluation of one password against one policy; `breached`: it is in a list of breached passwords;
+ * `userInputs`: the request's words about the password's owner, judged with the policy's BannedWords.
+ */
+export function evaluatePassword(policy: StrengthPolicy, password: string, estimate: GuessabilityEstimator, breached = false, userInputs: readonly string[] = []): StrengthEvaluation {
   const counts = countCharacters(password);
   const score = strengthScore(policy, counts);
-  const guessability = estimate(password);
+  const guessability = judgeInContext(password, contextTerms(userInputs, policy.BannedWords), estimate);
   const level = Math.max(0, Math.min(scoreBand(score), Math.floor(guessability.score), breached ? 1 : 4));
   const failures = compositionFailures(policy, counts);
   if (breached) failures.push({ Rule: 'BreachedPassword', Required: 0, Found: 1, Message: 'This password appears in lists of breached passwords.' });
+  failures.push(...guessability.failures);
   const suggestions: string[] = [];
   if (counts.length < policy.PreferredPasswordLength) suggestions.push(`Use ${policy.PreferredPasswordLength} characters or more.`);
   suggestions.push(...guessability.feedback);

@@ -99,10 +99,10 @@ describe('a body that is not UTF-8', () => {
 });
 
 describe('body limits', () => {
-  it('4096 bytes are read; 4097 are a 400', async () => {
+  it('65536 bytes are read; 65537 are a 400', async () => {
     const base = JSON.stringify({ Password: SECRET });
-    expect((await post(`${base}${' '.repeat(4096 - base.length)}`)).status).toBe(200);
-    expectError(await post(`${base}${' '.repeat(4097 - base.length)}`), 400, 'The body must be at most 4096 bytes; this one has 4097.');
+    expect((await post(`${base}${' '.repeat(65_536 - base.length)}`)).status).toBe(200);
+    expectError(await post(`${base}${' '.repeat(65_537 - base.length)}`), 400, 'The body must be at most 65536 bytes; this one has 65537.');
   });
 
   it('a declared body over API Gateway’s 10 MB is a 413 before anything is read, and the gateway answers the next request', async () => {

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { evaluationExample, WEAK_EXAMPLE_PASSWORD } from '../../docs/openapi';
+import { evaluationExample, IN_CONTEXT_EXAMPLE, WEAK_EXAMPLE_PASSWORD } from '../../docs/openapi';
 import { PROJECT_ROOT, useLocalService } from '../support/local-service';
 
 const CREDENTIALS = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', 'local-credentials.json'), 'utf8')) as {
@@ -20,9 +20,12 @@ const GENERATORS = seed('generator-policies.json');
 const STRENGTHS = seed('strength-policies.json');
 // What the service's own evaluator answers for the document's example, against the default policy.
 const WEAK = evaluationExample(WEAK_EXAMPLE_PASSWORD);
+// The client sends the document's in-context example: a password built on its user's name.
+const IN_CONTEXT = evaluationExample(IN_CONTEXT_EXAMPLE.Password, IN_CONTEXT_EXAMPLE.UserInputs);
 const local = useLocalService({ env: { AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
 
 it('calls every operation through openapi-fetch and gets the answers the types describe', () => {
+  expect(IN_CONTEXT).toMatchObject({ ComplianceLevelName: 'Weak', Compliant: false, Failures: [{ Rule: 'UserInput' }] });
   const run = spawnSync(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['examples/typed-client.ts'], {
     cwd: PROJECT_ROOT,
     encoding: 'utf8',
@@ -46,6 +49,7 @@ it('calls every operation through openapi-fetch and gets the answers the types d
     'GET /userapi/generatepassword?PasswordGeneratorID=1&Qty=2: 200, 2 passwords',
     'GET /api/generatepassword (20 characters, no symbols): 200, lengths 20, 20, 20',
     `POST /api/passwordstrength/evaluate {"Password":"${WEAK_EXAMPLE_PASSWORD}"}: 200, ${WEAK.ComplianceLevelName}, compliant ${WEAK.Compliant}, failures ${WEAK.Failures.map((f) => f.Rule).join(', ') || 'none'}`,
+    `POST /api/passwordstrength/evaluate {"Password":"${IN_CONTEXT_EXAMPLE.Password}","UserInputs":[3 strings]}: 200, ${IN_CONTEXT.ComplianceLevelName}, compliant ${IN_CONTEXT.Compliant}, built on the user's name ${IN_CONTEXT.Failures.some((f) => f.Rule === 'UserInput')}`,
     'POST /api/passwordstrength/evaluate (policy 999): 404, "No password strength policy has PasswordStrengthPolicyID 999."',
   ]);
 }, 90_000);

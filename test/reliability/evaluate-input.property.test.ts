@@ -4,14 +4,15 @@
  *
  * Random bodies (JSON objects with the right, wrong, missing, misspelt and extra fields; passwords of any
  * code point, lone surrogates and controls included, up to past 256 characters; policy IDs of every JSON
- * type; bodies that are not JSON, not UTF-8, empty, or past 4,096 bytes), random Content-Type headers
+ * type; UserInputs valid and not, of every JSON type, up to past 20 items and 256 characters; bodies that
+ * are not JSON, not UTF-8, empty, or past 65,536 bytes), random Content-Type headers
  * (missing, repeated, other types and charsets) and random credentials. A reference model of the contract
  * (docs/api.md's table, written out again here) says what each request must get. For every response:
  *   - no 5xx; exactly the status the model expects;
  *   - a 200 only for a valid request (a body naming a field twice in one object is not), and then exactly
- *     evaluatePassword(seed policy, password, estimate, breached) computed here;
- *   - every error in the error envelope (docs/api.md#errors), and no error body holding any part of the submitted password
- *     or key;
+ *     evaluatePassword(seed policy, password, estimate, breached, UserInputs) computed here;
+ *   - every error in the error envelope (docs/api.md#errors), and no error body holding any part of the submitted password,
+ *     UserInputs or key;
  *   - afterwards the gateway still answers a valid evaluation correctly.
  *
  * Seed: FC_SEED=<n> replays a run (printed on failure); FC_NUM_RUNS overrides the case count.
@@ -71,7 +72,7 @@ function reference(c: Case): Expectation {
   if (!c.authorized) return { status: 401 };
   const types = c.headers.filter(([name]) => name.toLowerCase() === 'content-type').map(([, value]) => value);
   if (types.length !== 1 || !referenceJsonType(types[0]!)) return { status: 415 };
-  if (c.body.length > 4096 || c.body.length === 0) return { status: 400 };
+  if (c.body.length > 65_536 || c.body.length === 0) return { status: 400 };
   let text: string;
   try {
     // A leading byte order mark is dropped.
@@ -92,15 +93,26 @@ function reference(c: Case): Expectation {
   if (namesAMemberTwice(text)) return { status: 400 };
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { status: 400 };
   const body = parsed as Record<string, unknown>;
-  if (Object.keys(body).some((k) => k !== 'PasswordStrengthPolicyID' && k !== 'Password')) return { status: 400 };
+  if (Object.keys(body).some((k) => k !== 'PasswordStrengthPolicyID' && k !== 'Password' && k !== 'UserInputs')) return { status: 400 };
   const id = 'PasswordStrengthPolicyID' in body ? body.PasswordStrengthPolicyID : 1;
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > Number.MAX_SAFE_INTEGER) return { status: 400 };
   const password = body.Password;
   if (typeof password !== 'string' || password === '' || [...password].length > 256) return { status: 400 };
-  if ([...password].some((ch) => { const cp = ch.codePointAt(0)!; return cp <= 0x1f || (cp >= 0x7f && cp <= 0x9f) || (cp >= 0xd800 && cp <= 0xdfff); })) return { status: 400 };
+  if (!referenceText(password)) return { status: 400 };
+  const userInputs = body.UserInputs ?? [];
+  if (!Array.isArray(userInputs) || ('UserInputs' in body && (userInputs.length < 1 || userInputs.length > 20))) return { status: 400 };
+  if (userInputs.some((input) => typeof input !== 'string' || input === '' || [...input].length > 256 || !referenceText(input))) return { status: 400 };
   const policy = SEED.find((p) => p.PasswordStrengthPolicyID === id);
   if (!policy) return { status: 404 };
-  return { status: 200, evaluation: JSON.stringify(evaluatePassword(policy, password, estimate, BREACHED_PASSWORDS.has(password))) };
+  return { status: 200, evaluation: JSON.stringify(evaluatePassword(policy, password, estimate, BREACHED_PASSWORDS.has(password), userInputs as string[])) };
+}
+
+/** No control character (C0, DEL, C1) and no unpaired surrogate (code points of a string are either a pair or lone). */
+function referenceText(text: string): boolean {
+  return ![...text].some((ch) => {
+    const cp = ch.codePointAt(0)!;
+    return cp <= 0x1f || (cp >= 0x7f && cp <= 0x9f) || (cp >= 0xd800 && cp <= 0xdfff);
+  });
 }
 
 /** Whether an object of a valid JSON text names a member twice, at any depth: a recursive-descent reading of the text. */
@@ -175,28 +187,47 @@ const policyId: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(1.5, 2 ** 53, 1e21, -0, null, '1', '2', true, [1], { id: 1 }) },
 );
 
-/** A body object: the two fields present or not, plus misspelt or extra ones. */
+/** UserInputs: an array of 1 to 20 strings (names, addresses, any text), or one that breaks a bound, or another JSON type. */
+const userInput: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: password },
+  { weight: 4, arbitrary: fc.constantFrom('jsmith', 'John Smith', 'jsmith@acme.example', 'Acme Corporation', 'E-104729', 'Straße 7', 'O\'Brien') },
+);
+const userInputs: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: fc.array(userInput, { minLength: 1, maxLength: 20 }) },
+  { weight: 1, arbitrary: fc.array(userInput, { minLength: 21, maxLength: 23 }) },
+  { weight: 1, arbitrary: fc.constantFrom([], null, 'jsmith', 42, { name: 'jsmith' }, [42], ['jsmith', null], [['jsmith']]) },
+);
+
+/** A body object: the three fields present or not, plus misspelt or extra ones. */
 const absent = fc.constant(undefined);
 const bodyObject: fc.Arbitrary<Record<string, unknown>> = fc
   .record({
     id: fc.oneof({ weight: 1, arbitrary: absent }, { weight: 2, arbitrary: policyId }),
     password: fc.oneof({ weight: 1, arbitrary: absent }, { weight: 12, arbitrary: password }, { weight: 1, arbitrary: fc.constantFrom(null, 42, true, ['x'], { value: 'x' }) }),
-    extra: fc.oneof({ weight: 8, arbitrary: absent }, { weight: 1, arbitrary: fc.tuple(fc.constantFrom('password', 'Pasword', 'PasswordStrengthPolicyId', 'x', ''), fc.jsonValue({ maxDepth: 1 })) }),
+    inputs: fc.oneof({ weight: 3, arbitrary: absent }, { weight: 2, arbitrary: userInputs }),
+    extra: fc.oneof({ weight: 8, arbitrary: absent }, { weight: 1, arbitrary: fc.tuple(fc.constantFrom('password', 'Pasword', 'PasswordStrengthPolicyId', 'userInputs', 'x', ''), fc.jsonValue({ maxDepth: 1 })) }),
   })
-  .map(({ id, password: pw, extra }) => {
+  .map(({ id, password: pw, inputs, extra }) => {
     const out: Record<string, unknown> = {};
     if (id !== undefined) out.PasswordStrengthPolicyID = id;
     if (pw !== undefined) out.Password = pw;
+    if (inputs !== undefined) out.UserInputs = inputs;
     if (extra) out[extra[0]] = extra[1];
     return out;
   });
 
-/** The bytes sent, and the password inside them (if any). */
-const bodyBytes: fc.Arbitrary<{ bytes: Buffer; label: string; password?: string }> = fc.oneof(
-  { weight: 10, arbitrary: bodyObject.map((o) => ({ bytes: Buffer.from(JSON.stringify(o), 'utf8'), label: clip(JSON.stringify(o)), ...(typeof o.Password === 'string' ? { password: o.Password } : {}) })) },
+/** The strings of a body's UserInputs, if it has an array of them: each is a secret as the password is. */
+const inputStrings = (o: Record<string, unknown>): string[] => (Array.isArray(o.UserInputs) ? o.UserInputs.filter((x): x is string => typeof x === 'string') : []);
+
+/** The bytes sent, and the password and UserInputs inside them (if any). */
+const bodyBytes: fc.Arbitrary<{ bytes: Buffer; label: string; password?: string; inputs?: string[] }> = fc.oneof(
+  {
+    weight: 10,
+    arbitrary: bodyObject.map((o) => ({ bytes: Buffer.from(JSON.stringify(o), 'utf8'), label: clip(JSON.stringify(o)), ...(typeof o.Password === 'string' ? { password: o.Password } : {}), inputs: inputStrings(o) })),
+  },
   {
     weight: 1,
-    arbitrary: fc.tuple(password, fc.integer({ min: 4000, max: 4200 })).map(([pw, size]) => {
+    arbitrary: fc.tuple(password, fc.integer({ min: 65_400, max: 65_700 })).map(([pw, size]) => {
       const base = JSON.stringify({ Password: pw });
       const bytes = Buffer.from(`${base.slice(0, -1)}${' '.repeat(Math.max(0, size - Buffer.byteLength(base)))}}`, 'utf8');
       return { bytes, label: `padded to ${bytes.length} bytes`, password: pw };
@@ -228,7 +259,7 @@ const caseOf: fc.Arbitrary<Case & { label: string }> = fc.tuple(bodyBytes, conte
     {
       headers: [...creds.headers, ...types],
       body: body.bytes,
-      secrets: [...(creds.key ? [creds.key] : []), ...(body.password !== undefined ? [body.password] : [])],
+      secrets: [...(creds.key ? [creds.key] : []), ...(body.password !== undefined ? [body.password] : []), ...(body.inputs ?? [])],
       authorized: creds.authorized,
       label: body.label,
     },

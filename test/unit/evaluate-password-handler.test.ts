@@ -94,11 +94,11 @@ describe('200: the evaluation, never to be cached', () => {
     expect(result.statusCode).toBe(200);
   });
 
-  it('accepts 256 characters (emoji count one each) and a body of exactly 4096 bytes', async () => {
+  it('accepts 256 characters (emoji count one each) and a body of exactly 65536 bytes', async () => {
     expect((await handler(post({ Password: '🔑'.repeat(256) }))).statusCode).toBe(200);
     const base = JSON.stringify({ Password: SECRET });
-    const padded = `${base.slice(0, -1)}${' '.repeat(4096 - Buffer.byteLength(base))}}`;
-    expect(Buffer.byteLength(padded)).toBe(4096);
+    const padded = `${base.slice(0, -1)}${' '.repeat(65_536 - Buffer.byteLength(base))}}`;
+    expect(Buffer.byteLength(padded)).toBe(65_536);
     expect((await handler(event(padded))).statusCode).toBe(200);
   });
 });
@@ -124,8 +124,8 @@ describe('400, 404 and 415 in the envelope', () => {
     ['a trailing newline', { Password: `${SECRET}\n` }, 'Password must not contain control characters (a trailing newline, perhaps).'],
     ['a NUL', { Password: 'ab\u0000cd' }, 'Password must not contain control characters (a trailing newline, perhaps).'],
     ['an unpaired surrogate', { Password: 'ab\ud800cd' }, 'Password must be valid Unicode text (it has an unpaired surrogate escape).'],
-    ['an unknown field', { Password: SECRET, Pasword: SECRET }, 'The body has an unknown field; the fields are "PasswordStrengthPolicyID" (optional) and "Password" (names are case-sensitive).'],
-    ['a field in another case', { password: SECRET }, 'The body has an unknown field; the fields are "PasswordStrengthPolicyID" (optional) and "Password" (names are case-sensitive).'],
+    ['an unknown field', { Password: SECRET, Pasword: SECRET }, 'The body has an unknown field; the fields are "PasswordStrengthPolicyID" (optional), "Password" and "UserInputs" (optional; names are case-sensitive).'],
+    ['a field in another case', { password: SECRET }, 'The body has an unknown field; the fields are "PasswordStrengthPolicyID" (optional), "Password" and "UserInputs" (optional; names are case-sensitive).'],
     ['policy 0', { PasswordStrengthPolicyID: 0, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.'],
     ['policy 1.5', { PasswordStrengthPolicyID: 1.5, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.'],
     ['policy "2"', { PasswordStrengthPolicyID: '2', Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.'],
@@ -145,8 +145,8 @@ describe('400, 404 and 415 in the envelope', () => {
     ['JSON null', 'null', 'The body must be a JSON object.'],
     ['an empty body', '', 'The body is empty; send a JSON object.'],
     ['no body', null, 'The body is empty; send a JSON object.'],
-    ['4097 bytes', JSON.stringify({ Password: SECRET }).padEnd(4097, ' '), 'The body must be at most 4096 bytes; this one has 4097.'],
-    ['64 KB', JSON.stringify({ Password: 'x'.repeat(65_536) }), `The body must be at most 4096 bytes; this one has ${65_536 + 15}.`],
+    ['65537 bytes', JSON.stringify({ Password: SECRET }).padEnd(65_537, ' '), 'The body must be at most 65536 bytes; this one has 65537.'],
+    ['1 MB', JSON.stringify({ Password: 'x'.repeat(1_048_576) }), `The body must be at most 65536 bytes; this one has ${1_048_576 + 15}.`],
     // JSON.parse would keep the last value: the client meant one of the two, and only it knows which.
     ['a password given twice', `{"Password":"${SECRET}","Password":"${SECRET}2"}`, 'The body gives a field twice in one object; send each field once.'],
     ['a policy given twice, once escaped', `{"PasswordStrengthPolicyID":1,"Password\\u0053trengthPolicyID":2,"Password":"${SECRET}"}`, 'The body gives a field twice in one object; send each field once.'],

@@ -13,6 +13,7 @@ import {
   CLIENT_TYPES_FILE,
   OPENAPI_TYPESCRIPT,
   EVALUATION_EXAMPLE_PASSWORD,
+  IN_CONTEXT_EXAMPLE,
   OPENAPI_FILE,
   PASSWORD_PATTERN,
   renderOpenApiDocument,
@@ -180,7 +181,7 @@ describe('what the document describes', () => {
   });
 
   describe(`POST ${EVALUATE}`, () => {
-    it('takes a required JSON body: Password (1 to 256 characters) and an optional PasswordStrengthPolicyID (1 to 2^53 - 1, no `default`), nothing else', () => {
+    it('takes a required JSON body: Password (1 to 256 characters), an optional PasswordStrengthPolicyID (1 to 2^53 - 1, no `default`) and optional UserInputs (1 to 20 strings of 1 to 256 characters), nothing else', () => {
       const body = evaluate().requestBody;
       expect(body.required).toBe(true);
       expect(Object.keys(body.content)).toEqual(['application/json']);
@@ -194,6 +195,7 @@ describe('what the document describes', () => {
           properties: {
             PasswordStrengthPolicyID: expect.objectContaining({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
             Password: expect.objectContaining({ type: 'string', minLength: 1, maxLength: 256, pattern: PASSWORD_PATTERN }),
+            UserInputs: expect.objectContaining({ type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 256, pattern: PASSWORD_PATTERN } }),
           },
         }),
       );
@@ -225,6 +227,8 @@ describe('what the document describes', () => {
         'MinimumUpperCaseCharacters',
         'RequiresUpperAndLowerCase',
         'BreachedPassword',
+        'UserInput',
+        'BannedWord',
       ]);
     });
 
@@ -233,6 +237,10 @@ describe('what the document describes', () => {
       const estimate = zxcvbnEstimator();
       expect(examples.compliant.value).toEqual(JSON.parse(JSON.stringify(evaluatePassword(seedPolicy1, 'Correct-Horse-7', estimate))));
       expect(examples.weak.value).toEqual(JSON.parse(JSON.stringify(evaluatePassword(seedPolicy1, WEAK_EXAMPLE_PASSWORD, estimate, true))));
+      // The request example of the same name, with its UserInputs: the UserInput failure.
+      expect(evaluate().requestBody.content['application/json'].examples.inContext.value).toEqual(IN_CONTEXT_EXAMPLE);
+      expect(examples.inContext.value).toEqual(JSON.parse(JSON.stringify(evaluatePassword(seedPolicy1, IN_CONTEXT_EXAMPLE.Password, estimate, false, IN_CONTEXT_EXAMPLE.UserInputs))));
+      expect(examples.inContext.value.Failures.map((f: { Rule: string }) => f.Rule)).toEqual(['UserInput']);
       expect(Object.keys(examples.compliant.value)).toEqual(document.components.schemas.StrengthEvaluation!.required);
       // The weak example shows failures, so their item schema is checked by the lint test too.
       expect(examples.weak.value.Failures.length).toBeGreaterThan(0);
@@ -251,6 +259,7 @@ describe('what the document describes', () => {
         });
       }
       expect(responses['415'].content['application/json'].examples.notJson.value).toEqual(JSON.parse(errorEnvelope(415, 'The body must be JSON: send Content-Type: application/json (UTF-8).')));
+      expect(responses['400'].content['application/json'].examples.userInputs.value).toEqual(JSON.parse(errorEnvelope(400, 'UserInputs[0] must not be empty.')));
       expect(responses['404'].content['application/json'].examples.noSuchPolicy.value).toEqual(JSON.parse(errorEnvelope(404, 'No password strength policy has PasswordStrengthPolicyID 99.')));
       expect(responses['503'].content['application/json'].examples).toEqual({
         policyStore: { value: JSON.parse(errorEnvelope(503, PHRASES.unavailable)) },

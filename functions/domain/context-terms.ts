@@ -1,0 +1,249 @@
+import { canonicalPassword } from './breached-passwords';
+import type { CompositionFailure, GuessabilityEstimator } from './strength-evaluator';
+
+/**
+ * Evaluation in context (docs/evaluation.md#evaluation-in-context): the terms an attacker who knows whose
+ * password it is and which organization it guards tries first, namely the words of the request's UserInputs
+ * (user name, display name, email address, company, service) and a strength policy's BannedWords, found in a
+ * password as an attacker's rules write them, and the rest of the password judged on its own.
+ *
+ *   - Terms: each UserInput split into the tokens an attacker derives (userInputTokens); each BannedWord whole.
+ *   - Normal form, of terms and password alike: NFKC, lower case and the l33t readings of the breached-password
+ *     check (canonicalPassword: `@cm3` reads `acme`, `$mith` reads `smith`), one character at a time.
+ *   - A term matches where it occurs in the password, forwards or reversed, and, for a term of
+ *     MIN_FUZZY_LENGTH characters or more, with one character changed, inserted or removed (`Kontoso`).
+ *   - Microsoft Entra Password Protection's principle: a matched term counts as one character, and the rest is
+ *     judged as if it were the whole password. A rest that scores below STANDS_ALONE_SCORE on its own means
+ *     the password is built on the term: a failure of the term's kind, and the level at most CONTEXT_MAX_SCORE.
+ *     A rest that stands on its own is no failure; the level is then at most the rest's score.
+ *   - Every term also goes into zxcvbn-ts's user-inputs dictionary, so its own estimate sees them.
+ *
+ * Messages and suggestions name the kind of term, never the term or the password. Pure: no I/O; the one
+ * state is a cache of each policy's prepared BannedWords, keyed by the list itself.
+ */
+
+/** Where a term comes from, and the Rule of its failure. */
+export type TermKind = 'UserInput' | 'BannedWord';
+
+/** The kinds in the order their failures are listed. */
+export const TERM_KINDS = ['UserInput', 'BannedWord'] as const satisfies readonly TermKind[];
+
+/** What a failure and a suggestion say of each kind: never the term itself. */
+export const TERM_KIND_TEXT: Readonly<Record<TermKind, { readonly failure: string; readonly suggestion: string }>> = {
+  UserInput: {
+    failure: "The password is built on the user's name or other personal information.",
+    suggestion: "Leave out the user's name and other personal information, in any spelling: they are among the first guesses of an attack on this account.",
+  },
+  BannedWord: {
+    failure: 'The password is built on a word this organization does not allow.',
+    suggestion: 'Leave out the words this organization does not allow, in any spelling: they are among the first guesses of an attack on it.',
+  },
+};
+
+/** Shorter tokens are ignored: one or two characters occur by chance in most passwords and are no guess of their own. */
+export const MIN_TERM_LENGTH = 3;
+/**
+ * Longer tokens are ignored: no email local part (RFC 5321: 64 octets) or domain label (RFC 1035: 63) is
+ * longer, nor is a banned word, and zxcvbn-ts reads only the first 64 characters of a password.
+ */
+export const MAX_TOKEN_LENGTH = 64;
+/** From this length a term also matches with one character changed, inserted or removed; shorter ones only as written. */
+export const MIN_FUZZY_LENGTH = 4;
+/** The rest of a password must score at least this on its own (Strong: 10^8 guesses or more) not to be built on its terms. */
+export const STANDS_ALONE_SCORE = 3;
+/** The highest score of a password built on a term: Weak, as for a breached password. */
+export const CONTEXT_MAX_SCORE = 1;
+/** What a matched term becomes in the rest: one character that is no letter or digit, so it joins no word. */
+export const TERM_PLACEHOLDER = '\u2022';
+
+/** Where a UserInput splits: white space, `.`, `_`, `-` and `@`, and between a digit and anything else. */
+const SEPARATORS = /[\s._\-@]+/u;
+const DIGIT_BOUNDARY = /(?<=\p{Nd})(?=\P{Nd})|(?<=\P{Nd})(?=\p{Nd})/u;
+
+/**
+ * The tokens an attacker derives from one UserInput: NFKC, then split at SEPARATORS and digit boundaries. An
+ * email address (text around an `@`) gives its local part and its domain's labels without the last one, the
+ * top-level domain, which every user of the domain shares (`jsmith@mail.acme.com`: jsmith, mail, acme). Tokens
+ * of fewer than MIN_TERM_LENGTH or more than MAX_TOKEN_LENGTH characters are left out.
+ */
+export function userInputTokens(input: string): string[] {
+  let text = input.normalize('NFKC');
+  const at = text.lastIndexOf('@');
+  if (at >= 0) {
+    const labels = text.slice(at + 1).split('.').filter((label) => label !== '');
+    if (labels.length > 1) labels.pop();
+    text = `${text.slice(0, at)} ${labels.join(' ')}`;
+  }
+  return text
+    .split(SEPARATORS)
+    .flatMap((part) => part.split(DIGIT_BOUNDARY))
+    .filter((token) => {
+      const length = [...token].length;
+      return length >= MIN_TERM_LENGTH && length <= MAX_TOKEN_LENGTH;
+    });
+}
+
+/** The normal form of a text, one code point per character of its NFKC form: lower case and l33t read (canonicalPassword). */
+function normalUnits(text: string): Int32Array {
+  const characters = [...text.normalize('NFKC')];
+  const units = new Int32Array(characters.length);
+  characters.forEach((ch, i) => (units[i] = canonicalPassword(ch).codePointAt(0) ?? 0));
+  return units;
+}
+
+/** One way to find a term: its normal form, forwards or reversed. */
+interface Pattern {
+  /** Which term (an index into ContextTerms.kinds), so a term found both ways counts once. */
+  readonly term: number;
+  readonly units: Int32Array;
+  readonly fuzzy: boolean;
+}
+
+/** The terms of one evaluation, prepared for matching. */
+export interface ContextTerms {
+  /** The kind of each term. */
+  readonly kinds: readonly TermKind[];
+  readonly patterns: readonly Pattern[];
+  /**
+   * The terms as written (NFKC, lower case), for zxcvbn-ts's user-inputs dictionaries: one list for the
+   * request's tokens, one for the policy's words, which stays the same array while the policy does.
+   */
+  readonly wordLists: readonly (readonly string[])[];
+}
+
+export const NO_TERMS: ContextTerms = { kinds: [], patterns: [], wordLists: [] };
+
+/** Adds each term of `texts` not already present (by normal form) to `into`, with its patterns. */
+function addTerms(into: { kinds: TermKind[]; patterns: Pattern[]; words: string[] }, seen: Set<string>, kind: TermKind, texts: Iterable<string>): void {
+  for (const text of texts) {
+    const units = normalUnits(text);
+    const key = `${kind}:${String.fromCodePoint(...units)}`;
+    if (units.length < MIN_TERM_LENGTH || seen.has(key)) continue;
+    seen.add(key);
+    const term = into.kinds.length;
+    const fuzzy = units.length >= MIN_FUZZY_LENGTH;
+    const reversed = units.slice().reverse();
+    into.kinds.push(kind);
+    into.words.push(text.normalize('NFKC').toLowerCase());
+    into.patterns.push({ term, units, fuzzy });
+    if (reversed.some((unit, i) => unit !== units[i])) into.patterns.push({ term, units: reversed, fuzzy });
+  }
+}
+
+/** Each policy's BannedWords, prepared once per list: a collection's policies stay the same objects until it reloads. */
+const preparedBannedWords = new WeakMap<readonly string[], ContextTerms>();
+
+function bannedWordTerms(bannedWords: readonly string[]): ContextTerms {
+  let prepared = preparedBannedWords.get(bannedWords);
+  if (prepared === undefined) {
+    const terms = { kinds: [] as TermKind[], patterns: [] as Pattern[], words: [] as string[] };
+    addTerms(terms, new Set(), 'BannedWord', bannedWords);
+    prepared = { kinds: terms.kinds, patterns: terms.patterns, wordLists: [terms.words] };
+    preparedBannedWords.set(bannedWords, prepared);
+  }
+  return prepared;
+}
+
+/** The terms of an evaluation: the tokens of the request's UserInputs, then the policy's BannedWords. */
+export function contextTerms(userInputs: readonly string[] = [], bannedWords: readonly string[] = []): ContextTerms {
+  const banned = bannedWords.length > 0 ? bannedWordTerms(bannedWords) : NO_TERMS;
+  if (userInputs.length === 0) return banned;
+  const terms = { kinds: [] as TermKind[], patterns: [] as Pattern[], words: [] as string[] };
+  addTerms(terms, new Set(), 'UserInput', userInputs.flatMap(userInputTokens));
+  const offset = terms.kinds.length;
+  return {
+    kinds: [...terms.kinds, ...banned.kinds],
+    patterns: [...terms.patterns, ...banned.patterns.map((p) => ({ ...p, term: p.term + offset }))],
+    wordLists: [terms.words, ...banned.wordLists],
+  };
+}
+
+/** A term found in a password: which term, and the characters [start, end) of the password's NFKC form it covers. */
+export interface TermMatch {
+  readonly term: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Whether a[from..from+length) equals b[at..at+length). */
+function same(a: Int32Array, from: number, b: Int32Array, at: number, length: number): boolean {
+  for (let i = 0; i < length; i++) if (a[from + i] !== b[at + i]) return false;
+  return true;
+}
+
+/**
+ * Every place a pattern occurs in the text: as written, and for a fuzzy pattern with one character changed,
+ * removed or inserted. The first mismatch after the common prefix is where the one edit must be, so each
+ * start costs the prefix and one comparison of the remainder per kind of edit.
+ */
+function matchesOf(text: Int32Array, pattern: Pattern, found: TermMatch[]): void {
+  const { units, fuzzy, term } = pattern;
+  const n = text.length;
+  const m = units.length;
+  for (let s = 0; s + m - (fuzzy ? 1 : 0) <= n; s++) {
+    let k = 0;
+    while (k < m && s + k < n && text[s + k] === units[k]) k++;
+    if (k === m) found.push({ term, start: s, end: s + m });
+    else if (!fuzzy) continue;
+    else if (s + m <= n && same(text, s + k + 1, units, k + 1, m - k - 1)) found.push({ term, start: s, end: s + m });
+    else if (same(text, s + k, units, k + 1, m - k - 1)) found.push({ term, start: s, end: s + m - 1 });
+    // An insertion before the first character is the match one place later.
+    else if (k > 0 && s + m < n && same(text, s + k + 1, units, k, m - k)) found.push({ term, start: s, end: s + m + 1 });
+  }
+}
+
+/** Every match of every term in the password. */
+export function findTerms(password: string, terms: ContextTerms): TermMatch[] {
+  const found: TermMatch[] = [];
+  if (terms.patterns.length === 0) return found;
+  const text = normalUnits(password);
+  for (const pattern of terms.patterns) matchesOf(text, pattern, found);
+  return found;
+}
+
+/** The password (its NFKC form) with each run of overlapping matches replaced by TERM_PLACEHOLDER: what is left to guess. */
+export function restOf(password: string, matches: readonly TermMatch[]): string {
+  const characters = [...password.normalize('NFKC')];
+  const sorted = [...matches].sort((a, b) => a.start - b.start || b.end - a.end);
+  let rest = '';
+  let at = 0;
+  for (let i = 0; i < sorted.length; ) {
+    const start = sorted[i]!.start;
+    let end = sorted[i]!.end;
+    for (i++; i < sorted.length && sorted[i]!.start < end; i++) end = Math.max(end, sorted[i]!.end);
+    rest += characters.slice(at, start).join('') + TERM_PLACEHOLDER;
+    at = end;
+  }
+  return rest + characters.slice(at).join('');
+}
+
+/** The guessability of a password in context, and the failures of the kinds of term it is built on. */
+export interface ContextJudgement extends ReturnType<GuessabilityEstimator> {
+  readonly failures: readonly CompositionFailure[];
+}
+
+/**
+ * Judges a password with its terms: zxcvbn-ts's estimate with the terms as user inputs, and when a term
+ * matches, the estimate of the rest (restOf). A rest below STANDS_ALONE_SCORE is a failure for each kind of
+ * term found (Found: how many distinct terms of that kind) and caps the score at CONTEXT_MAX_SCORE, with each
+ * kind's suggestion first; otherwise the score is at most the rest's.
+ */
+export function judgeInContext(password: string, terms: ContextTerms, estimate: GuessabilityEstimator): ContextJudgement {
+  const whole = terms.wordLists.length > 0 ? estimate(password, terms.wordLists) : estimate(password);
+  const matches = findTerms(password, terms);
+  if (matches.length === 0) return { ...whole, failures: [] };
+  const alone = estimate(restOf(password, matches), terms.wordLists);
+  const score = Math.min(whole.score, alone.score);
+  if (alone.score >= STANDS_ALONE_SCORE) return { score, feedback: whole.feedback, failures: [] };
+  const found = new Map<TermKind, Set<number>>();
+  for (const { term } of matches) {
+    const kind = terms.kinds[term]!;
+    found.set(kind, (found.get(kind) ?? new Set()).add(term));
+  }
+  const kinds = TERM_KINDS.filter((kind) => found.has(kind));
+  return {
+    score: Math.min(score, CONTEXT_MAX_SCORE),
+    feedback: [...kinds.map((kind) => TERM_KIND_TEXT[kind].suggestion), ...whole.feedback],
+    failures: kinds.map((kind) => ({ Rule: kind, Required: 0, Found: found.get(kind)!.size, Message: TERM_KIND_TEXT[kind].failure })),
+  };
+}
