@@ -10,12 +10,16 @@ import type { CompositionFailure, GuessabilityEstimator } from './strength-evalu
  *   - Terms: each UserInput split into the tokens an attacker derives (userInputTokens); each BannedWord whole.
  *   - Normal form, of terms and password alike: NFKC, lower case and the l33t readings of the breached-password
  *     check (canonicalPassword: `@cm3` reads `acme`, `$mith` reads `smith`), one character at a time.
- *   - A term matches where it occurs in the password, forwards or reversed, and, for a term of
- *     MIN_FUZZY_LENGTH characters or more, with one character changed, inserted or removed (`Kontoso`).
+ *   - A term matches where it occurs in the password, as written or reversed, and, for a term of
+ *     MIN_FUZZY_LENGTH characters or more, with one character changed, inserted or removed (`Kontoso`); not
+ *     both reversed and changed, which no cracking rule does and which chance finds in random strings. A
+ *     match where more than half of the characters are stand-ins (digits and symbols read as letters, beyond
+ *     those of the term itself) is chance, not a spelling of the term: `@cm3` is `acme`, `4(#3` is not.
  *   - Microsoft Entra Password Protection's principle: a matched term counts as one character, and the rest is
  *     judged as if it were the whole password. A rest that scores below STANDS_ALONE_SCORE on its own means
  *     the password is built on the term: a failure of the term's kind, and the level at most CONTEXT_MAX_SCORE.
- *     A rest that stands on its own is no failure; the level is then at most the rest's score.
+ *     A rest that stands on its own is no failure: the password is judged as any other, its terms known to the
+ *     estimate (a 20-character random password that happens to contain `acme` is judged on its randomness).
  *   - Every term also goes into zxcvbn-ts's user-inputs dictionary, so its own estimate sees them.
  *
  * Messages and suggestions name the kind of term, never the term or the password. Pure: no I/O; the one
@@ -83,12 +87,21 @@ export function userInputTokens(input: string): string[] {
     });
 }
 
-/** The normal form of a text, one code point per character of its NFKC form: lower case and l33t read (canonicalPassword). */
-function normalUnits(text: string): Int32Array {
+const LETTER = /\p{L}/u;
+
+/**
+ * The normal form of a text, one code point per character of its NFKC form: lower case and l33t read
+ * (canonicalPassword); and how many of the first i characters are no letter, for counting stand-ins.
+ */
+function normalUnits(text: string): { units: Int32Array; nonLetters: Int32Array } {
   const characters = [...text.normalize('NFKC')];
   const units = new Int32Array(characters.length);
-  characters.forEach((ch, i) => (units[i] = canonicalPassword(ch).codePointAt(0) ?? 0));
-  return units;
+  const nonLetters = new Int32Array(characters.length + 1);
+  characters.forEach((ch, i) => {
+    units[i] = canonicalPassword(ch).codePointAt(0) ?? 0;
+    nonLetters[i + 1] = nonLetters[i]! + (LETTER.test(ch) ? 0 : 1);
+  });
+  return { units, nonLetters };
 }
 
 /** One way to find a term: its normal form, forwards or reversed. */
@@ -97,6 +110,8 @@ interface Pattern {
   readonly term: number;
   readonly units: Int32Array;
   readonly fuzzy: boolean;
+  /** Characters of the term that are no letter: a match may hold as many digits and symbols beyond its stand-ins. */
+  readonly nonLetters: number;
 }
 
 /** The terms of one evaluation, prepared for matching. */
@@ -116,7 +131,8 @@ export const NO_TERMS: ContextTerms = { kinds: [], patterns: [], wordLists: [] }
 /** Adds each term of `texts` not already present (by normal form) to `into`, with its patterns. */
 function addTerms(into: { kinds: TermKind[]; patterns: Pattern[]; words: string[] }, seen: Set<string>, kind: TermKind, texts: Iterable<string>): void {
   for (const text of texts) {
-    const units = normalUnits(text);
+    const { units, nonLetters: counts } = normalUnits(text);
+    const nonLetters = counts[units.length]!;
     const key = `${kind}:${String.fromCodePoint(...units)}`;
     if (units.length < MIN_TERM_LENGTH || seen.has(key)) continue;
     seen.add(key);
@@ -125,8 +141,8 @@ function addTerms(into: { kinds: TermKind[]; patterns: Pattern[]; words: string[
     const reversed = units.slice().reverse();
     into.kinds.push(kind);
     into.words.push(text.normalize('NFKC').toLowerCase());
-    into.patterns.push({ term, units, fuzzy });
-    if (reversed.some((unit, i) => unit !== units[i])) into.patterns.push({ term, units: reversed, fuzzy });
+    into.patterns.push({ term, units, fuzzy, nonLetters });
+    if (reversed.some((unit, i) => unit !== units[i])) into.patterns.push({ term, units: reversed, fuzzy: false, nonLetters });
   }
 }
 
@@ -173,22 +189,31 @@ function same(a: Int32Array, from: number, b: Int32Array, at: number, length: nu
 
 /**
  * Every place a pattern occurs in the text: as written, and for a fuzzy pattern with one character changed,
- * removed or inserted. The first mismatch after the common prefix is where the one edit must be, so each
- * start costs the prefix and one comparison of the remainder per kind of edit.
+ * removed or inserted. The first mismatch after the common prefix is where the one edit must be (a classic
+ * result for edit distance 1), so each start costs the prefix and one comparison of the remainder per kind of
+ * edit, whatever the text.
  */
-function matchesOf(text: Int32Array, pattern: Pattern, found: TermMatch[]): void {
+function matchesOf(text: { units: Int32Array; nonLetters: Int32Array }, pattern: Pattern, found: TermMatch[]): void {
   const { units, fuzzy, term } = pattern;
-  const n = text.length;
+  const n = text.units.length;
   const m = units.length;
+  const add = (start: number, end: number) => {
+    const standIns = text.nonLetters[end]! - text.nonLetters[start]! - pattern.nonLetters;
+    if (2 * standIns <= end - start) found.push({ term, start, end });
+  };
   for (let s = 0; s + m - (fuzzy ? 1 : 0) <= n; s++) {
     let k = 0;
-    while (k < m && s + k < n && text[s + k] === units[k]) k++;
-    if (k === m) found.push({ term, start: s, end: s + m });
-    else if (!fuzzy) continue;
-    else if (s + m <= n && same(text, s + k + 1, units, k + 1, m - k - 1)) found.push({ term, start: s, end: s + m });
-    else if (same(text, s + k, units, k + 1, m - k - 1)) found.push({ term, start: s, end: s + m - 1 });
+    while (k < m && s + k < n && text.units[s + k] === units[k]) k++;
+    if (k === m) {
+      add(s, s + m);
+      continue;
+    }
+    if (!fuzzy) continue;
+    // Every reading of the one edit is kept: the widest covers what the attacker's typo rule covers.
+    if (s + m <= n && same(text.units, s + k + 1, units, k + 1, m - k - 1)) add(s, s + m);
+    if (same(text.units, s + k, units, k + 1, m - k - 1)) add(s, s + m - 1);
     // An insertion before the first character is the match one place later.
-    else if (k > 0 && s + m < n && same(text, s + k + 1, units, k, m - k)) found.push({ term, start: s, end: s + m + 1 });
+    if (k > 0 && s + m < n && same(text.units, s + k + 1, units, k, m - k)) add(s, s + m + 1);
   }
 }
 
@@ -226,15 +251,14 @@ export interface ContextJudgement extends ReturnType<GuessabilityEstimator> {
  * Judges a password with its terms: zxcvbn-ts's estimate with the terms as user inputs, and when a term
  * matches, the estimate of the rest (restOf). A rest below STANDS_ALONE_SCORE is a failure for each kind of
  * term found (Found: how many distinct terms of that kind) and caps the score at CONTEXT_MAX_SCORE, with each
- * kind's suggestion first; otherwise the score is at most the rest's.
+ * kind's suggestion first; a rest that stands leaves the estimate of the whole as it is.
  */
 export function judgeInContext(password: string, terms: ContextTerms, estimate: GuessabilityEstimator): ContextJudgement {
   const whole = terms.wordLists.length > 0 ? estimate(password, terms.wordLists) : estimate(password);
   const matches = findTerms(password, terms);
   if (matches.length === 0) return { ...whole, failures: [] };
   const alone = estimate(restOf(password, matches), terms.wordLists);
-  const score = Math.min(whole.score, alone.score);
-  if (alone.score >= STANDS_ALONE_SCORE) return { score, feedback: whole.feedback, failures: [] };
+  if (alone.score >= STANDS_ALONE_SCORE) return { ...whole, failures: [] };
   const found = new Map<TermKind, Set<number>>();
   for (const { term } of matches) {
     const kind = terms.kinds[term]!;
@@ -242,7 +266,7 @@ export function judgeInContext(password: string, terms: ContextTerms, estimate: 
   }
   const kinds = TERM_KINDS.filter((kind) => found.has(kind));
   return {
-    score: Math.min(score, CONTEXT_MAX_SCORE),
+    score: Math.min(whole.score, alone.score, CONTEXT_MAX_SCORE),
     feedback: [...kinds.map((kind) => TERM_KIND_TEXT[kind].suggestion), ...whole.feedback],
     failures: kinds.map((kind) => ({ Rule: kind, Required: 0, Found: found.get(kind)!.size, Message: TERM_KIND_TEXT[kind].failure })),
   };

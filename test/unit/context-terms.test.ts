@@ -1,0 +1,249 @@
+/**
+ * Evaluation in context (functions/domain/context-terms.ts, docs/evaluation.md#evaluation-in-context): the tokens
+ * of UserInputs, matching per kind of form, what is left of a password and how it is judged, through the
+ * evaluator with the shipped estimator. The worked examples of docs/evaluation.md are read from the page.
+ *
+ * Run: npx jest test/unit/context-terms
+ */
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { BREACHED_PASSWORDS } from '../../functions/domain/breached-password-filter';
+import { contextTerms, findTerms, judgeInContext, restOf, TERM_KIND_TEXT, TERM_PLACEHOLDER, userInputTokens } from '../../functions/domain/context-terms';
+import { zxcvbnEstimator } from '../../functions/domain/guessability';
+import { evaluatePassword, type GuessabilityEstimator, type StrengthEvaluation } from '../../functions/domain/strength-evaluator';
+import type { StrengthPolicy } from '../../functions/domain/strength-policy';
+import { SEED_STRENGTH } from '../support/seed-reference';
+
+const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
+const policy = (id: number, bannedWords?: string[]): StrengthPolicy => ({ ...SEED.find((p) => p.PasswordStrengthPolicyID === id)!, ...(bannedWords ? { BannedWords: bannedWords } : {}) });
+
+let estimate: GuessabilityEstimator;
+beforeAll(() => {
+  estimate = zxcvbnEstimator();
+});
+
+/** The evaluation as the function makes it: the blocklist's answer, the policy's BannedWords, the request's UserInputs. */
+const inContext = (id: number, password: string, userInputs: string[] = [], bannedWords?: string[]): StrengthEvaluation =>
+  evaluatePassword(policy(id, bannedWords), password, estimate, BREACHED_PASSWORDS.has(password), userInputs);
+const alone = (id: number, password: string): StrengthEvaluation => evaluatePassword(policy(id), password, estimate, BREACHED_PASSWORDS.has(password));
+/** What is left of the password once its terms are taken out, or undefined when none matches. */
+const leftOf = (password: string, userInputs: string[] = [], bannedWords: string[] = []): string | undefined => {
+  const matches = findTerms(password, contextTerms(userInputs, bannedWords));
+  return matches.length === 0 ? undefined : restOf(password, matches);
+};
+const rules = (evaluation: StrengthEvaluation) => evaluation.Failures.map((f) => f.Rule);
+
+/** The user and the organization of the examples: what an application knows when it asks. */
+const USER = ['jsmith', 'John Smith', 'jsmith@acme.example', 'Acme Corporation', 'E-104729'];
+const ORGANIZATION = ['Acme', 'Contoso', 'Passwordstate', 'Fabrikam', 'London'];
+
+describe('the tokens of a UserInput, as an attacker derives them', () => {
+  it.each([
+    ['jsmith', ['jsmith']],
+    ['John Smith', ['John', 'Smith']],
+    ['jsmith@acme.example', ['jsmith', 'acme']],
+    ['john.smith@mail.acme.co.uk', ['john', 'smith', 'mail', 'acme']],
+    ['JSMITH01', ['JSMITH']],
+    ['E-104729', ['104729']],
+    ['Acme_Corp-2026', ['Acme', 'Corp', '2026']],
+    ['agent007', ['agent', '007']],
+    ['Finance & Payroll', ['Finance', 'Payroll']],
+    ["O'Brien", ["O'Brien"]],
+    ['Ｊｏｈｎ\u3000Ｓｍｉｔｈ', ['John', 'Smith']],
+    ['@acme', ['acme']],
+    ['Jo Li', []],
+    ['r2d2', []],
+    ['x'.repeat(64), ['x'.repeat(64)]],
+    ['x'.repeat(65), []],
+  ])('%j → %j', (input, tokens) => {
+    expect(userInputTokens(input)).toEqual(tokens);
+  });
+});
+
+describe('matching: the forms a term is found in, and what is left', () => {
+  it.each([
+    // Names, as written, in any case, adjacent or apart.
+    ['names', 'JohnSmith!23', ['John Smith'], [], '••!23'],
+    ['names', 'Smith.John.1984', ['John Smith'], [], '•.•.1984'],
+    ['names', 'jsmith2026', ['jsmith'], [], '•2026'],
+    ['names', 'Lee$2026lee', ['Lee Kim'], [], '•$2026•'],
+    // Email parts: the local part and the domain's labels, not the top-level domain.
+    ['email parts', 'Acme.jsmith7', ['jsmith@acme.example'], [], '•.•7'],
+    ['email parts', 'Mail#acme!', ['john.smith@mail.acme.co.uk'], [], '•#•!'],
+    ['email parts', 'Mail4acme!', ['john.smith@mail.acme.co.uk'], [], '••!'],
+    ['email parts', 'Example2026!', ['jsmith@acme.example'], [], undefined],
+    // The company, from UserInputs or BannedWords.
+    ['company', 'AcmeCorp2026!', ['Acme Corp'], [], '••2026!'],
+    ['company', 'AcmeCorp2026!', [], ['Acme'], '•Corp2026!'],
+    ['company', 'Contoso#2026', [], ['Contoso'], '•#2026'],
+    ['company', 'I<3Fabrikam', [], ['Fabrikam'], 'I<3•'],
+    // l33t forms: the blocklist's readings, one character each.
+    ['l33t', '@cm3Rocks!2026', [], ['Acme'], '•Rocks!2026'],
+    ['l33t', 'J0hn$mith#1', ['John Smith'], [], '••#1'],
+    ['l33t', 'C0nt0s0!99', [], ['Contoso'], '•!99'],
+    ['l33t', '5m1th!2026', ['jsmith'], [], '•!2026'],
+    ['l33t', 'L0nd0n_2026', [], ['London'], '•_2026'],
+    // Edit distance 1, for terms of 4 characters or more: changed, inserted, removed.
+    ['edit distance 1', 'Kontoso#2026', [], ['Contoso'], '•#2026'],
+    ['edit distance 1', 'Contosso#2026', [], ['Contoso'], '•#2026'],
+    ['edit distance 1', 'Contso#2026', [], ['Contoso'], '•#2026'],
+    ['edit distance 1', 'Jsmyth2026!', ['jsmith'], [], '•2026!'],
+    ['edit distance 1', 'Fabrkam99!', [], ['Fabrikam'], '•99!'],
+    // Reversed.
+    ['reversed', 'Htimsj#2026!', ['jsmith'], [], '•#2026!'],
+    ['reversed', 'osotnoC2026', [], ['Contoso'], '•2026'],
+    ['reversed', 'Emca!1234', [], ['Acme'], '•!1234'],
+    // Terms with years and symbols around them, and terms that hold them.
+    ['years and symbols', '!!Acme2026??', [], ['Acme'], '!!•2026??'],
+    ['years and symbols', '2026-Contoso-2027', [], ['Contoso'], '2026-•-2027'],
+    ['years and symbols', '#Smith#1999#', ['John Smith'], [], '#•#1999#'],
+    ['years and symbols', 'Acme2026!Rocks', [], ['Acme2026!'], '•Rocks'],
+    ['years and symbols', 'Emp104729!x', ['E-104729'], [], 'Emp•!x'],
+  ])('%s: %s with %j and %j leaves %j', (_kind, password, userInputs, bannedWords, left) => {
+    expect(leftOf(password, userInputs, bannedWords)).toBe(left);
+  });
+
+  it.each([
+    ['a 3-character term at edit distance 1 (only as written or reversed)', 'Lea$2026', ['Lee'], []],
+    ['a term both reversed and changed', 'Osotnok#2026', [], ['Contoso']],
+    ['more than half stand-ins: 4(m3 for acme', 'X4(m3Y', [], ['Acme']],
+    ['a token shorter than 3 characters', 'JoLi2026!', ['Jo Li'], []],
+    ['the top-level domain of an address', 'Example!2026', ['jsmith@acme.example'], []],
+    ['two edits', 'Kontosso#2026', [], ['Contoso']],
+  ])('no match: %s', (_what, password, userInputs, bannedWords) => {
+    expect(leftOf(password, userInputs, bannedWords)).toBeUndefined();
+  });
+
+  it('takes the password in NFKC form: full-width letters are the term, and the rest keeps its case', () => {
+    expect(leftOf('ＡＣＭＥsecure', [], ['acme'])).toBe(`${TERM_PLACEHOLDER}secure`);
+  });
+});
+
+describe("the issue's examples fail under policies 1 and 2; without the context they did not", () => {
+  it.each([
+    ['AcmeCorp2026!', [], ['Acme'], 'BannedWord'],
+    ['Acme$ecure99', [], ['Acme'], 'BannedWord'],
+    ['PasswordStateRocks1!', [], ['Passwordstate'], 'BannedWord'],
+    ['Contoso#2026', [], ['Contoso'], 'BannedWord'],
+    ['@cm3Rocks!2026', [], ['Acme'], 'BannedWord'],
+    ['Kontoso#2026', [], ['Contoso'], 'BannedWord'],
+    ['Jsmith2026!x', ['jsmith', 'John Smith'], [], 'UserInput'],
+    ['Jonathan.Smith1', ['jsmith', 'John Smith'], [], 'UserInput'],
+    ['J0hn$mith#1', ['jsmith', 'John Smith'], [], 'UserInput'],
+  ])('%s (UserInputs %j, BannedWords %j): %s, at most Weak, never Compliant', (password, userInputs, bannedWords, rule) => {
+    for (const id of [1, 2]) {
+      const result = inContext(id, password, userInputs, bannedWords);
+      expect(rules(result)).toEqual([rule]);
+      expect(result.ComplianceLevel).toBeLessThanOrEqual(1);
+      expect(result.Compliant).toBe(false);
+      // After the length sentence (when the password is shorter than the policy prefers), the kind's sentence.
+      expect(result.Suggestions.find((s) => !s.startsWith('Use '))).toBe(TERM_KIND_TEXT[rule as 'UserInput' | 'BannedWord'].suggestion);
+    }
+    // Every one of them but the l33t name was Compliant under policy 1 before.
+    if (password !== 'J0hn$mith#1') expect(alone(1, password).Compliant).toBe(true);
+  });
+
+  it('a password built on terms of both kinds fails both rules, UserInput first, each with its count of distinct terms', () => {
+    const result = inContext(2, 'JohnAcme!2026', ['John Smith'], ['Acme']);
+    expect(result.Failures).toEqual([
+      { Rule: 'UserInput', Required: 0, Found: 1, Message: "The password is built on the user's name or other personal information." },
+      { Rule: 'BannedWord', Required: 0, Found: 1, Message: 'The password is built on a word this organization does not allow.' },
+    ]);
+    expect(result.Suggestions.slice(0, 3)).toEqual(['Use 14 characters or more.', TERM_KIND_TEXT.UserInput.suggestion, TERM_KIND_TEXT.BannedWord.suggestion]);
+    expect(result.ComplianceLevel).toBe(1);
+  });
+
+  it('the composition failures come first, then BreachedPassword, then the context rules', () => {
+    const result = inContext(2, 'london123', [], ['London']);
+    expect(BREACHED_PASSWORDS.has('london123')).toBe(true);
+    expect(rules(result)).toEqual(['MinimumSymbolCharacters', 'MinimumUpperCaseCharacters', 'RequiresUpperAndLowerCase', 'BreachedPassword', 'BannedWord']);
+  });
+
+  it('a term matched where what is left stands on its own is no failure: the password is judged as without it', () => {
+    for (const password of ['AcmeVq8#Lz2!Tp6$Wn', 'q7#Lp2@acme!Zx9$Tb4&Rk8^']) {
+      expect(leftOf(password, [], ['Acme'])).toBeDefined();
+      expect(inContext(2, password, [], ['Acme'])).toEqual(alone(2, password));
+    }
+  });
+
+  it('a PIN that is the employee number fails under the PIN policy', () => {
+    expect(rules(inContext(7, '104729', ['E-104729']))).toEqual(['UserInput']);
+    expect(alone(7, '104729').Compliant).toBe(true);
+  });
+});
+
+describe('messages and suggestions name the kind of term, never the term or the password', () => {
+  it.each([
+    ['Jsmith2026!x', ['jsmith', 'John Smith'], []],
+    ['AcmeCorp2026!', [], ['AcmeCorp']],
+    ['Fabr1kam#Lond0n', ['Fabrikam'], ['London']],
+  ])('%s', (password, userInputs, bannedWords) => {
+    const text = JSON.stringify(inContext(2, password, userInputs, bannedWords)).toLowerCase();
+    expect(inContext(2, password, userInputs, bannedWords).Failures.length).toBeGreaterThan(0);
+    for (const secret of [password, ...userInputs.flatMap(userInputTokens), ...bannedWords]) expect(text).not.toContain(secret.toLowerCase());
+  });
+});
+
+describe('controls keep their levels with UserInputs and BannedWords present', () => {
+  it.each([
+    // Generated by the seed generator policies, random 16 characters, five-word passphrases.
+    [1, 'xK9#mQ2$vL8@pW4!'],
+    [2, 'Tq7!rZ2#wN5$kP9@'],
+    [2, 'h3R$k9!Lm2@Qz7#X'],
+    [2, 'unclip-shabby-aviator-revenge-footnote'],
+    [8, 'correct horse battery staple ledger'],
+    [2, 'Vacation-Sprinkled-Unmasked-8!'],
+  ])('policy %i: %s', (id, password) => {
+    expect(inContext(id, password, USER, ORGANIZATION)).toEqual(alone(id, password));
+  });
+
+  it('no context at all: the evaluation is exactly the one without UserInputs and BannedWords', () => {
+    const counting: { calls: unknown[][] } = { calls: [] };
+    const spy: GuessabilityEstimator = (password, lists) => (counting.calls.push([password, lists]), estimate(password, lists));
+    evaluatePassword(policy(2, []), 'Jsmith2026!x', spy, false, []);
+    // One estimate, of the password, with no user inputs: the path of an evaluation without context.
+    expect(counting.calls).toEqual([['Jsmith2026!x', undefined]]);
+  });
+});
+
+describe('judgeInContext: the estimate of the whole, and of what is left', () => {
+  it('gives zxcvbn-ts the terms as user inputs: its own warning for a term it finds', () => {
+    const judged = judgeInContext('fabrikam', contextTerms([], ['Fabrikam']), estimate);
+    expect(judged.feedback).toContain('There should not be any personal or page related data.');
+    expect(judged.failures.map((f) => f.Rule)).toEqual(['BannedWord']);
+  });
+
+  it('counts a term found forwards and reversed once', () => {
+    expect(judgeInContext('acme#emca', contextTerms([], ['Acme']), estimate).failures).toEqual([
+      { Rule: 'BannedWord', Required: 0, Found: 1, Message: TERM_KIND_TEXT.BannedWord.failure },
+    ]);
+  });
+});
+
+describe('the worked examples of docs/evaluation.md', () => {
+  const page = readFileSync(path.join(__dirname, '..', '..', 'docs', 'evaluation.md'), 'utf8');
+  const section = page.slice(page.indexOf('### Worked examples of matching'), page.indexOf('\n## ', page.indexOf('### Worked examples of matching')));
+  const code = (cell: string) => /^`(.*)`$/.exec(cell)?.[1] ?? cell;
+  const rows = section
+    .split('\n')
+    .filter((line) => /^\| \d/.test(line))
+    .map((line) => line.slice(2, -2).split(' | '));
+
+  it('has its table', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it.each(rows.map((cells) => [cells[1], cells] as const))('%s', (_password, [id, password, userInputs, bannedWords, left, levels, failures]) => {
+    const [pw, inputs, words] = [code(password!), JSON.parse(code(userInputs!)) as string[], JSON.parse(code(bannedWords!)) as string[]];
+    const terms = contextTerms(inputs, words);
+    const rest = leftOf(pw, inputs, words);
+    if (left === 'none') expect(rest).toBeUndefined();
+    else expect(`\`${rest}\` (${estimate(rest!, terms.wordLists).score})`).toBe(left);
+    const [before, after] = levels!.split(' → ').map(Number);
+    expect(alone(Number(id), pw).ComplianceLevel).toBe(before);
+    const result = inContext(Number(id), pw, inputs, words);
+    expect(result.ComplianceLevel).toBe(after);
+    const added = result.Failures.filter((f) => f.Rule === 'UserInput' || f.Rule === 'BannedWord').map((f) => `${f.Rule} (${f.Found})`);
+    expect(added.join(', ') || 'none').toBe(failures);
+  });
+});
