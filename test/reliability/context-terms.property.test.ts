@@ -1,0 +1,217 @@
+/**
+ * Properties of the evaluation in context (docs/evaluation.md#evaluation-in-context), with fast-check, evaluated
+ * as the service does (the shipped estimator, the breached-password filter) under seed policies 1 and 2:
+ *
+ *   1. a term (a name, or a random word) given as a UserInput (user name, display name, email address) or a
+ *      BannedWord, written in one of the forms an attacker's rules make (any case, l33t, one character changed,
+ *      inserted or removed, reversed) with the affixes those rules add (digits, a year, a few symbols), always
+ *      fails the term's rule, at most Weak, never Compliant;
+ *   2. a random 20-character password with a term inserted anywhere has the level of the random part: what is
+ *      left stands on its own, so the term does not count against it;
+ *   3. controls: random 16-character passwords, five-word passphrases and the passwords of every seed generator
+ *      policy of 14 characters or more keep their level with a user's UserInputs and an organization's
+ *      BannedWords present. (The 11- and 12-character ones are Strong only barely: a near-spelling of a name
+ *      found in them by chance can leave too little; `npm run bench` prints how often, docs/performance.md.)
+ *
+ * Seed: FC_SEED=<n> replays a run (printed on failure); FC_NUM_RUNS overrides the number of cases.
+ */
+import fc from 'fast-check';
+import { BREACHED_PASSWORDS } from '../../functions/domain/breached-password-filter';
+import type { GeneratorPolicy } from '../../functions/domain/generator-policy';
+import { zxcvbnEstimator } from '../../functions/domain/guessability';
+import { DICTIONARIES } from '../../functions/domain/guessability-dictionaries';
+import { generatePassword, type RandomSource } from '../../functions/domain/password-generator';
+import { WORD_SEPARATOR } from '../../functions/domain/ranked-dictionary';
+import { evaluatePassword, type GuessabilityEstimator, type StrengthEvaluation } from '../../functions/domain/strength-evaluator';
+import type { StrengthPolicy } from '../../functions/domain/strength-policy';
+import { WORD_LIST } from '../../functions/domain/word-list';
+import { assertProperty } from '../support/property';
+import { SEED_GENERATOR, SEED_STRENGTH } from '../support/seed-reference';
+
+/**
+ * Cases per property: each evaluates one to three passwords under two or three policies (10 to 50 ms an estimate
+ * on a busy core, each estimate made once per password and context); 100 terms in every form, 50 cases of each
+ * control, keep the file near a minute.
+ */
+const RUNS = 100;
+const CONTROL_RUNS = 50;
+const STRENGTH = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
+const policy = (id: number) => STRENGTH.find((p) => p.PasswordStrengthPolicyID === id)!;
+const POLICIES = [policy(1), policy(2)];
+
+/** The estimate of a password in a context again without a second zxcvbn-ts run: each case evaluates it under several policies. */
+function remembered(estimator: GuessabilityEstimator): GuessabilityEstimator {
+  const recent = new Map<string, ReturnType<GuessabilityEstimator>>();
+  return (password, lists) => {
+    const key = JSON.stringify([password, lists ?? []]);
+    let result = recent.get(key);
+    if (result === undefined) {
+      if (recent.size > 16) recent.clear();
+      recent.set(key, (result = estimator(password, lists)));
+    }
+    return result;
+  };
+}
+
+let estimate: GuessabilityEstimator;
+beforeAll(() => {
+  estimate = remembered(zxcvbnEstimator());
+});
+
+const evaluate = (p: StrengthPolicy, password: string, userInputs: string[] = [], bannedWords?: string[]): StrengthEvaluation =>
+  evaluatePassword(bannedWords ? { ...p, BannedWords: bannedWords } : p, password, estimate, BREACHED_PASSWORDS.has(password), userInputs);
+
+/** Names of zxcvbn-ts's lists (4 to 10 letters), and random words of 4 to 10 letters that are in no list. */
+const NAMES = ['firstnames-en', 'lastnames-en'].flatMap((name) => DICTIONARIES[name]!.split(WORD_SEPARATOR).slice(0, 1000).filter((word) => /^[a-z]{4,10}$/.test(word)));
+const word = fc.oneof(fc.constantFrom(...NAMES), fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: 4, maxLength: 10 }));
+
+/** The l33t stand-ins of the blocklist's table, per letter, that people use. */
+const L33T: Readonly<Record<string, readonly string[]>> = { a: ['@', '4'], e: ['3'], i: ['1', '!'], o: ['0'], s: ['$', '5'], t: ['7', '+'], l: ['1'], g: ['9'], b: ['8'] };
+
+type Form = 'as written' | 'capitalised' | 'upper case' | 'l33t' | 'changed' | 'inserted' | 'removed' | 'reversed';
+const form = fc.constantFrom<Form>('as written', 'capitalised', 'upper case', 'l33t', 'changed', 'inserted', 'removed', 'reversed');
+
+/** The term written in a form, `choice` picking the position and the character where the form needs them. */
+function written(term: string, shape: Form, choice: number): string {
+  const at = choice % term.length;
+  const letter = 'xqzkvwj'[choice % 7]!;
+  switch (shape) {
+    case 'as written':
+      return term;
+    case 'capitalised':
+      return term[0]!.toUpperCase() + term.slice(1);
+    case 'upper case':
+      return term.toUpperCase();
+    case 'l33t': {
+      // At most half of the letters, as people write it: a stand-in every other letter that has one.
+      let count = 0;
+      return [...term].map((ch, i) => (L33T[ch] && i % 2 === choice % 2 && ++count <= term.length / 2 ? L33T[ch]![choice % L33T[ch]!.length]! : ch)).join('');
+    }
+    case 'changed':
+      return term.slice(0, at) + (term[at] === letter ? 'y' : letter) + term.slice(at + 1);
+    case 'inserted': {
+      // Inside the term: a letter before or after it is no edit of the term but a letter beside it.
+      const inside = 1 + (choice % (term.length - 1));
+      return term.slice(0, inside) + letter + term.slice(inside);
+    }
+    case 'removed':
+      return term.slice(0, at) + term.slice(at + 1);
+    case 'reversed':
+      return [...term].reverse().join('');
+  }
+}
+
+/** What cracking rules add around a word: nothing, a symbol or two, one to three digits, a year, a year and a symbol. */
+const SYMBOLS = [...'!@#$%&*?.-_+='];
+const year = fc.integer({ min: 1950, max: 2030 }).map(String);
+const digits = fc.integer({ min: 0, max: 999 }).map(String);
+const symbol = fc.constantFrom(...SYMBOLS);
+const prefix = fc.oneof(fc.constant(''), symbol, fc.tuple(symbol, symbol).map(([a, b]) => a + b), fc.integer({ min: 0, max: 9 }).map(String));
+const suffix = fc.oneof(
+  fc.constant(''),
+  symbol,
+  digits,
+  year,
+  fc.tuple(year, symbol).map(([y, s]) => y + s),
+  fc.tuple(symbol, year).map(([s, y]) => s + y),
+  fc.tuple(digits, symbol).map(([d, s]) => d + s),
+);
+
+/** How the term reaches the evaluation: a BannedWord of the policy, or in a UserInput as a user name, a display name or an email address. */
+type Source = 'banned word' | 'user name' | 'display name' | 'email address';
+const source = fc.constantFrom<Source>('banned word', 'user name', 'display name', 'email address');
+function context(term: string, from: Source): { userInputs: string[]; bannedWords?: string[]; rule: 'UserInput' | 'BannedWord' } {
+  if (from === 'banned word') return { userInputs: [], bannedWords: [term[0]!.toUpperCase() + term.slice(1)], rule: 'BannedWord' };
+  const input = from === 'user name' ? term : from === 'display name' ? `Pat ${term[0]!.toUpperCase()}${term.slice(1)}` : `${term}@wolfram-hollow.example`;
+  return { userInputs: [input], rule: 'UserInput' };
+}
+
+describe('a password built on a term fails, in every form and with every affix of the families', () => {
+  it('a term, its form, its affixes: the rule of its source, at most Weak, never Compliant, under policies 1 and 2', async () => {
+    await assertProperty(
+      'built on a term',
+      fc.property(word, form, fc.nat(), prefix, suffix, source, (term, shape, choice, before, after, from) => {
+        // One edit of a 3-letter term is any two letters: only longer terms match changed, inserted or removed.
+        fc.pre(term.length >= 4 || !['changed', 'inserted', 'removed'].includes(shape));
+        const password = before + written(term, shape, choice) + after;
+        const { userInputs, bannedWords, rule } = context(term, from);
+        for (const p of POLICIES) {
+          const result = evaluate(p, password, userInputs, bannedWords);
+          if (!result.Failures.some((f) => f.Rule === rule) || result.ComplianceLevel > 1 || result.Compliant) {
+            throw new Error(`policy ${p.PasswordStrengthPolicyID}: ${JSON.stringify(password)} (${shape} ${JSON.stringify(term)}, a ${from}): level ${result.ComplianceLevel}, failures ${result.Failures.map((f) => f.Rule).join(', ') || 'none'}`);
+          }
+        }
+      }),
+      RUNS,
+    );
+  });
+});
+
+/** Printable ASCII, as a password manager generates it. */
+const PRINTABLE = Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i));
+const randomPassword = (length: number) => fc.array(fc.constantFrom(...PRINTABLE), { minLength: length, maxLength: length }).map((chars) => chars.join(''));
+const HAS_EVERY_CLASS = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/];
+
+describe('a term inside a random password does not count against it', () => {
+  it('a random 20-character password with a term inserted has the level of the random part, with no context failure', async () => {
+    await assertProperty(
+      'term inside a random password',
+      fc.property(randomPassword(20), word, fc.nat(20), source, (random, term, at, from) => {
+        // With every class in the random part, the term adds no class the score would count.
+        fc.pre(HAS_EVERY_CLASS.every((c) => c.test(random)));
+        const password = random.slice(0, at) + term + random.slice(at);
+        const { userInputs, bannedWords } = context(term, from);
+        for (const p of POLICIES) {
+          const result = evaluate(p, password, userInputs, bannedWords);
+          expect(result.ComplianceLevel).toBe(evaluate(p, random).ComplianceLevel);
+          expect(result.Failures.filter((f) => f.Rule === 'UserInput' || f.Rule === 'BannedWord')).toEqual([]);
+        }
+      }),
+      CONTROL_RUNS,
+    );
+  });
+});
+
+/** What an application knows of a user, and an organization's banned words: its names, products, places, seasons. */
+const USER = ['jsmith', 'John Smith', 'jsmith@acme.example', 'Acme Corporation', 'E-104729', 'Finance', 'London'];
+const ORGANIZATION = ['Acme', 'AcmeCorp', 'Contoso', 'Fabrikam', 'Passwordstate', 'Northwind', 'Seattle', 'Redmond', 'Spring', 'Summer', 'Autumn', 'Winter', 'Payroll', 'Helpdesk', 'Welcome', 'Changeme'];
+
+/** splitmix32: a seeded RandomSource, so a failing case replays. */
+function seeded(seed: number): RandomSource {
+  let x = seed >>> 0;
+  const next = () => {
+    x = (x + 0x9e3779b9) >>> 0;
+    let z = x;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+  return { int: (max) => Math.floor((next() / 2 ** 32) * max) };
+}
+
+describe('controls keep their levels with UserInputs and BannedWords present', () => {
+  const keepsItsLevel = (password: string, policies: readonly StrengthPolicy[]) => {
+    for (const p of policies) expect(evaluate(p, password, USER, ORGANIZATION)).toEqual(evaluate(p, password));
+  };
+
+  it('random 16-character passwords', async () => {
+    await assertProperty('random 16 characters in context', fc.property(randomPassword(16), (password) => keepsItsLevel(password, POLICIES)), CONTROL_RUNS);
+  });
+
+  it('five-word passphrases, under policies 1, 2 and 8', async () => {
+    await assertProperty(
+      'five-word passphrase in context',
+      fc.property(fc.array(fc.constantFrom(...WORD_LIST), { minLength: 5, maxLength: 5 }), fc.constantFrom(' ', '-', '.', '_'), (words, separator) => keepsItsLevel(words.join(separator), [...POLICIES, policy(8)])),
+      CONTROL_RUNS,
+    );
+  });
+
+  const generators = (SEED_GENERATOR.policies as unknown as GeneratorPolicy[]).filter((g) => g.MinLength >= 14);
+  it('covers the eight seed generator policies of 14 characters or more', () => {
+    expect(generators.map((g) => g.PasswordGeneratorID)).toEqual([2, 3, 4, 5, 6, 7, 9, 11]);
+  });
+
+  it.each(generators.map((g) => [g.PasswordGeneratorID, g.MinLength, g] as const))('generator policy %i (at least %i characters)', async (id, _minLength, generator) => {
+    await assertProperty(`generator ${id} in context`, fc.property(fc.integer(), (seed) => keepsItsLevel(generatePassword(generator, WORD_LIST, seeded(seed)), POLICIES)), 10);
+  });
+});
