@@ -250,7 +250,7 @@ describe('boundary probes: each bound the document states, just inside accepted,
     await probe(`${random}&minLength=8&maxLength=8&ExcludeChars=${encodeURIComponent('é'.repeat(exclude + 1))}`, 400);
   });
 
-  it('/api/passwordstrength/evaluate: PasswordStrengthPolicyID, Password (code points, pattern) and the body size at and past their bounds', async () => {
+  it('/api/passwordstrength/evaluate: PasswordStrengthPolicyID, Password (code points, pattern), UserInputs and the body size at and past their bounds', async () => {
     const route = routeOf('/api/passwordstrength/evaluate');
     const probe = async (body: string, status: number) => expectConforming('POST', route, await call(atPlain, route, { body }), status);
     const { PasswordStrengthPolicyID: id, Password: password } = document.components.schemas.PasswordEvaluationRequest!.properties;
@@ -266,6 +266,17 @@ describe('boundary probes: each bound the document states, just inside accepted,
     // The pattern: a control character and an unpaired surrogate are refused.
     await probe('{"Password":"Correct-Horse-7\\n"}', 400);
     await probe('{"Password":"Correct-Horse-7\\ud800"}', 400);
+    // UserInputs: minItems to maxItems strings of minLength to maxLength code points, the pattern of Password.
+    const inputs = document.components.schemas.PasswordEvaluationRequest!.properties.UserInputs as { minItems: number; maxItems: number; items: { minLength: number; maxLength: number } };
+    expect([inputs.minItems, inputs.maxItems, inputs.items.minLength, inputs.items.maxLength]).toEqual([1, 20, 1, 256]);
+    const withInputs = (userInputs: unknown) => JSON.stringify({ Password: 'Correct-Horse-7', UserInputs: userInputs });
+    await probe(withInputs(Array.from({ length: inputs.maxItems }, () => '\u{1F600}'.repeat(inputs.items.maxLength))), 200);
+    await probe(withInputs(Array.from({ length: inputs.maxItems + 1 }, () => 'jsmith')), 400);
+    await probe(withInputs(Array.from({ length: inputs.minItems - 1 }, () => 'jsmith')), 400);
+    await probe(withInputs(['\u{1F600}'.repeat(inputs.items.maxLength + 1)]), 400);
+    await probe(withInputs(['x'.repeat(inputs.items.minLength)]), 200);
+    await probe(withInputs(['']), 400);
+    await probe(withInputs(['jsmith\n']), 400);
     // The body: at most EVALUATION_BODY_BYTES bytes, padding included.
     const base = JSON.stringify({ Password: 'Correct-Horse-7' });
     await probe(`${base}${' '.repeat(EVALUATION_BODY_BYTES - base.length)}`, 200);
