@@ -18,8 +18,8 @@ import type { CompositionFailure, GuessabilityEstimator } from './strength-evalu
  *   - Microsoft Entra Password Protection's principle: a matched term counts as one character, and the rest is
  *     judged as if it were the whole password. A rest that scores below STANDS_ALONE_SCORE on its own means
  *     the password is built on the term: a failure of the term's kind, and the level at most CONTEXT_MAX_SCORE.
- *     A rest that stands on its own is no failure: the password is judged as any other, its terms known to the
- *     estimate (a 20-character random password that happens to contain `acme` is judged on its randomness).
+ *     A rest that stands on its own is no failure, and its estimate is the password's: a 20-character random
+ *     password that happens to contain `acme` is judged on its randomness. Either way one estimate is made.
  *   - Every term also goes into zxcvbn-ts's user-inputs dictionary, so its own estimate sees them.
  *
  * Messages and suggestions name the kind of term, never the term or the password. Pure: no I/O; the one
@@ -88,25 +88,40 @@ export function userInputTokens(input: string): string[] {
 }
 
 const LETTER = /\p{L}/u;
+/** Each character's normal unit, shifted left once, with 1 when it is a letter: characters recur, their reading does not change. */
+const NORMAL_UNITS = new Map<string, number>();
+/** The cache holds at most this many characters (a request could bring any); past it, it starts again. */
+const MAX_CACHED_CHARACTERS = 4096;
+
+function normalUnit(ch: string): number {
+  let unit = NORMAL_UNITS.get(ch);
+  if (unit === undefined) {
+    if (NORMAL_UNITS.size >= MAX_CACHED_CHARACTERS) NORMAL_UNITS.clear();
+    unit = ((canonicalPassword(ch).codePointAt(0) ?? 0) << 1) | (LETTER.test(ch) ? 1 : 0);
+    NORMAL_UNITS.set(ch, unit);
+  }
+  return unit;
+}
 
 /**
  * The normal form of a text, one code point per character of its NFKC form: lower case and l33t read
  * (canonicalPassword); and how many of the first i characters are no letter, for counting stand-ins.
  */
-function normalUnits(text: string): { units: Int32Array; nonLetters: Int32Array } {
+function normalUnits(text: string): NormalText {
   const characters = [...text.normalize('NFKC')];
   const units = new Int32Array(characters.length);
   const nonLetters = new Int32Array(characters.length + 1);
   characters.forEach((ch, i) => {
-    units[i] = canonicalPassword(ch).codePointAt(0) ?? 0;
-    nonLetters[i + 1] = nonLetters[i]! + (LETTER.test(ch) ? 0 : 1);
+    const unit = normalUnit(ch);
+    units[i] = unit >> 1;
+    nonLetters[i + 1] = nonLetters[i]! + (unit & 1 ? 0 : 1);
   });
   return { units, nonLetters };
 }
 
 /** One way to find a term: its normal form, forwards or reversed. */
 interface Pattern {
-  /** Which term (an index into ContextTerms.kinds), so a term found both ways counts once. */
+  /** Which term of its group, so a term found both ways counts once. */
   readonly term: number;
   readonly units: Int32Array;
   readonly fuzzy: boolean;
@@ -114,68 +129,83 @@ interface Pattern {
   readonly nonLetters: number;
 }
 
-/** The terms of one evaluation, prepared for matching. */
+/**
+ * The terms of one kind, prepared for matching: their patterns indexed by the character a match can start on.
+ * A match at a start reads the pattern's first character there, unless its first character is the one edit:
+ * then the start holds the second character (removed) or the next position does (changed).
+ */
+interface TermGroup {
+  readonly kind: TermKind;
+  readonly count: number;
+  /** Patterns by their first unit. */
+  readonly byFirst: ReadonlyMap<number, readonly Pattern[]>;
+  /** Fuzzy patterns by their second unit. */
+  readonly bySecond: ReadonlyMap<number, readonly Pattern[]>;
+  /** The terms as written (NFKC, lower case), for zxcvbn-ts's user-inputs dictionary. */
+  readonly words: readonly string[];
+}
+
+/** The terms of one evaluation: a group for the request's UserInputs, one for the policy's BannedWords. */
 export interface ContextTerms {
-  /** The kind of each term. */
-  readonly kinds: readonly TermKind[];
-  readonly patterns: readonly Pattern[];
+  readonly groups: readonly TermGroup[];
   /**
-   * The terms as written (NFKC, lower case), for zxcvbn-ts's user-inputs dictionaries: one list for the
-   * request's tokens, one for the policy's words, which stays the same array while the policy does.
+   * The words of each group, for zxcvbn-ts's user-inputs dictionaries; the policy's list stays the same array
+   * while the policy does, so its dictionary is built once.
    */
   readonly wordLists: readonly (readonly string[])[];
 }
 
-export const NO_TERMS: ContextTerms = { kinds: [], patterns: [], wordLists: [] };
+export const NO_TERMS: ContextTerms = { groups: [], wordLists: [] };
 
-/** Adds each term of `texts` not already present (by normal form) to `into`, with its patterns. */
-function addTerms(into: { kinds: TermKind[]; patterns: Pattern[]; words: string[] }, seen: Set<string>, kind: TermKind, texts: Iterable<string>): void {
+/** The group of `texts`' terms of one kind, each taken once (by normal form), with its patterns indexed. */
+function termGroup(kind: TermKind, texts: Iterable<string>): TermGroup {
+  const byFirst = new Map<number, Pattern[]>();
+  const bySecond = new Map<number, Pattern[]>();
+  const index = (map: Map<number, Pattern[]>, unit: number, pattern: Pattern) => {
+    const list = map.get(unit);
+    if (list === undefined) map.set(unit, [pattern]);
+    else list.push(pattern);
+  };
+  const seen = new Set<string>();
+  const words: string[] = [];
   for (const text of texts) {
     const { units, nonLetters: counts } = normalUnits(text);
-    const nonLetters = counts[units.length]!;
-    const key = `${kind}:${String.fromCodePoint(...units)}`;
+    const key = String.fromCodePoint(...units);
     if (units.length < MIN_TERM_LENGTH || seen.has(key)) continue;
     seen.add(key);
-    const term = into.kinds.length;
-    const fuzzy = units.length >= MIN_FUZZY_LENGTH;
+    const term = words.length;
+    const nonLetters = counts[units.length]!;
+    const pattern: Pattern = { term, units, fuzzy: units.length >= MIN_FUZZY_LENGTH, nonLetters };
+    words.push(text.normalize('NFKC').toLowerCase());
+    index(byFirst, units[0]!, pattern);
+    if (pattern.fuzzy) index(bySecond, units[1]!, pattern);
     const reversed = units.slice().reverse();
-    into.kinds.push(kind);
-    into.words.push(text.normalize('NFKC').toLowerCase());
-    into.patterns.push({ term, units, fuzzy, nonLetters });
-    if (reversed.some((unit, i) => unit !== units[i])) into.patterns.push({ term, units: reversed, fuzzy: false, nonLetters });
+    if (reversed.some((unit, i) => unit !== units[i])) index(byFirst, reversed[0]!, { term, units: reversed, fuzzy: false, nonLetters });
   }
+  return { kind, count: words.length, byFirst, bySecond, words };
 }
 
 /** Each policy's BannedWords, prepared once per list: a collection's policies stay the same objects until it reloads. */
-const preparedBannedWords = new WeakMap<readonly string[], ContextTerms>();
+const preparedBannedWords = new WeakMap<readonly string[], TermGroup>();
 
-function bannedWordTerms(bannedWords: readonly string[]): ContextTerms {
-  let prepared = preparedBannedWords.get(bannedWords);
-  if (prepared === undefined) {
-    const terms = { kinds: [] as TermKind[], patterns: [] as Pattern[], words: [] as string[] };
-    addTerms(terms, new Set(), 'BannedWord', bannedWords);
-    prepared = { kinds: terms.kinds, patterns: terms.patterns, wordLists: [terms.words] };
-    preparedBannedWords.set(bannedWords, prepared);
+function bannedWordGroup(bannedWords: readonly string[]): TermGroup {
+  let group = preparedBannedWords.get(bannedWords);
+  if (group === undefined) {
+    group = termGroup('BannedWord', bannedWords);
+    preparedBannedWords.set(bannedWords, group);
   }
-  return prepared;
+  return group;
 }
 
 /** The terms of an evaluation: the tokens of the request's UserInputs, then the policy's BannedWords. */
 export function contextTerms(userInputs: readonly string[] = [], bannedWords: readonly string[] = []): ContextTerms {
-  const banned = bannedWords.length > 0 ? bannedWordTerms(bannedWords) : NO_TERMS;
-  if (userInputs.length === 0) return banned;
-  const terms = { kinds: [] as TermKind[], patterns: [] as Pattern[], words: [] as string[] };
-  addTerms(terms, new Set(), 'UserInput', userInputs.flatMap(userInputTokens));
-  const offset = terms.kinds.length;
-  return {
-    kinds: [...terms.kinds, ...banned.kinds],
-    patterns: [...terms.patterns, ...banned.patterns.map((p) => ({ ...p, term: p.term + offset }))],
-    wordLists: [terms.words, ...banned.wordLists],
-  };
+  const groups = [...(userInputs.length > 0 ? [termGroup('UserInput', userInputs.flatMap(userInputTokens))] : []), ...(bannedWords.length > 0 ? [bannedWordGroup(bannedWords)] : [])];
+  return groups.length === 0 ? NO_TERMS : { groups, wordLists: groups.map((g) => g.words) };
 }
 
-/** A term found in a password: which term, and the characters [start, end) of the password's NFKC form it covers. */
+/** A term found in a password: its group and its index there, and the characters [start, end) of the password's NFKC form it covers. */
 export interface TermMatch {
+  readonly group: number;
   readonly term: number;
   readonly start: number;
   readonly end: number;
@@ -187,42 +217,62 @@ function same(a: Int32Array, from: number, b: Int32Array, at: number, length: nu
   return true;
 }
 
-/**
- * Every place a pattern occurs in the text: as written, and for a fuzzy pattern with one character changed,
- * removed or inserted. The first mismatch after the common prefix is where the one edit must be (a classic
- * result for edit distance 1), so each start costs the prefix and one comparison of the remainder per kind of
- * edit, whatever the text.
- */
-function matchesOf(text: { units: Int32Array; nonLetters: Int32Array }, pattern: Pattern, found: TermMatch[]): void {
-  const { units, fuzzy, term } = pattern;
-  const n = text.units.length;
-  const m = units.length;
-  const add = (start: number, end: number) => {
-    const standIns = text.nonLetters[end]! - text.nonLetters[start]! - pattern.nonLetters;
-    if (2 * standIns <= end - start) found.push({ term, start, end });
-  };
-  for (let s = 0; s + m - (fuzzy ? 1 : 0) <= n; s++) {
-    let k = 0;
-    while (k < m && s + k < n && text.units[s + k] === units[k]) k++;
-    if (k === m) {
-      add(s, s + m);
-      continue;
-    }
-    if (!fuzzy) continue;
-    // Every reading of the one edit is kept: the widest covers what the attacker's typo rule covers.
-    if (s + m <= n && same(text.units, s + k + 1, units, k + 1, m - k - 1)) add(s, s + m);
-    if (same(text.units, s + k, units, k + 1, m - k - 1)) add(s, s + m - 1);
-    // An insertion before the first character is the match one place later.
-    if (k > 0 && s + m < n && same(text.units, s + k + 1, units, k, m - k)) add(s, s + m + 1);
-  }
+/** The normal form of a password, and how many of its first i characters are no letter. */
+interface NormalText {
+  readonly units: Int32Array;
+  readonly nonLetters: Int32Array;
 }
 
-/** Every match of every term in the password. */
+/** Records a match unless more than half of it is stand-ins. */
+function add(text: NormalText, group: number, pattern: Pattern, start: number, end: number, found: TermMatch[]): void {
+  const standIns = text.nonLetters[end]! - text.nonLetters[start]! - pattern.nonLetters;
+  if (2 * standIns <= end - start) found.push({ group, term: pattern.term, start, end });
+}
+
+/**
+ * The matches of a pattern starting at `s`: as written, and for a fuzzy pattern with one character changed,
+ * removed or inserted. The first mismatch after the common prefix is where the one edit must be (a classic
+ * result for edit distance 1), so a start costs the prefix and one comparison of the remainder per kind of
+ * edit, whatever the text.
+ */
+function matchesAt(text: NormalText, group: number, pattern: Pattern, s: number, found: TermMatch[]): void {
+  const { units, fuzzy } = pattern;
+  const n = text.units.length;
+  const m = units.length;
+  if (s < 0 || s + m - (fuzzy ? 1 : 0) > n) return;
+  let k = 0;
+  while (k < m && s + k < n && text.units[s + k] === units[k]) k++;
+  if (k === m) return add(text, group, pattern, s, s + m, found);
+  if (!fuzzy) return;
+  // Every reading of the one edit is kept: the widest covers what the attacker's typo rule covers.
+  if (s + m <= n && same(text.units, s + k + 1, units, k + 1, m - k - 1)) add(text, group, pattern, s, s + m, found);
+  if (same(text.units, s + k, units, k + 1, m - k - 1)) add(text, group, pattern, s, s + m - 1, found);
+  // An insertion before the first character is the match one place later.
+  if (k > 0 && s + m < n && same(text.units, s + k + 1, units, k, m - k)) add(text, group, pattern, s, s + m + 1, found);
+}
+
+const NONE: readonly Pattern[] = [];
+
+/** Every match of every term in the password: at each position, only the patterns whose match can start or turn there. */
 export function findTerms(password: string, terms: ContextTerms): TermMatch[] {
   const found: TermMatch[] = [];
-  if (terms.patterns.length === 0) return found;
+  if (terms.groups.length === 0) return found;
   const text = normalUnits(password);
-  for (const pattern of terms.patterns) matchesOf(text, pattern, found);
+  for (let group = 0; group < terms.groups.length; group++) {
+    const { byFirst, bySecond } = terms.groups[group]!;
+    for (let s = 0; s < text.units.length; s++) {
+      const starting = byFirst.get(text.units[s]!) ?? NONE;
+      for (let i = 0; i < starting.length; i++) matchesAt(text, group, starting[i]!, s, found);
+      // The first character removed (the match starts here) or changed (it started one before); where that
+      // start holds the first character itself, the pattern was tried there already.
+      const turning = bySecond.get(text.units[s]!) ?? NONE;
+      for (let i = 0; i < turning.length; i++) {
+        const first = turning[i]!.units[0];
+        if (text.units[s] !== first) matchesAt(text, group, turning[i]!, s, found);
+        if (s > 0 && text.units[s - 1] !== first) matchesAt(text, group, turning[i]!, s - 1, found);
+      }
+    }
+  }
   return found;
 }
 
@@ -248,26 +298,26 @@ export interface ContextJudgement extends ReturnType<GuessabilityEstimator> {
 }
 
 /**
- * Judges a password with its terms: zxcvbn-ts's estimate with the terms as user inputs, and when a term
- * matches, the estimate of the rest (restOf). A rest below STANDS_ALONE_SCORE is a failure for each kind of
- * term found (Found: how many distinct terms of that kind) and caps the score at CONTEXT_MAX_SCORE, with each
- * kind's suggestion first; a rest that stands leaves the estimate of the whole as it is.
+ * Judges a password with its terms, in one estimate (zxcvbn-ts's, with the terms as user inputs): of the
+ * password when no term matches, else of what is left (restOf), as if it were the whole password. A rest below
+ * STANDS_ALONE_SCORE is a failure for each kind of term found (Found: how many distinct terms of that kind) and
+ * caps the score at CONTEXT_MAX_SCORE, with each kind's suggestion first.
  */
 export function judgeInContext(password: string, terms: ContextTerms, estimate: GuessabilityEstimator): ContextJudgement {
-  const whole = terms.wordLists.length > 0 ? estimate(password, terms.wordLists) : estimate(password);
+  if (terms.groups.length === 0) return { ...estimate(password), failures: [] };
   const matches = findTerms(password, terms);
-  if (matches.length === 0) return { ...whole, failures: [] };
+  if (matches.length === 0) return { ...estimate(password, terms.wordLists), failures: [] };
   const alone = estimate(restOf(password, matches), terms.wordLists);
-  if (alone.score >= STANDS_ALONE_SCORE) return { ...whole, failures: [] };
+  if (alone.score >= STANDS_ALONE_SCORE) return { ...alone, failures: [] };
   const found = new Map<TermKind, Set<number>>();
-  for (const { term } of matches) {
-    const kind = terms.kinds[term]!;
+  for (const { group, term } of matches) {
+    const { kind } = terms.groups[group]!;
     found.set(kind, (found.get(kind) ?? new Set()).add(term));
   }
   const kinds = TERM_KINDS.filter((kind) => found.has(kind));
   return {
-    score: Math.min(whole.score, alone.score, CONTEXT_MAX_SCORE),
-    feedback: [...kinds.map((kind) => TERM_KIND_TEXT[kind].suggestion), ...whole.feedback],
+    score: Math.min(alone.score, CONTEXT_MAX_SCORE),
+    feedback: [...kinds.map((kind) => TERM_KIND_TEXT[kind].suggestion), ...alone.feedback],
     failures: kinds.map((kind) => ({ Rule: kind, Required: 0, Found: found.get(kind)!.size, Message: TERM_KIND_TEXT[kind].failure })),
   };
 }

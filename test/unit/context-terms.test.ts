@@ -159,7 +159,7 @@ describe("the issue's examples fail under policies 1 and 2; without the context 
     expect(rules(result)).toEqual(['MinimumSymbolCharacters', 'MinimumUpperCaseCharacters', 'RequiresUpperAndLowerCase', 'BreachedPassword', 'BannedWord']);
   });
 
-  it('a term matched where what is left stands on its own is no failure: the password is judged as without it', () => {
+  it('a term matched where what is left stands on its own is no failure, and these keep the level they have without the context', () => {
     for (const password of ['AcmeVq8#Lz2!Tp6$Wn', 'q7#Lp2@acme!Zx9$Tb4&Rk8^']) {
       expect(leftOf(password, [], ['Acme'])).toBeDefined();
       expect(inContext(2, password, [], ['Acme'])).toEqual(alone(2, password));
@@ -206,11 +206,23 @@ describe('controls keep their levels with UserInputs and BannedWords present', (
   });
 });
 
-describe('judgeInContext: the estimate of the whole, and of what is left', () => {
-  it('gives zxcvbn-ts the terms as user inputs: its own warning for a term it finds', () => {
-    const judged = judgeInContext('fabrikam', contextTerms([], ['Fabrikam']), estimate);
+describe('judgeInContext: one estimate, of the password or of what is left', () => {
+  it('gives zxcvbn-ts the terms as user inputs: it finds a spelling the matcher leaves (three stand-ins of four) and warns', () => {
+    const terms = contextTerms([], ['Acme']);
+    expect(findTerms('4(m3', terms)).toEqual([]);
+    const judged = judgeInContext('4(m3', terms, estimate);
     expect(judged.feedback).toContain('There should not be any personal or page related data.');
-    expect(judged.failures.map((f) => f.Rule)).toEqual(['BannedWord']);
+    expect(judged.score).toBeLessThan(estimate('4(m3').score);
+    expect(judged.failures).toEqual([]);
+  });
+
+  it('estimates once: the password when no term matches, else what is left, whose estimate is the password\'s', () => {
+    const calls: string[] = [];
+    const counting: GuessabilityEstimator = (password, lists) => (calls.push(password), estimate(password, lists));
+    const terms = contextTerms(['John Smith'], ['Acme']);
+    expect(judgeInContext('Vq8#Lz2!Tp6$Wn', terms, counting).failures).toEqual([]);
+    expect(judgeInContext('AcmeVq8#Lz2!Tp6$Wn', terms, counting)).toEqual({ ...estimate('•Vq8#Lz2!Tp6$Wn', terms.wordLists), failures: [] });
+    expect(calls).toEqual(['Vq8#Lz2!Tp6$Wn', '•Vq8#Lz2!Tp6$Wn']);
   });
 
   it('counts a term found forwards and reversed once', () => {
