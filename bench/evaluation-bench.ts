@@ -6,6 +6,8 @@ import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_STRENGTH_FILE } from '../seed/seed-data';
 import { distribution, median, ratio, type Distribution } from './stats';
+import { runContextBench, type ContextBenchResult } from './context-bench';
+import { DEFAULT_GENERATOR_FILE } from '../seed/seed-data';
 
 /**
  * The strength evaluation in process: what building the estimator costs (the EvaluatePassword function's
@@ -50,6 +52,8 @@ export interface EvaluationBenchResult {
   /** The level under policy 2 of the l33t examples, per approach. */
   readonly l33tLevels: { password: string; shipped: number; before: number; l33t24: number; unbounded: number }[];
   readonly filter: FilterBenchResult;
+  /** The evaluation in context: what UserInputs and BannedWords cost, and how often a term is found by chance. */
+  readonly context: ContextBenchResult;
 }
 
 /** Printable ASCII in a fixed pseudo-random order: no dictionary word, no keyboard walk, many l33t candidates. */
@@ -129,7 +133,9 @@ export async function runEvaluationBench(progress: (line: string) => void): Prom
   }));
 
   progress('  evaluation: the breached-password filter');
-  return { bounds: { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS }, buildMs: { bounded: median(builds), runs: BUILD_RUNS }, cases, l33tLevels, filter: benchFilter() };
+  const filter = benchFilter();
+  const context = runContextBench(strength, JSON.parse(readFileSync(DEFAULT_GENERATOR_FILE, 'utf8')), progress);
+  return { bounds: { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS }, buildMs: { bounded: median(builds), runs: BUILD_RUNS }, cases, l33tLevels, filter, context };
 }
 
 function benchFilter(): FilterBenchResult {

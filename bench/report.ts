@@ -1,6 +1,7 @@
 import { HTTP_ROUNDS } from './http-bench';
 import type { ColdStartResult } from './cold-start-bench';
 import type { EvaluationBenchResult } from './evaluation-bench';
+import { CONTEXT_TYPICAL_P50_LIMIT_MS, contextFigures, renderContext } from './context-bench';
 import type { HandlerBenchResult } from './handler-bench';
 import type { HttpBenchResult } from './http-bench';
 import { isReference, type BuiltBundles } from './bundles';
@@ -93,6 +94,9 @@ export function evaluateTargets(bundles: BuiltBundles, inProcess: HandlerBenchRe
   if (evaluation) {
     const worst = Math.max(...evaluation.cases.map((c) => c.shipped.p99));
     targets.push(target('Strength evaluation, worst p99 of any case (in process, adversarial 256-character passwords included)', worst, '<=', EVALUATION_LIMIT_MS, 'ms'));
+    const context = contextFigures(evaluation.context);
+    targets.push(target('Evaluation in context: a typical evaluation\'s p50 rise with 20 UserInputs and 1,000 BannedWords', context.typicalP50RiseMs, '<=', CONTEXT_TYPICAL_P50_LIMIT_MS, 'ms'));
+    targets.push(target('Evaluation in context: worst p99 of any case (adversarial UserInputs and 256-character passwords included)', context.worstP99Ms, '<=', EVALUATION_LIMIT_MS, 'ms'));
   }
   return targets;
 }
@@ -198,6 +202,7 @@ function renderEvaluation(out: string[], ev: EvaluationBenchResult): void {
       `load (decode the base64 and view the bytes) median ${f.loadMs.median.toFixed(2)} ms of ${f.loadMs.runs}; one lookup ${f.lookupUs.toFixed(2)} us; ` +
       `false positives ${f.falsePositives.found} of ${f.falsePositives.tried.toLocaleString('en-US')} random 12-character strings (${(f.falsePositives.rate * 100).toFixed(4)}%, expected ${(f.falsePositives.expected * 100).toFixed(4)}%).`,
   );
+  renderContext(out, ev.context);
 }
 
 function renderColdStart(out: string[], cs: ColdStartResult): void {
