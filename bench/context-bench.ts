@@ -24,14 +24,14 @@ import { distribution, table, type Distribution } from './stats';
 /** A typical evaluation's p50 may rise by at most this much in context (the bound). */
 export const CONTEXT_TYPICAL_P50_LIMIT_MS = 1;
 
-export interface ContextCostCase {
+interface ContextCostCase {
   readonly name: string;
   readonly characters: number;
   readonly plain: Distribution;
   readonly inContext: Distribution;
 }
 
-export interface ChanceCase {
+interface ChanceCase {
   readonly sample: string;
   readonly context: string;
   readonly changed: number;

@@ -27,7 +27,7 @@ import type { CompositionFailure, GuessabilityEstimator } from './strength-evalu
  */
 
 /** Where a term comes from, and the Rule of its failure. */
-export type TermKind = 'UserInput' | 'BannedWord';
+type TermKind = 'UserInput' | 'BannedWord';
 
 /** The kinds in the order their failures are listed. */
 export const TERM_KINDS = ['UserInput', 'BannedWord'] as const satisfies readonly TermKind[];
@@ -45,18 +45,18 @@ export const TERM_KIND_TEXT: Readonly<Record<TermKind, { readonly failure: strin
 };
 
 /** Shorter tokens are ignored: one or two characters occur by chance in most passwords and are no guess of their own. */
-export const MIN_TERM_LENGTH = 3;
+const MIN_TERM_LENGTH = 3;
 /**
  * Longer tokens are ignored: no email local part (RFC 5321: 64 octets) or domain label (RFC 1035: 63) is
  * longer, nor is a banned word, and zxcvbn-ts reads only the first 64 characters of a password.
  */
-export const MAX_TOKEN_LENGTH = 64;
+const MAX_TOKEN_LENGTH = 64;
 /** From this length a term also matches with one character changed, inserted or removed; shorter ones only as written. */
-export const MIN_FUZZY_LENGTH = 4;
+const MIN_FUZZY_LENGTH = 4;
 /** The rest of a password must score at least this on its own (Strong: 10^8 guesses or more) not to be built on its terms. */
-export const STANDS_ALONE_SCORE = 3;
+const STANDS_ALONE_SCORE = 3;
 /** The highest score of a password built on a term: Weak, as for a breached password. */
-export const CONTEXT_MAX_SCORE = 1;
+const CONTEXT_MAX_SCORE = 1;
 /** What a matched term becomes in the rest: one character that is no letter or digit, so it joins no word. */
 export const TERM_PLACEHOLDER = '\u2022';
 
@@ -88,19 +88,18 @@ export function userInputTokens(input: string): string[] {
 }
 
 const LETTER = /\p{L}/u;
-/** Each character's normal unit, shifted left once, with 1 when it is a letter: characters recur, their reading does not change. */
-const NORMAL_UNITS = new Map<string, number>();
-/** The cache holds at most this many characters (a request could bring any); past it, it starts again. */
-const MAX_CACHED_CHARACTERS = 4096;
+
+/** A character's normal unit, shifted left once, with 1 when it is a letter. */
+function readingOf(ch: string): number {
+  return ((canonicalPassword(ch).codePointAt(0) ?? 0) << 1) | (LETTER.test(ch) ? 1 : 0);
+}
+
+/** The readings of ASCII, most of any password, computed once; no other character is kept from a request. */
+const ASCII_READINGS = Int32Array.from({ length: 128 }, (_, code) => readingOf(String.fromCharCode(code)));
 
 function normalUnit(ch: string): number {
-  let unit = NORMAL_UNITS.get(ch);
-  if (unit === undefined) {
-    if (NORMAL_UNITS.size >= MAX_CACHED_CHARACTERS) NORMAL_UNITS.clear();
-    unit = ((canonicalPassword(ch).codePointAt(0) ?? 0) << 1) | (LETTER.test(ch) ? 1 : 0);
-    NORMAL_UNITS.set(ch, unit);
-  }
-  return unit;
+  const code = ch.charCodeAt(0);
+  return code < 128 ? ASCII_READINGS[code]! : readingOf(ch);
 }
 
 /**
@@ -146,7 +145,7 @@ interface TermGroup {
 }
 
 /** The terms of one evaluation: a group for the request's UserInputs, one for the policy's BannedWords. */
-export interface ContextTerms {
+interface ContextTerms {
   readonly groups: readonly TermGroup[];
   /**
    * The words of each group, for zxcvbn-ts's user-inputs dictionaries; the policy's list stays the same array
@@ -155,7 +154,7 @@ export interface ContextTerms {
   readonly wordLists: readonly (readonly string[])[];
 }
 
-export const NO_TERMS: ContextTerms = { groups: [], wordLists: [] };
+const NO_TERMS: ContextTerms = { groups: [], wordLists: [] };
 
 /** The group of `texts`' terms of one kind, each taken once (by normal form), with its patterns indexed. */
 function termGroup(kind: TermKind, texts: Iterable<string>): TermGroup {
@@ -204,7 +203,7 @@ export function contextTerms(userInputs: readonly string[] = [], bannedWords: re
 }
 
 /** A term found in a password: its group and its index there, and the characters [start, end) of the password's NFKC form it covers. */
-export interface TermMatch {
+interface TermMatch {
   readonly group: number;
   readonly term: number;
   readonly start: number;
@@ -293,7 +292,7 @@ export function restOf(password: string, matches: readonly TermMatch[]): string 
 }
 
 /** The guessability of a password in context, and the failures of the kinds of term it is built on. */
-export interface ContextJudgement extends ReturnType<GuessabilityEstimator> {
+interface ContextJudgement extends ReturnType<GuessabilityEstimator> {
   readonly failures: readonly CompositionFailure[];
 }
 

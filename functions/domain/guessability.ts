@@ -54,7 +54,7 @@ export function zxcvbnEstimator(bounds: GuessabilityBounds = BOUNDS, patterns = 
 }
 
 /** How many lists of user inputs one check takes (context-terms.ts: the request's tokens, the policy's BannedWords). */
-export const USER_INPUT_LISTS = 2;
+const USER_INPUT_LISTS = 2;
 
 /**
  * Runs a check with each list of user inputs as a dictionary of zxcvbn-ts, named `userInputs-N` so that its

@@ -10,7 +10,7 @@ export const COMPLIANCE_LEVELS = ['Very Poor', 'Weak', 'Average', 'Strong', 'Exc
  * set through the policy files of `npm run policy`. Stored with the policy after the specification's fields, and
  * never served: the list and search answers keep exactly the specification's fields.
  */
-export const BANNED_WORDS = { field: 'BannedWords', maxWords: 1000, minLength: 3, maxLength: 64 } as const;
+const BANNED_WORDS = { field: 'BannedWords', maxWords: 1000, minLength: 3, maxLength: 64 } as const;
 
 /** Up to maxWords words of minLength to maxLength characters (code points), none twice (ignoring case and width). */
 const bannedWords = z.array(z.string()).check(
