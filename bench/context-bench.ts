@@ -2,11 +2,12 @@ import { BREACHED_PASSWORDS } from '../functions/domain/breached-password-filter
 import type { GeneratorPolicy } from '../functions/domain/generator-policy';
 import { zxcvbnEstimator } from '../functions/domain/guessability';
 import { DICTIONARIES } from '../functions/domain/guessability-dictionaries';
-import { generatePassword, type RandomSource } from '../functions/domain/password-generator';
+import { generatePassword } from '../functions/domain/password-generator';
 import { WORD_SEPARATOR } from '../functions/domain/ranked-dictionary';
 import { evaluatePassword } from '../functions/domain/strength-evaluator';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { WORD_LIST } from '../functions/domain/word-list';
+import { seeded } from '../test/support/seeded-random';
 import { distribution, table, type Distribution } from './stats';
 
 /**
@@ -98,19 +99,6 @@ function timeMs(call: () => unknown): number {
   const start = process.hrtime.bigint();
   call();
   return Number(process.hrtime.bigint() - start) / 1e6;
-}
-
-/** splitmix32, seeded: the same sample every run. */
-function seeded(seed: number): RandomSource {
-  let x = seed >>> 0;
-  const next = () => {
-    x = (x + 0x9e3779b9) >>> 0;
-    let z = x;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    return (z ^ (z >>> 16)) >>> 0;
-  };
-  return { int: (max) => Math.floor((next() / 2 ** 32) * max) };
 }
 
 const CHANCE_SAMPLE = 300;
