@@ -68,8 +68,8 @@ describe('names other systems hold us to', () => {
     });
   });
 
-  it("the evaluation body's fields: the strength policy's identifier, and Password", () => {
-    expect(EVALUATION_REQUEST_FIELDS).toEqual({ policyId: 'PasswordStrengthPolicyID', password: 'Password' });
+  it("the evaluation body's fields: the strength policy's identifier, Password and UserInputs", () => {
+    expect(EVALUATION_REQUEST_FIELDS).toEqual({ policyId: 'PasswordStrengthPolicyID', password: 'Password', userInputs: 'UserInputs' });
     expect(EVALUATION_REQUEST_FIELDS.policyId).toBe(strengthPolicies.idField);
   });
 });
