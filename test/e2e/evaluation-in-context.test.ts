@@ -19,7 +19,7 @@ import { evaluatePassword } from '../../functions/domain/strength-evaluator';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { errorEnvelope } from '../../functions/http';
 import { runCli, type CliRun } from '../support/cli-output';
-import { rawRequest, type RawResponse } from '../support/http-client';
+import { evaluateRequest, rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { PwnedPasswordsStub, sha1Hex } from '../support/pwned-passwords-stub';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
@@ -56,18 +56,7 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-const evaluate = (body: unknown): Promise<RawResponse> =>
-  rawRequest(
-    service.url,
-    'POST',
-    '/api/passwordstrength/evaluate',
-    [
-      ['APIKey', LOCAL_CREDENTIALS.passwordStrengthAPIKey],
-      ['Content-Type', 'application/json'],
-    ],
-    20_000,
-    JSON.stringify(body),
-  );
+const evaluate = (body: unknown): Promise<RawResponse> => evaluateRequest(service.url, LOCAL_CREDENTIALS.passwordStrengthAPIKey, body);
 const strength = (query = '') => rawRequest(service.url, 'GET', `/api/passwordstrength${query}`, [['APIKey', LOCAL_CREDENTIALS.passwordStrengthAPIKey]]);
 
 /** The store's endpoint, as the banner prints it for an operator. */

@@ -8,7 +8,7 @@
 import { zxcvbnEstimator } from '../../functions/domain/guessability';
 import { evaluatePassword } from '../../functions/domain/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { rawRequest } from '../support/http-client';
+import { evaluateRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { PwnedPasswordsStub, sha1Hex } from '../support/pwned-passwords-stub';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
@@ -44,17 +44,7 @@ beforeEach(() => {
 });
 
 async function evaluate(service: SpawnedService, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = await rawRequest(
-    service.url,
-    'POST',
-    '/api/passwordstrength/evaluate',
-    [
-      ['APIKey', LOCAL_CREDENTIALS.passwordStrengthAPIKey],
-      ['Content-Type', 'application/json'],
-    ],
-    20_000,
-    JSON.stringify(body),
-  );
+  const response = await evaluateRequest(service.url, LOCAL_CREDENTIALS.passwordStrengthAPIKey, body);
   expect({ status: response.status, cache: response.headers['cache-control'] }).toEqual({ status: 200, cache: 'no-store' });
   return JSON.parse(response.body) as Record<string, unknown>;
 }

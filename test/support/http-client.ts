@@ -54,3 +54,18 @@ export function rawRequest(
     req.end(body);
   });
 }
+
+/** POST /api/passwordstrength/evaluate with a strength key and a JSON body, as a client sends it. */
+export function evaluateRequest(baseUrl: string, apiKey: string, body: unknown): Promise<RawResponse> {
+  return rawRequest(
+    baseUrl,
+    'POST',
+    '/api/passwordstrength/evaluate',
+    [
+      ['APIKey', apiKey],
+      ['Content-Type', 'application/json'],
+    ],
+    20_000,
+    JSON.stringify(body),
+  );
+}

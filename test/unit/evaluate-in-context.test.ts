@@ -12,6 +12,7 @@ import { errorEnvelope, type ProxyHandler } from '../../functions/http';
 import { redactSecrets } from '../../functions/runtime';
 import { loadEntry, proxyEvent } from '../support/entry-points';
 import { SEED_STRENGTH } from '../support/seed-reference';
+import { capturedOutput } from '../support/captured-output';
 
 const PATH = '/api/passwordstrength/evaluate';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -101,28 +102,10 @@ describe('no UserInput reaches a log line', () => {
     expect(JSON.stringify({ request: { Password: 'x', userinputs: USER } }, redactSecrets)).toBe('{"request":{"Password":"[redacted]","userinputs":"[redacted]"}}');
   });
 
-  /** Everything the entry's logger writes while `run` runs (Powertools writes JSON lines to stdout and stderr). */
-  async function captured(run: () => Promise<unknown>): Promise<string> {
-    const written: string[] = [];
-    const capture = (chunk: string | Uint8Array) => {
-      written.push(String(chunk));
-      return true;
-    };
-    const out = jest.spyOn(process.stdout, 'write').mockImplementation(capture);
-    const err = jest.spyOn(process.stderr, 'write').mockImplementation(capture);
-    try {
-      await run();
-    } finally {
-      out.mockRestore();
-      err.mockRestore();
-    }
-    return written.join('');
-  }
-
   it('with event logging and DEBUG on: 200, 400 and 404, the event logged with its body redacted, no UserInput anywhere', async () => {
     const logged = entry({ POWERTOOLS_LOGGER_LOG_EVENT: 'true', POWERTOOLS_LOG_LEVEL: 'DEBUG' });
     try {
-      const logs = await captured(async () => {
+      const logs = await capturedOutput(async () => {
         for (const body of [
           { Password: 'Zebulon#2026', UserInputs: USER },
           { PasswordStrengthPolicyID: 2, Password: 'Amber-Lighthouse-Sparrow-71!', UserInputs: USER },

@@ -10,6 +10,7 @@ import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { errorEnvelope, PHRASES, type ProxyHandler } from '../../functions/http';
 import { loadEntry, proxyEvent } from '../support/entry-points';
 import { SEED_STRENGTH } from '../support/seed-reference';
+import { capturedOutput } from '../support/captured-output';
 
 const PATH = '/api/passwordstrength/evaluate';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -178,23 +179,6 @@ describe('400, 404 and 415 in the envelope', () => {
 });
 
 describe('the password never reaches a log line', () => {
-  /** Everything the entry's logger writes while `run` runs (Powertools writes JSON lines to stdout and stderr). */
-  async function captured(run: () => Promise<unknown>): Promise<string> {
-    const written: string[] = [];
-    const capture = (chunk: string | Uint8Array) => {
-      written.push(String(chunk));
-      return true;
-    };
-    const out = jest.spyOn(process.stdout, 'write').mockImplementation(capture);
-    const err = jest.spyOn(process.stderr, 'write').mockImplementation(capture);
-    try {
-      await run();
-    } finally {
-      out.mockRestore();
-      err.mockRestore();
-    }
-    return written.join('');
-  }
 
   it('with event logging and DEBUG on, the event is logged with its body and headers redacted', async () => {
     const entry = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
@@ -205,7 +189,7 @@ describe('the password never reaches a log line', () => {
     });
     entry.dynamo.on(entry.lib.ScanCommand).resolves({ Items: SEED });
     try {
-      const logs = await captured(async () => {
+      const logs = await capturedOutput(async () => {
         for (const body of [{ Password: SECRET }, { PasswordStrengthPolicyID: 99, Password: SECRET }, { Password: SECRET, extra: 1 }]) await entry.module.handler(post(body));
         await entry.module.handler(event(`{"Password":"${SECRET}"`));
       });
@@ -237,7 +221,7 @@ describe('the password never reaches a log line', () => {
     );
     failing.dynamo.on(failing.lib.ScanCommand).resolves({ Items: SEED });
     let result: APIGatewayProxyResult | undefined;
-    const logs = await captured(async () => {
+    const logs = await capturedOutput(async () => {
       result = await failing.module.handler(post({ Password: SECRET }));
     });
     expect(result).toEqual({ statusCode: 500, headers: { 'Content-Type': JSON_TYPE }, body: errorEnvelope(500, PHRASES.internal) });
@@ -249,7 +233,7 @@ describe('the password never reaches a log line', () => {
     const entry = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' });
     entry.dynamo.on(entry.lib.ScanCommand).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
     let result: APIGatewayProxyResult | undefined;
-    const logs = await captured(async () => {
+    const logs = await capturedOutput(async () => {
       result = await entry.module.handler(post({ Password: SECRET }));
     });
     expect(result).toEqual({ statusCode: 503, headers: { 'Content-Type': JSON_TYPE }, body: errorEnvelope(503, PHRASES.unavailable) });
