@@ -116,7 +116,8 @@ export function trainMarkovModel(passwords: readonly string[]): Omit<MarkovModel
       if (count === 1) n1++;
       else if (count === 2) n2++;
     }
-    const discount = n1 + 2 * n2 > 0 ? n1 / (n1 + 2 * n2) : 0.5;
+    // Kept inside [0.1, 0.9] so that an n-gram seen once keeps some probability even in a tiny list.
+    const discount = Math.min(0.9, Math.max(0.1, n1 + 2 * n2 > 0 ? n1 / (n1 + 2 * n2) : 0.5));
     const totals = new Map<number, number>();
     const followers = new Map<number, number[]>();
     for (const [key, count] of counts[length]!) {
@@ -200,17 +201,18 @@ export function monteCarloTable(arrays: Omit<MarkovModelData, 'guessTable' | 'sa
         }
       }
       symbols[at] = TARGETS[chosen]!;
-      // The cost as the runtime scores it, normalised: what the sample's probability is under the sampling.
-      total += -Math.log2(weights[chosen]! / sum);
+      // The cost as the runtime scores it (the backoff makes each step sum to 1 but for the quantizing), so that a
+      // password and a sample of the same probability compare equal.
+      total += model.symbolCost(symbols, at);
       if (TARGETS[chosen] === END || at - (MARKOV_ORDER - 1) >= MAX_SAMPLE_LENGTH) break;
     }
-    costs.push(total);
+    costs.push(total / COST_SCALE);
   }
   costs.sort((a, b) => a - b);
   const table: [number, number][] = [];
   let more = 0;
   costs.forEach((bits, i) => {
-    if (i % TABLE_STEP === 0 || i === costs.length - 1) table.push([round(bits, 4), round(Math.log10(Math.max(1, more)), 4)]);
+    if (i % TABLE_STEP === 0 || i === costs.length - 1) table.push([round(bits, 6), round(Math.log10(Math.max(1, more)), 4)]);
     more += 2 ** bits / samples;
   });
   return table;

@@ -147,7 +147,7 @@ function indexOf(keys: Uint32Array, key: number): number {
 
 /**
  * log10 of the estimated guesses before a password of this cost: the table's value, linear between its
- * points; past
+ * points (at a point's own cost, the first such point: samples of equal probability are not more probable); past
  * the last, each further bit doubles the count (an attacker who has gone through every password the samples
  * stand for goes on in the same order). Before the first point (the most probable sample), its value.
  */
@@ -155,16 +155,18 @@ export function monteCarloLog10(table: readonly (readonly [number, number])[], b
   const first = table[0]!;
   const last = table[table.length - 1]!;
   if (bits <= first[0]) return first[1];
-  if (bits >= last[0]) return last[1] + (bits - last[0]) * Math.log10(2);
+  if (bits > last[0]) return last[1] + (bits - last[0]) * Math.log10(2);
+  // The first point at least as costly: the samples before it are the more probable ones.
   let low = 0;
   let high = table.length - 1;
-  while (high - low > 1) {
+  while (low < high) {
     const mid = (low + high) >>> 1;
-    if (table[mid]![0] <= bits) low = mid;
+    if (table[mid]![0] < bits) low = mid + 1;
     else high = mid;
   }
-  const [b0, g0] = table[low]!;
   const [b1, g1] = table[high]!;
+  const [b0, g0] = table[high - 1]!;
+  if (b1 === bits) return g1;
   return g0 + ((bits - b0) / (b1 - b0)) * (g1 - g0);
 }
 
