@@ -2,7 +2,7 @@ import { createReadStream, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { ALPHABET, COST_SCALE, END, gramKey, MARKOV_ORDER, readMarkovModel, START, SYMBOLS, symbolsOf, type MarkovModelData } from '../functions/domain/guess-models/markov-model';
+import { COST_SCALE, END, gramKey, MARKOV_ORDER, readMarkovModel, START, SYMBOLS, symbolsOf, type MarkovModelData } from '../functions/domain/guess-models/markov-model';
 import { PROJECT_ROOT } from './bundling';
 
 /**
@@ -17,8 +17,7 @@ import { PROJECT_ROOT } from './bundling';
  * From them, deterministically:
  *   - the character 4-gram model with Katz's backoff over absolutely discounted counts (Ney's discount per
  *     order), n-grams seen fewer than MIN_COUNT times dropped to keep the model small;
- *   - its Monte Carlo table: MONTE_CARLO_SAMPLES passwords sampled from the model with a fixed seed;
- *   - the order in which the rule model tries symbols in an affix: by how often each ends or starts a password.
+ *   - its Monte Carlo table: MONTE_CARLO_SAMPLES passwords sampled from the model with a fixed seed.
  * test/unit/guess-models.test.ts fails when the committed file is not what this gives.
  */
 
@@ -223,22 +222,6 @@ function round(value: number, decimals: number): number {
   return Math.round(value * f) / f;
 }
 
-/**
- * The symbols of the training passwords' affixes (what stands before the first letter and after the last),
- * most frequent first, then the rest of ALPHABET's symbols in their order: the order in which the rule
- * model counts an affix's symbol tried.
- */
-export function affixSymbolOrder(passwords: readonly string[]): string {
-  const symbols = [...ALPHABET].filter((ch) => !/[a-z0-9]/.test(ch));
-  const counts = new Map(symbols.map((ch) => [ch, 0]));
-  for (const password of passwords) {
-    const match = /^([^a-zA-Z]*)[a-zA-Z](?:.*[a-zA-Z])?([^a-zA-Z]*)$/.exec(password);
-    if (!match) continue;
-    for (const ch of match[1]! + match[2]!) if (counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
-  }
-  return [...counts].sort((a, b) => b[1] - a[1] || symbols.indexOf(a[0]) - symbols.indexOf(b[0])).map(([ch]) => ch).join('');
-}
-
 export async function guessModelSource(lines?: AsyncIterable<string>): Promise<string> {
   const passwords = await trainingPasswords(lines);
   const arrays = trainMarkovModel(passwords);
@@ -258,9 +241,6 @@ export async function guessModelSource(lines?: AsyncIterable<string>): Promise<s
     `  guessTable: ${JSON.stringify(guessTable)},`,
     `  samples: ${MONTE_CARLO_SAMPLES},`,
     '};',
-    '',
-    '/** The symbols of the training passwords\' affixes, most frequent first (rule-model.ts tries them in this order). */',
-    `export const AFFIX_SYMBOLS = ${JSON.stringify(affixSymbolOrder(passwords))};`,
     '',
   ].join('\n');
 }

@@ -3,7 +3,7 @@ import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
 import { BREACHED_PASSWORDS } from './breached-password-filter';
 import { attackModels, type AttackModel } from './guess-models/attack-models';
 import type { AdjacencyGraph } from './guess-models/keyboard-walks';
-import { AFFIX_SYMBOLS, MARKOV_MODEL_DATA } from './guess-models/markov-model-data';
+import { MARKOV_MODEL_DATA } from './guess-models/markov-model-data';
 import { adjacencyOf, guessablePattern, type GuessablePattern } from './guessable-patterns';
 import { DICTIONARIES, TRANSLATIONS } from './guessability-dictionaries';
 import { rankedDictionary } from './ranked-dictionary';
@@ -66,7 +66,6 @@ export function zxcvbnEstimator(bounds: GuessabilityBounds = BOUNDS, patterns = 
         breached: BREACHED_PASSWORDS,
         graphs: [adjacencyGraphs.qwerty, adjacencyGraphs.keypad] as AdjacencyGraph[],
         markov: MARKOV_MODEL_DATA,
-        affixSymbols: AFFIX_SYMBOLS,
       })
     : undefined;
   return (password) => {

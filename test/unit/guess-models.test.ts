@@ -10,9 +10,9 @@ import { createInterface } from 'node:readline';
 import { firstLines, guessModelSource, MODEL_FILE, monteCarloTable, trainingPasswords, trainMarkovModel, TRAINING_RANKS } from '../../bundling/guess-model';
 import { rankedWords, wordRanks } from '../../functions/domain/guess-models/attack-models';
 import { keyboardWalks, type AdjacencyGraph } from '../../functions/domain/guess-models/keyboard-walks';
-import { AFFIX_SYMBOLS, MARKOV_MODEL_DATA } from '../../functions/domain/guess-models/markov-model-data';
+import { MARKOV_MODEL_DATA } from '../../functions/domain/guess-models/markov-model-data';
 import { binomial, monteCarloLog10, readMarkovModel, uppercaseVariations } from '../../functions/domain/guess-models/markov-model';
-import { isDigitRun, l33tVariations, MAX_RULE_PASSWORD, ruleModel, RULE_COUNTS } from '../../functions/domain/guess-models/rule-model';
+import { AFFIX_SYMBOLS, isDigitRun, l33tVariations, MAX_RULE_PASSWORD, repeatedUnit, ruleModel, RULE_COUNTS } from '../../functions/domain/guess-models/rule-model';
 import { MODEL_FEEDBACK, PATTERN_FEEDBACK, zxcvbnEstimator, zxcvbnWithDictionaries } from '../../functions/domain/guessability';
 import { DICTIONARIES } from '../../functions/domain/guessability-dictionaries';
 import { answeredGuessesLog10, evaluatePassword, guessabilityScore, WEAK_CEILING_LOG10, type GuessabilityEstimator } from '../../functions/domain/strength-evaluator';
@@ -130,7 +130,7 @@ describe('the Markov model', () => {
 describe('the rule model', () => {
   const options = (zxcvbnWithDictionaries() as unknown as { options: { rankedDictionaries: Record<string, Record<string, number>>; rankedDictionariesMaxWordSize: Record<string, number> } }).options;
   const words = rankedWords({ rankedDictionaries: options.rankedDictionaries, maxWordSizes: options.rankedDictionariesMaxWordSize, commonPasswords: { name: 'passwords-common', lines: DICTIONARIES['passwords-common']! } });
-  const rules = ruleModel({ words, walks: [keyboardWalks(QWERTY), keyboardWalks(KEYPAD)], affixSymbols: AFFIX_SYMBOLS });
+  const rules = ruleModel({ words, walks: [keyboardWalks(QWERTY), keyboardWalks(KEYPAD)] });
   const guesses = (password: string) => Math.round(10 ** rules.estimate(password).guessesLog10);
 
   it('ranks a word of the common-password list among its words only, and takes the lowest rank of any dictionary', () => {
@@ -140,27 +140,36 @@ describe('the rule model', () => {
     expect(words.rank('xqzvw')).toBeUndefined();
   });
 
-  it('the affix symbols are ranked by the training passwords: `.` `*` `!` first', () => {
-    expect(AFFIX_SYMBOLS.slice(0, 3)).toBe('.*!');
-    expect(new Set(AFFIX_SYMBOLS).size).toBe(AFFIX_SYMBOLS.length);
+  it('an affix symbol is tried in the order of the number row, then the other ASCII symbols: 33 in all', () => {
+    expect(AFFIX_SYMBOLS.slice(0, 10)).toBe('!@#$%^&*()');
+    expect(AFFIX_SYMBOLS).toHaveLength(33);
+    expect(new Set(AFFIX_SYMBOLS).size).toBe(33);
+  });
+
+  it('sequences and repeats of letters, which zxcvbn-ts\'s lists leave out, are words too', () => {
+    expect(['aaaaaa', 'lalala', 'abcabc', 'abab', 'abcd', 'aaab'].map(repeatedUnit)).toEqual(['a', 'la', 'abc', 'ab', undefined, undefined]);
+    // lalala: la (2 letters, in no dictionary) 26^2 x 8 counts, Capitalised 2, `1!` 20
+    expect(guesses('Lalala1!')).toBe(26 ** 2 * 8 * 2 * 20);
+    // abcdef: a sequence 416, Capitalised 2, `1!` 20
+    expect(guesses('Abcdef1!')).toBe(RULE_COUNTS.sequence * 2 * 20);
   });
 
   // The docs' worked examples (docs/evaluation.md#the-rule-model), rank x rules by hand.
   it.each([
-    // password (word 1) x Capitalised 2 x `1!` (10 digits x `!` 3rd x 2 block orders = 60)
-    ['Password1!', 1 * 2 * 60],
-    // michael 10 x jordan 16 x 2 x 2 (each Capitalised) x `23!` (100 x 3 x 2 = 600)
-    ['MichaelJordan23!', 10 * 16 * 2 * 2 * 600],
-    // shadow 8 x master 9 x 2 x 2 x `12#` (100 x `#` 6th x 2 = 1,200)
-    ['ShadowMaster12#', 8 * 9 * 4 * 1200],
-    // baseball 4 x Capitalised 2 x typed twice 2 (the second time in lower case, 1) x `0!` (10 x 3 x 2 = 60)
-    ['Baseballbaseball0!', 4 * 2 * RULE_COUNTS.duplication * 60],
-    // summer 2 (seasons) x 2 x `2024!` (a year 200 x 3 x 2 = 1,200)
-    ['Summer2024!', 2 * 2 * 1200],
-    // monkey 6 x 2 x `654321!` (a digit run 30 x 3 x 2 = 180)
-    ['Monkey654321!', 6 * 2 * 180],
-    // password 1 reversed (2) x `P` last (2) x `1!` 60
-    ['drowssaP1!', 1 * RULE_COUNTS.reversal * 2 * 60],
+    // password (word 1) x Capitalised 2 x `1!` (10 digits x `!` 1st x 2 block orders = 20)
+    ['Password1!', 1 * 2 * 20],
+    // michael 10 x jordan 16 x 2 x 2 (each Capitalised) x `23!` (100 x 1 x 2 = 200)
+    ['MichaelJordan23!', 10 * 16 * 2 * 2 * 200],
+    // shadow 8 x master 9 x 2 x 2 x `12#` (100 x `#` 3rd x 2 = 600)
+    ['ShadowMaster12#', 8 * 9 * 4 * 600],
+    // baseball 4 x Capitalised 2 x typed twice 2 (the second time in lower case, 1) x `0!` (10 x 1 x 2 = 20)
+    ['Baseballbaseball0!', 4 * 2 * RULE_COUNTS.duplication * 20],
+    // summer 2 (seasons) x 2 x `2024!` (a year 200 x 1 x 2 = 400)
+    ['Summer2024!', 2 * 2 * 400],
+    // monkey 6 x 2 x `654321!` (a digit run 30 x 1 x 2 = 60)
+    ['Monkey654321!', 6 * 2 * 60],
+    // password 1 reversed (2) x `P` last (2) x `1!` 20
+    ['drowssaP1!', 1 * RULE_COUNTS.reversal * 2 * 20],
     // a walk of 4 parallel runs: 47 keys x 6 directions x 4 lengths x 2 (shifted or not), then 3 x (6 neighbours x 2)
     ['1qaz@WSX3edc$RFV', 47 * 6 * 4 * 2 * 12 ** 3],
   ])('%s: %i guesses', (password, expected) => {
@@ -175,8 +184,8 @@ describe('the rule model', () => {
     expect(l33tVariations('jennifer', 'jennifer')).toBe(1);
     // 3 for e (both e's): 2; 1 for i (the only i): 2
     expect(l33tVariations('j3nn1f3r', 'jennifer')).toBe(4);
-    // jennifer (passwords-common 33, word 18) x l33t 4 x Capitalised 2 x `!` (3rd)
-    expect(guesses('J3nn1f3r!')).toBe(18 * 4 * 2 * 3);
+    // jennifer (passwords-common 33, word 18) x l33t 4 x Capitalised 2 x `!` (1st)
+    expect(guesses('J3nn1f3r!')).toBe(18 * 4 * 2 * 1);
   });
 
   it('a digit run is one digit repeated or in sequence, up or down, wrapping 9 to 0', () => {

@@ -135,7 +135,7 @@ const ROWS: readonly Row[] = [
   // len 11/12*50=45.83, num 15, case 15, sym 20 -> 95.83 -> 95
   { p: 1, pw: 'Tr0ub4dor&3', c: [11, 1, 6, 3, 1], score: 95, band: 4, guess: 4, level: 4, ok: true, failures: [] },
   // common password: len 10/12*50=41.67, num 15, case 15, sym 20 -> 91.67 -> 91; Excellent band, zxcvbn 1, and the
-  // rule model's estimate (the commonest word, capitalised, with `1!`: about 10^2.1 guesses) 0 -> Very Poor
+  // rule model's estimate (the commonest word, capitalised, with `1!`: 40 guesses) 0 -> Very Poor
   { p: 1, pw: 'Password1!', c: [10, 1, 7, 1, 1], score: 91, band: 4, guess: 0, level: 0, ok: false, failures: [] },
   // common password: len 8/12*50=33.33, num 15, case 15, sym 20 -> 83.33 -> 83; zxcvbn 0 -> Very Poor
   { p: 1, pw: 'P@ssw0rd', c: [8, 1, 5, 1, 1], score: 83, band: 4, guess: 0, level: 0, ok: false, failures: [] },
@@ -154,7 +154,7 @@ const ROWS: readonly Row[] = [
   // emoji and 3 spaces are symbols; the emoji is 1 code point (2 UTF-16 units): len 10/12*50=41.67, num 15, case 15, sym 20 -> 91.67 -> 91
   { p: 1, pw: 'ab 😀 CD 12', c: [10, 2, 2, 2, 4], score: 91, band: 4, guess: 4, level: 4, ok: true, failures: [] },
   // only upper: len min(16,12)/12*50=50, num 15, case (1+0)/2*15=7.5, sym 20 -> 92.5 -> 92; non-compliant; two
-  // common words in upper case, a space and a year: the rule model's estimate (about 10^9.2 guesses) rates it 3
+  // common words in upper case, a space and a year: the rule model's estimate (about 10^8.9 guesses) rates it 3
   { p: 1, pw: 'HELLO WORLD 2024', c: [16, 10, 0, 4, 2], score: 92, band: 4, guess: 3, level: 3, ok: false, failures: [L1_0, BOTH_UPPER] },
   // "ñandú gruñón": len 12/12*50=50, num 0, case (0+1)/2*15=7.5, sym 20 -> 77.5 -> 77
   { p: 1, pw: '\u00f1and\u00fa gru\u00f1\u00f3n', c: [12, 0, 11, 0, 1], score: 77, band: 3, guess: 4, level: 3, ok: false, failures: [N1_0, U1_0, BOTH_LOWER] },

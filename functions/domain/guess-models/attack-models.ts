@@ -35,11 +35,10 @@ export interface AttackModelSources {
   readonly breached?: PasswordList;
   readonly graphs: readonly AdjacencyGraph[];
   readonly markov: MarkovModelData;
-  readonly affixSymbols: string;
 }
 
 export function attackModels(sources: AttackModelSources): AttackModels {
-  const rules = ruleModel({ words: rankedWords(sources), breached: sources.breached, walks: sources.graphs.map(keyboardWalks), affixSymbols: sources.affixSymbols });
+  const rules = ruleModel({ words: rankedWords(sources), breached: sources.breached, walks: sources.graphs.map(keyboardWalks) });
   const markov = readMarkovModel(sources.markov);
   return {
     rules,

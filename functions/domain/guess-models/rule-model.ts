@@ -1,4 +1,4 @@
-import { isDate, L33T_READINGS, readingsOf } from '../guessable-patterns';
+import { isDate, isSequence, L33T_READINGS, readingsOf } from '../guessable-patterns';
 import type { KeyboardWalks } from './keyboard-walks';
 import { binomial, uppercaseVariations } from './markov-model';
 
@@ -39,9 +39,15 @@ export interface RuleModelOptions {
   readonly breached?: PasswordList;
   /** Keyboard layouts a walk list walks. */
   readonly walks: readonly KeyboardWalks[];
-  /** The symbols of affixes, most frequent first (the generated AFFIX_SYMBOLS). */
-  readonly affixSymbols: string;
 }
+
+/**
+ * The order in which an affix's symbol is tried: the shifted digits of the keyboard's number row, left to right
+ * (what people type to add a symbol to a password: `!` the most common of all), then the other ASCII symbols
+ * in code order. Any other character counts after them.
+ */
+const NUMBER_ROW_SYMBOLS = '!@#$%^&*()';
+export const AFFIX_SYMBOLS = NUMBER_ROW_SYMBOLS + [...' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'].filter((ch) => !NUMBER_ROW_SYMBOLS.includes(ch)).join('');
 
 /** The variants an attacker tries of each rule that has a fixed number of them. */
 export const RULE_COUNTS = {
@@ -51,6 +57,11 @@ export const RULE_COUNTS = {
   date: 366 * 100 * 3,
   /** A run of one digit repeated (`111111`) or in sequence up or down (`123456`, `654321`): 30 of each length. */
   digitRun: 30,
+  /** A word that is a sequence of letters (`abcdef`, `zyxw`): 26 starts x 2 directions x 8 lengths. */
+  sequence: 26 * 2 * 8,
+  /** A word that is 1 to 3 letters repeated (`aaaaaa`, `lalala`): 26 per letter of the unit x 8 counts. */
+  repeatPerUnit: 26,
+  repeatCounts: 8,
   /** Reversing the word (`r`), or typing it twice (`d`). */
   reversal: 2,
   duplication: 2,
@@ -61,6 +72,8 @@ export const RULE_COUNTS = {
 export const MAX_AFFIX_LENGTH = 12;
 export const MAX_RULE_PASSWORD = 48;
 const MIN_WORD = 3;
+/** A walk of fewer keys is an affix's business, not a walk list's. */
+const MIN_WALK = 4;
 const MAX_WORDS = 3;
 export const READING_BUDGET = 2000;
 
@@ -83,8 +96,8 @@ export interface RuleModel {
 
 export function ruleModel(options: RuleModelOptions): RuleModel {
   const { words, breached, walks } = options;
-  const symbolRank = new Map([...options.affixSymbols].map((ch, i) => [ch, i + 1]));
-  const otherSymbol = options.affixSymbols.length + 1;
+  const symbolRank = new Map([...AFFIX_SYMBOLS].map((ch, i) => [ch, i + 1]));
+  const otherSymbol = AFFIX_SYMBOLS.length + 1;
 
   /** Guesses of one block of an affix: digits or symbols. */
   const blockCost = (block: string): number => {
@@ -142,6 +155,11 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
               if (rank !== undefined) best = Math.min(best, rank * factor * l33tVariations(typed.toLowerCase(), reading));
             }
           }
+          // zxcvbn-ts's lists leave out what its other matchers find: sequences and repeats are words here.
+          const lower = text.toLowerCase();
+          if (isSequence(lower)) best = Math.min(best, RULE_COUNTS.sequence);
+          const unit = repeatedUnit(lower);
+          if (unit !== undefined) best = Math.min(best, Math.min(words.rank(unit) ?? Infinity, RULE_COUNTS.repeatPerUnit ** unit.length) * RULE_COUNTS.repeatCounts);
           if (best < Infinity) best *= uppercaseVariations(text);
         }
         segments.set(key, best);
@@ -183,6 +201,7 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
           if (Number.isInteger(half) && half >= MIN_WORD && core.slice(0, half).toLowerCase() === core.slice(half).toLowerCase()) {
             best = Math.min(best, around * segment(i, i + half) * RULE_COUNTS.duplication * uppercaseVariations(core.slice(half)));
           }
+          if (j - i < MIN_WALK) continue;
           for (const walk of walks) {
             const walked = around * 10 ** walk.guessesLog10(core);
             if (walked < best) [best, construction] = [walked, 'walk'];
@@ -211,6 +230,16 @@ function isWordShaped(chars: readonly string[], i: number, j: number): boolean {
     else if (L33T_READINGS[chars[k]!] === undefined) return false;
   }
   return 2 * letters >= j - i;
+}
+
+/** The 1 to 3 letters a word repeats at least twice (`la` of `lalala`), or undefined. */
+export function repeatedUnit(word: string): string | undefined {
+  for (let size = 1; size <= 3 && size * 2 <= word.length; size++) {
+    if (word.length % size !== 0 || !LETTERS.test(word)) continue;
+    const unit = word.slice(0, size);
+    if (unit.repeat(word.length / size) === word) return unit;
+  }
+  return undefined;
 }
 
 /** A run of one digit repeated, or digits in sequence up or down (`111111`, `123456`, `987654`, `7890`). */
