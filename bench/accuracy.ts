@@ -111,7 +111,7 @@ const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(ran
 const digits = (random: Random, count: number) => Array.from({ length: count }, () => String(Math.floor(random() * 10))).join('');
 const capitalised = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 /** The symbols people add, from the keyboard's number row and around it. */
-const SYMBOLS = [...'!@#$%&*?.'];
+export const SYMBOLS = [...'!@#$%&*?.'];
 const L33T: Readonly<Record<string, readonly string[]>> = { a: ['@', '4'], e: ['3'], i: ['1', '!'], o: ['0'], s: ['$', '5'], t: ['7'], l: ['1'], g: ['9'], b: ['8'] };
 const DIGIT_RUNS = ['123456', '111111', '654321', '12345', '1234567', '12345678', '123456789', '000000', '222222', '666666', '777777', '987654', '4321', '1111', '0000'];
 
@@ -120,12 +120,20 @@ export interface Family {
   make(random: Random): string;
 }
 
-export function families(words: readonly string[], top100: readonly string[], graph: AdjacencyGraph): Family[] {
+/** How wide the families' affixes are: up to how many random digits, and which symbols. */
+export interface FamilyAffixes {
+  readonly maxDigits: number;
+  readonly symbols: readonly string[];
+}
+
+export function families(words: readonly string[], top100: readonly string[], graph: AdjacencyGraph, affixes: FamilyAffixes = { maxDigits: 3, symbols: SYMBOLS }): Family[] {
   const word = (random: Random) => pick(random, words);
+  const symbols = affixes.symbols;
+  const some = (r: Random, most: number) => digits(r, 1 + Math.floor(r() * Math.min(most, affixes.maxDigits)));
   return [
-    { name: 'word + digits + symbol', make: (r) => capitalised(word(r)) + digits(r, 1 + Math.floor(r() * 3)) + pick(r, SYMBOLS) },
-    { name: 'symbol + word + digits', make: (r) => pick(r, SYMBOLS) + capitalised(word(r)) + digits(r, 1 + Math.floor(r() * 3)) },
-    { name: 'word + year + symbol', make: (r) => capitalised(word(r)) + String(1950 + Math.floor(r() * 81)) + pick(r, SYMBOLS) },
+    { name: 'word + digits + symbol', make: (r) => capitalised(word(r)) + some(r, 3) + pick(r, symbols) },
+    { name: 'symbol + word + digits', make: (r) => pick(r, symbols) + capitalised(word(r)) + some(r, 3) },
+    { name: 'word + year + symbol', make: (r) => capitalised(word(r)) + String(1950 + Math.floor(r() * 81)) + pick(r, symbols) },
     {
       name: 'l33t word (+ digit or symbol)',
       make: (r) => {
@@ -136,18 +144,18 @@ export function families(words: readonly string[], top100: readonly string[], gr
         }
       },
     },
-    { name: 'reversed word + digits + symbol', make: (r) => [...capitalised(word(r))].reverse().join('') + digits(r, 1 + Math.floor(r() * 2)) + pick(r, SYMBOLS) },
-    { name: 'doubled word + digit + symbol', make: (r) => { const w = word(r); return capitalised(w) + w + digits(r, 1) + pick(r, SYMBOLS); } },
-    { name: 'two of the 100 commonest words', make: (r) => capitalised(pick(r, top100)) + capitalised(pick(r, top100)) + digits(r, 1 + Math.floor(r() * 2)) + pick(r, SYMBOLS) },
-    { name: 'word + common digit run + symbol', make: (r) => capitalised(word(r)) + pick(r, DIGIT_RUNS) + pick(r, SYMBOLS) },
+    { name: 'reversed word + digits + symbol', make: (r) => [...capitalised(word(r))].reverse().join('') + some(r, 2) + pick(r, symbols) },
+    { name: 'doubled word + digit + symbol', make: (r) => { const w = word(r); return capitalised(w) + w + digits(r, 1) + pick(r, symbols); } },
+    { name: 'two of the 100 commonest words', make: (r) => capitalised(pick(r, top100)) + capitalised(pick(r, top100)) + some(r, 2) + pick(r, symbols) },
+    { name: 'word + common digit run + symbol', make: (r) => capitalised(word(r)) + pick(r, DIGIT_RUNS) + pick(r, symbols) },
     { name: 'keyboard walk, 2 to 4 runs, shifts', make: (r) => keyboardWalk(r, graph) },
   ];
 }
 
 /**
  * A walk as people type them: 2 to 4 runs of 3 or 4 keys in one straight line, each run starting one key to
- * the side of the last one's start (parallel, `1qaz2wsx`) or of its end coming back (`1qazxsw2`), each run
- * shifted or not, at least one of each.
+ * the side of the last one's start (parallel, `1qaz2wsx`, `qwerasdf`) or of its end coming back (`1qazxsw2`),
+ * each run shifted or not, at least one of each.
  */
 export function keyboardWalk(random: Random, graph: AdjacencyGraph): string {
   const keys = Object.keys(graph).filter((key) => graph[key]!.some((n) => n !== null) && /^[a-z0-9`\-=[\];',./\\]$/.test(key));
@@ -160,9 +168,11 @@ export function keyboardWalk(random: Random, graph: AdjacencyGraph): string {
     const length = 3 + Math.floor(random() * 2);
     const runs = 2 + Math.floor(random() * 3);
     const zigzag = random() < 0.5;
-    const side = random() < 0.5 ? 0 : 3; // left or right along the row
     let start = pick(random, keys);
     let direction = Math.floor(random() * 6);
+    // The next run starts beside the last: along the row for a run down or up the keyboard (`1qaz2wsx`), on the
+    // next row for a run along a row (`qwerasdf`). Directions: 0 left, 1 up-left, 2 up-right, 3 right, 4 down-right, 5 down-left.
+    const side = direction === 0 || direction === 3 ? pick(random, [1, 2, 4, 5]) : pick(random, [0, 3]);
     const shifts = Array.from({ length: runs }, () => random() < 0.5);
     if (shifts.every(Boolean) || !shifts.some(Boolean)) shifts[0] = !shifts[0];
     let text = '';
@@ -187,6 +197,16 @@ export function keyboardWalk(random: Random, graph: AdjacencyGraph): string {
     }
     if (ok) return text;
   }
+}
+
+/**
+ * The families' base words: the 1,000 commonest passwords of the training ranks (1 to 100,000) that are four
+ * or more letters a to z, most common first; the first 100 are "the 100 commonest words".
+ */
+export async function familyWords(): Promise<{ baseWords: string[]; top100: string[] }> {
+  const training = (await firstLines(gzipLines(TRAINING_SOURCE.file), TRAINING_RANKS)).filter((line) => /^[a-z]{4,}$/.test(line));
+  const baseWords = [...new Set(training)].slice(0, 1000);
+  return { baseWords, top100: baseWords.slice(0, 100) };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -258,9 +278,7 @@ async function main(): Promise<void> {
 
   // 2. The families.
   log('generating the rule families...');
-  const training = (await firstLines(gzipLines(TRAINING_SOURCE.file), TRAINING_RANKS)).filter((line) => /^[a-z]{4,}$/.test(line));
-  const baseWords = [...new Set(training)].slice(0, 1000);
-  const top100 = baseWords.slice(0, 100);
+  const { baseWords, top100 } = await familyWords();
   const familyRows: string[][] = [];
   let familiesPass = true;
   for (const family of families(baseWords, top100, common.adjacencyGraphs.qwerty as AdjacencyGraph)) {

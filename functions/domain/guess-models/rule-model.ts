@@ -42,12 +42,13 @@ export interface RuleModelOptions {
 }
 
 /**
- * The order in which an affix's symbol is tried: the shifted digits of the keyboard's number row, left to right
- * (what people type to add a symbol to a password: `!` the most common of all), then the other ASCII symbols
- * in code order. Any other character counts after them.
+ * The order in which an affix's symbol is tried: the shifted digits of the keyboard's number row (what people
+ * type to add a symbol to a password), then the punctuation that ends a sentence or joins words, then the other
+ * ASCII symbols in code order; any other character after them. The training list holds too few symbols to
+ * rank them by count (a few dozen in 100,000 passwords).
  */
-const NUMBER_ROW_SYMBOLS = '!@#$%^&*()';
-export const AFFIX_SYMBOLS = NUMBER_ROW_SYMBOLS + [...' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'].filter((ch) => !NUMBER_ROW_SYMBOLS.includes(ch)).join('');
+const COMMON_SYMBOLS = '!@#$%^&*?._-';
+export const AFFIX_SYMBOLS = COMMON_SYMBOLS + [...' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'].filter((ch) => !COMMON_SYMBOLS.includes(ch)).join('');
 
 /** The variants an attacker tries of each rule that has a fixed number of them. */
 export const RULE_COUNTS = {
@@ -151,15 +152,16 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
             for (const reading of readingsOf(typed)) {
               if (budget-- <= 0) break;
               if (!LETTERS.test(reading)) continue;
-              const rank = words.rank(reading);
-              if (rank !== undefined) best = Math.min(best, rank * factor * l33tVariations(typed.toLowerCase(), reading));
+              // zxcvbn-ts's lists leave out what its other matchers find: sequences and repeats are words here.
+              const unit = repeatedUnit(reading);
+              const rank = Math.min(
+                words.rank(reading) ?? Infinity,
+                isSequence(reading) ? RULE_COUNTS.sequence : Infinity,
+                unit === undefined ? Infinity : Math.min(words.rank(unit) ?? Infinity, RULE_COUNTS.repeatPerUnit ** unit.length) * RULE_COUNTS.repeatCounts,
+              );
+              if (rank < Infinity) best = Math.min(best, rank * factor * l33tVariations(typed.toLowerCase(), reading));
             }
           }
-          // zxcvbn-ts's lists leave out what its other matchers find: sequences and repeats are words here.
-          const lower = text.toLowerCase();
-          if (isSequence(lower)) best = Math.min(best, RULE_COUNTS.sequence);
-          const unit = repeatedUnit(lower);
-          if (unit !== undefined) best = Math.min(best, Math.min(words.rank(unit) ?? Infinity, RULE_COUNTS.repeatPerUnit ** unit.length) * RULE_COUNTS.repeatCounts);
           if (best < Infinity) best *= uppercaseVariations(text);
         }
         segments.set(key, best);
