@@ -70,6 +70,7 @@ const CASES: readonly { name: string; password: string; boundedRuns: number; unb
   { name: 'passphrase, 28', password: 'correct horse battery staple', boundedRuns: 200, unboundedRuns: 100 },
   { name: 'l33t word (J3nn1f3r!)', password: 'J3nn1f3r!', boundedRuns: 200, unboundedRuns: 100 },
   { name: 'adversarial l33t, 16', password: '4@3!1|0$5+7'.repeat(2).slice(0, 16), boundedRuns: 100, unboundedRuns: 20, adversarial: true },
+  { name: 'adversarial: 48 letters, every cut a word', password: 'a'.repeat(48), boundedRuns: 40, unboundedRuns: 5, adversarial: true },
   { name: 'adversarial affixes and l33t, 48', password: `12!@${'1|7!'.repeat(10)}!@12`, boundedRuns: 40, unboundedRuns: 5, adversarial: true },
   { name: 'adversarial printable, 64', password: printable(64), boundedRuns: 40, unboundedRuns: 5, adversarial: true },
   { name: 'adversarial printable, 256', password: printable(256), boundedRuns: 40, unboundedRuns: 3, adversarial: true },

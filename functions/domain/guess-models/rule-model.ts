@@ -131,6 +131,22 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
       let construction: RuleConstruction = 'words';
       if (n > MAX_RULE_PASSWORD || n === 0) return { guessesLog10: Infinity, construction };
       let budget = READING_BUDGET;
+      // A reading met again (`aaa` in `aaaaaa`) is looked up once.
+      const ranks = new Map<string, number>();
+      const rankOf = (reading: string): number => {
+        let rank = ranks.get(reading);
+        if (rank === undefined) {
+          const unit = repeatedUnit(reading);
+          // zxcvbn-ts's lists leave out what its other matchers find: sequences and repeats are words here.
+          rank = Math.min(
+            words.rank(reading) ?? Infinity,
+            isSequence(reading) ? RULE_COUNTS.sequence : Infinity,
+            unit === undefined ? Infinity : Math.min(words.rank(unit) ?? Infinity, RULE_COUNTS.repeatPerUnit ** unit.length) * RULE_COUNTS.repeatCounts,
+          );
+          ranks.set(reading, rank);
+        }
+        return rank;
+      };
       const prefix = chars.map((_, i) => affixCost(chars.slice(0, i).join('')));
       prefix.push(Infinity);
       const suffix = chars.map((_, j) => affixCost(chars.slice(j).join('')));
@@ -149,17 +165,12 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
           const ways: (readonly [string, number])[] = [[text, 1]];
           if (reversible) ways.push([[...text].reverse().join(''), RULE_COUNTS.reversal]);
           for (const [typed, factor] of ways) {
-            for (const reading of readingsOf(typed)) {
+            const lower = typed.toLowerCase();
+            for (const reading of LETTERS.test(lower) ? [lower] : readingsOf(typed)) {
               if (budget-- <= 0) break;
               if (!LETTERS.test(reading)) continue;
-              // zxcvbn-ts's lists leave out what its other matchers find: sequences and repeats are words here.
-              const unit = repeatedUnit(reading);
-              const rank = Math.min(
-                words.rank(reading) ?? Infinity,
-                isSequence(reading) ? RULE_COUNTS.sequence : Infinity,
-                unit === undefined ? Infinity : Math.min(words.rank(unit) ?? Infinity, RULE_COUNTS.repeatPerUnit ** unit.length) * RULE_COUNTS.repeatCounts,
-              );
-              if (rank < Infinity) best = Math.min(best, rank * factor * l33tVariations(typed.toLowerCase(), reading));
+              const rank = rankOf(reading);
+              if (rank < Infinity) best = Math.min(best, rank * factor * (reading === lower ? 1 : l33tVariations(lower, reading)));
             }
           }
           if (best < Infinity) best *= uppercaseVariations(text);
