@@ -6,6 +6,7 @@
  */
 import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
 import { createReadStream, readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { firstLines, guessModelSource, MODEL_FILE, monteCarloTable, trainingPasswords, trainMarkovModel, TRAINING_RANKS } from '../../bundling/guess-model';
 import { rankedWords, wordRanks } from '../../functions/domain/guess-models/attack-models';
@@ -174,6 +175,14 @@ describe('the rule model', () => {
     ['1qaz@WSX3edc$RFV', 47 * 6 * 4 * 2 * 12 ** 3],
   ])('%s: %i guesses', (password, expected) => {
     expect(guesses(password)).toBe(expected);
+  });
+
+  it('the worked examples of docs/evaluation.md are these counts', () => {
+    const docs = readFileSync(path.join(__dirname, '..', '..', 'docs', 'evaluation.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('### Worked examples of guess numbers'));
+    const rows = [...section.matchAll(/^\| `([^`]+)` \| [^|]+ \| ([\d,]+) \|$/gm)].map((m) => [m[1]!, Number(m[2]!.replace(/,/g, ''))] as const);
+    expect(rows.map(([password]) => password)).toEqual(['Password1!', 'MichaelJordan23!', 'ShadowMaster12#', 'Baseballbaseball0!', 'Summer2024!', 'Monkey654321!', 'drowssaP1!', 'J3nn1f3r!', '1qaz@WSX3edc$RFV']);
+    for (const [password, documented] of rows) expect([password, guesses(password)]).toEqual([password, documented]);
   });
 
   it('l33t spellings count as zxcvbn counts them', () => {
