@@ -75,27 +75,22 @@ export function rankedWords(sources: Pick<AttackModelSources, 'rankedDictionarie
   };
 }
 
-/** For each rank of a list (1-based), how many of the entries up to it are letters a to z alone, at least 1. */
+/** For each rank of a list (1-based), how many of the entries up to it are letters a to z alone, at least 1. One pass over the character codes, at init. */
 export function wordRanks(lines: string): Int32Array {
+  const separator = WORD_SEPARATOR.charCodeAt(0);
   let count = lines === '' ? 0 : 1;
   for (let at = lines.indexOf(WORD_SEPARATOR); at !== -1; at = lines.indexOf(WORD_SEPARATOR, at + 1)) count++;
   const ranks = new Int32Array(count + 1);
   let rank = 1;
   let words = 0;
   let letters = true;
-  let empty = true;
   for (let i = 0; i <= lines.length && count > 0; i++) {
-    const code = i < lines.length ? lines.charCodeAt(i) : -1;
-    if (i === lines.length || lines[i] === WORD_SEPARATOR) {
-      if (letters && !empty) words++;
-      ranks[rank] = Math.max(1, words);
-      rank++;
+    const code = i < lines.length ? lines.charCodeAt(i) : separator;
+    if (code === separator) {
+      if (letters) words++;
+      ranks[rank++] = Math.max(1, words);
       letters = true;
-      empty = true;
-    } else {
-      empty = false;
-      if (code < 97 || code > 122) letters = false;
-    }
+    } else if (code < 97 || code > 122) letters = false;
   }
   return ranks;
 }
