@@ -40,7 +40,7 @@ interface Guessability {
 }
 
 /** zxcvbn's thresholds: score k (1 to 4) takes at least 10^t + 5 guesses for the k-th t (zxcvbn's margin of 5 guesses). */
-export const GUESS_THRESHOLDS_LOG10 = [3, 6, 8, 10] as const;
+const GUESS_THRESHOLDS_LOG10 = [3, 6, 8, 10] as const;
 
 /** The guessability score 0 to 4 of an estimate: zxcvbn's thresholds applied to it. */
 export function guessabilityScore(guessesLog10: number): number {

@@ -14,7 +14,7 @@ import { ruleModel, type PasswordList, type RankedWords, type RuleConstruction, 
 /** Which model estimated the fewest guesses: the rule model reading words or a keyboard walk, or the Markov model. */
 export type AttackModel = RuleConstruction | 'markov';
 
-export interface AttackEstimate {
+interface AttackEstimate {
   readonly guessesLog10: number;
   readonly model: AttackModel;
 }

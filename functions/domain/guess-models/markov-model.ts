@@ -22,11 +22,11 @@
 /** The model's order: each symbol is conditioned on the 3 before it. */
 export const MARKOV_ORDER = 4;
 /** Lower-case letters, digits, the printable ASCII symbols and the space: every key of a US keyboard, unshifted or not, less upper case. */
-export const ALPHABET = ' !"#$%&\'()*+,-./0123456789:;<=>?@[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~';
+const ALPHABET = ' !"#$%&\'()*+,-./0123456789:;<=>?@[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~';
 export const START = 0;
 export const END = 1;
 /** Any character outside ALPHABET (after lower-casing). */
-export const OTHER = 2 + ALPHABET.length;
+const OTHER = 2 + ALPHABET.length;
 /** START, END, the alphabet and OTHER. */
 export const SYMBOLS = OTHER + 1;
 /** Bits per symbol in a key: SYMBOLS < 2^7. */

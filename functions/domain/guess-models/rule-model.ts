@@ -70,13 +70,13 @@ export const RULE_COUNTS = {
   blockOrder: 2,
 } as const;
 
-export const MAX_AFFIX_LENGTH = 12;
+const MAX_AFFIX_LENGTH = 12;
 export const MAX_RULE_PASSWORD = 48;
 const MIN_WORD = 3;
 /** A walk of fewer keys is an affix's business, not a walk list's. */
 const MIN_WALK = 4;
 const MAX_WORDS = 3;
-export const READING_BUDGET = 2000;
+const READING_BUDGET = 2000;
 
 const LETTER = /\p{L}/u;
 const LETTERS = /^\p{L}+$/u;
@@ -84,7 +84,7 @@ const DIGIT = /[0-9]/;
 
 export type RuleConstruction = 'words' | 'walk';
 
-export interface RuleEstimate {
+interface RuleEstimate {
   /** log10 of the guesses of the cheapest reading, or Infinity when the password is none of these constructions. */
   readonly guessesLog10: number;
   /** What that reading is: words (with affixes), or a keyboard walk (with affixes). */
