@@ -200,7 +200,7 @@ export const WEAK_EXAMPLE_PASSWORD = 'password1';
 export const IN_CONTEXT_EXAMPLE = { Password: 'Jsmith2026!x', UserInputs: ['jsmith', 'John Smith', 'jsmith@acme.example'] } as const;
 
 /** The fields of StrengthEvaluation and CompositionFailure, in their order; the compiler checks that none is missing. */
-export const EVALUATION_FIELDS = ['PasswordStrengthPolicyID', 'Score', 'ComplianceLevel', 'ComplianceLevelName', 'Compliant', 'Mandatory', 'Failures', 'Suggestions'] as const;
+export const EVALUATION_FIELDS = ['PasswordStrengthPolicyID', 'Score', 'ComplianceLevel', 'ComplianceLevelName', 'Compliant', 'Mandatory', 'Failures', 'Suggestions', 'GuessesLog10'] as const;
 export const FAILURE_FIELDS = ['Rule', 'Required', 'Found', 'Message'] as const;
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const exhaustive: [
@@ -508,7 +508,7 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
           type: 'integer',
           minimum: 0,
           maximum: COMPLIANCE_LEVELS.length - 1,
-          description: 'The lower of the score band (0-19 → 0, 20-39 → 1, 40-59 → 2, 60-79 → 3, 80-100 → 4) and the guessability score (0..4).',
+          description: 'The lower of the score band (0-19 → 0, 20-39 → 1, 40-59 → 2, 60-79 → 3, 80-100 → 4) and the guessability score (0..4): zxcvbn\'s thresholds applied to GuessesLog10 (at least 10^3, 10^6, 10^8, 10^10 guesses, each plus 5, for 1 to 4).',
         },
         ComplianceLevelName: { type: 'string', enum: [...COMPLIANCE_LEVELS], description: 'The name of ComplianceLevel.' },
         Compliant: { type: 'boolean', description: "No composition rule fails and ComplianceLevel reaches the policy's PasswordStrengthCompliance." },
@@ -521,6 +521,12 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
             "UserInput for one built on the request's UserInputs and BannedWord for one built on the policy's BannedWords; empty when none.",
         },
         Suggestions: { type: 'array', items: { type: 'string' }, description: 'How to strengthen the password; none of them quotes it.' },
+        GuessesLog10: {
+          type: 'number',
+          minimum: 0,
+          description:
+            'log10 of the guesses an attacker needs: the fewest of the attack models the service runs (zxcvbn-ts, cracking rules, a Markov model of leaked passwords), after the breached-password check (a breached password counts at most 10^6 - 1 guesses), rounded down to 2 decimals. Added to the Passwordstate answer; a client may ignore it.',
+        },
       },
     },
     CompositionFailure: {

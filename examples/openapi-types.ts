@@ -215,7 +215,7 @@ export interface components {
             PasswordStrengthPolicyID: number;
             /** @description The weighted score of the password's length, digits, letter cases and symbols against the policy's targets. */
             Score: number;
-            /** @description The lower of the score band (0-19 → 0, 20-39 → 1, 40-59 → 2, 60-79 → 3, 80-100 → 4) and the guessability score (0..4). */
+            /** @description The lower of the score band (0-19 → 0, 20-39 → 1, 40-59 → 2, 60-79 → 3, 80-100 → 4) and the guessability score (0..4): zxcvbn's thresholds applied to GuessesLog10 (at least 10^3, 10^6, 10^8, 10^10 guesses, each plus 5, for 1 to 4). */
             ComplianceLevel: number;
             /**
              * @description The name of ComplianceLevel.
@@ -230,6 +230,8 @@ export interface components {
             Failures: components["schemas"]["CompositionFailure"][];
             /** @description How to strengthen the password; none of them quotes it. */
             Suggestions: string[];
+            /** @description log10 of the guesses an attacker needs: the fewest of the attack models the service runs (zxcvbn-ts, cracking rules, a Markov model of leaked passwords), after the breached-password check (a breached password counts at most 10^6 - 1 guesses), rounded down to 2 decimals. Added to the Passwordstate answer; a client may ignore it. */
+            GuessesLog10: number;
         };
         CompositionFailure: {
             /**

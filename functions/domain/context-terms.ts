@@ -1,4 +1,5 @@
 import { canonicalPassword } from './breached-passwords';
+import { guessabilityScore, WEAK_CEILING_LOG10 } from './guessability-score';
 import type { CompositionFailure, GuessabilityEstimator } from './strength-evaluator';
 
 /**
@@ -17,7 +18,7 @@ import type { CompositionFailure, GuessabilityEstimator } from './strength-evalu
  *     those of the term itself) is chance, not a spelling of the term: `@cm3` is `acme`, `4(#3` is not.
  *   - Microsoft Entra Password Protection's principle: a matched term counts as one character, and the rest is
  *     judged as if it were the whole password. A rest that scores below STANDS_ALONE_SCORE on its own means
- *     the password is built on the term: a failure of the term's kind, and the level at most CONTEXT_MAX_SCORE.
+ *     the password is built on the term: a failure of the term's kind, and the estimate at most Weak's last guess.
  *     A rest that stands on its own is no failure, and its estimate is the password's: a 20-character random
  *     password that happens to contain `acme` is judged on its randomness. Either way one estimate is made.
  *   - Every term also goes into zxcvbn-ts's user-inputs dictionary, so its own estimate sees them.
@@ -55,8 +56,6 @@ const MAX_TOKEN_LENGTH = 64;
 const MIN_FUZZY_LENGTH = 4;
 /** The rest of a password must score at least this on its own (Strong: 10^8 guesses or more) not to be built on its terms. */
 const STANDS_ALONE_SCORE = 3;
-/** The highest score of a password built on a term: Weak, as for a breached password. */
-const CONTEXT_MAX_SCORE = 1;
 /** What a matched term becomes in the rest: one character that is no letter or digit, so it joins no word. */
 export const TERM_PLACEHOLDER = '\u2022';
 
@@ -300,14 +299,14 @@ interface ContextJudgement extends ReturnType<GuessabilityEstimator> {
  * Judges a password with its terms, in one estimate (zxcvbn-ts's, with the terms as user inputs): of the
  * password when no term matches, else of what is left (restOf), as if it were the whole password. A rest below
  * STANDS_ALONE_SCORE is a failure for each kind of term found (Found: how many distinct terms of that kind) and
- * caps the score at CONTEXT_MAX_SCORE, with each kind's suggestion first.
+ * caps the estimate at WEAK_CEILING_LOG10 (Weak, as for a breached password), with each kind's suggestion first.
  */
 export function judgeInContext(password: string, terms: ContextTerms, estimate: GuessabilityEstimator): ContextJudgement {
   if (terms.groups.length === 0) return { ...estimate(password), failures: [] };
   const matches = findTerms(password, terms);
   if (matches.length === 0) return { ...estimate(password, terms.wordLists), failures: [] };
   const alone = estimate(restOf(password, matches), terms.wordLists);
-  if (alone.score >= STANDS_ALONE_SCORE) return { ...alone, failures: [] };
+  if (guessabilityScore(alone.guessesLog10) >= STANDS_ALONE_SCORE) return { ...alone, failures: [] };
   const found = new Map<TermKind, Set<number>>();
   for (const { group, term } of matches) {
     const { kind } = terms.groups[group]!;
@@ -315,7 +314,7 @@ export function judgeInContext(password: string, terms: ContextTerms, estimate: 
   }
   const kinds = TERM_KINDS.filter((kind) => found.has(kind));
   return {
-    score: Math.min(alone.score, CONTEXT_MAX_SCORE),
+    guessesLog10: Math.min(alone.guessesLog10, WEAK_CEILING_LOG10),
     feedback: [...kinds.map((kind) => TERM_KIND_TEXT[kind].suggestion), ...alone.feedback],
     failures: kinds.map((kind) => ({ Rule: kind, Required: 0, Found: found.get(kind)!.size, Message: TERM_KIND_TEXT[kind].failure })),
   };

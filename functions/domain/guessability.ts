@@ -1,8 +1,13 @@
 import { ZxcvbnFactory, type Options } from '@zxcvbn-ts/core';
 import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
+import { BREACHED_PASSWORDS } from './breached-password-filter';
+import { attackModels, type AttackModel } from './guess-models/attack-models';
+import type { AdjacencyGraph } from './guess-models/keyboard-walks';
+import { MARKOV_MODEL_DATA } from './guess-models/markov-model-data';
 import { adjacencyOf, guessablePattern, type GuessablePattern } from './guessable-patterns';
 import { DICTIONARIES, TRANSLATIONS } from './guessability-dictionaries';
 import { rankedDictionary } from './ranked-dictionary';
+import { WEAK_CEILING_LOG10, guessabilityScore } from './guessability-score';
 import type { GuessabilityEstimator } from './strength-evaluator';
 
 /**
@@ -19,8 +24,8 @@ export const L33T_MAX_SUBSTITUTIONS = 3;
 export type GuessabilityBounds = { maxLength: number; l33tMaxSubstitutions: number };
 const BOUNDS: GuessabilityBounds = { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS };
 
-/** The highest score of a password that guessable-patterns.ts finds to be a word with affixes or a keyboard walk: Weak. */
-const PATTERN_MAX_SCORE = 1;
+/** A password that guessable-patterns.ts finds to be a word with affixes or a keyboard walk is estimated at most this: Weak. */
+const PATTERN_MAX_GUESSES_LOG10 = WEAK_CEILING_LOG10;
 
 /** The feedback sentence of each pattern, first among the suggestions; none quotes the password. */
 export const PATTERN_FEEDBACK: Readonly<Record<GuessablePattern, string>> = {
@@ -28,28 +33,53 @@ export const PATTERN_FEEDBACK: Readonly<Record<GuessablePattern, string>> = {
   keyboard: 'Walks along the keyboard, even with shifted keys, are easy to guess.',
 };
 
+/** The sentence of an attack model that estimates fewer guesses than zxcvbn-ts, below Strong; none quotes the password. */
+export const MODEL_FEEDBACK: Readonly<Record<AttackModel, string>> = {
+  words: 'Common words joined, reversed, doubled or spelled with substitutions, with digits or symbols around them, are among the first guesses of cracking rules.',
+  walk: PATTERN_FEEDBACK.keyboard,
+  markov: 'This password is built like many leaked passwords.',
+};
+
+/** A model's sentence is given when it lowers the score below this (Strong) and below zxcvbn-ts's. */
+const STRONG = 3;
+
 /**
- * The guessability estimator of the strength evaluation: zxcvbn-ts with its common-password list, keyboard
- * adjacency graphs and English dictionaries (words, names, Wikipedia), feedback in English, and the checks of
- * guessable-patterns.ts where zxcvbn-ts rates a construction too kindly: a password that is one word with
- * affixes or a keyboard walk scores at most PATTERN_MAX_SCORE. Building it indexes every dictionary (`npm run
+ * The guessability estimator of the strength evaluation (docs/evaluation.md#guess-numbers): the fewest guesses
+ * of the attack models, zxcvbn-ts with its common-password list, keyboard adjacency graphs and English
+ * dictionaries (words, names, Wikipedia), the rule model and the Markov model (guess-models/), feedback in
+ * English; and the checks of guessable-patterns.ts: a password that is one word with affixes or a keyboard
+ * walk is estimated at most PATTERN_MAX_GUESSES_LOG10 (Weak). Building it indexes every dictionary (`npm run
  * bench` times it), so an entry point builds it once, at module scope, during init. Deterministic and free of
- * I/O: the dictionaries are part of the bundle. `bounds` and `patterns` exist for the benchmark, which
- * measures the library's own defaults (256, 100) and zxcvbn-ts alone against what ships.
+ * I/O: the dictionaries and the models are part of the bundle. `bounds`, `patterns` and `models` exist for
+ * the benchmarks, which measure the library's own defaults (256, 100) and zxcvbn-ts alone against what ships.
  */
-export function zxcvbnEstimator(bounds: GuessabilityBounds = BOUNDS, patterns = true): GuessabilityEstimator {
+export function zxcvbnEstimator(bounds: GuessabilityBounds = BOUNDS, patterns = true, models = patterns): GuessabilityEstimator {
   const zxcvbn = zxcvbnWithDictionaries(bounds);
   const { rankedDictionaries, rankedDictionariesMaxWordSize } = (zxcvbn as unknown as { options: Options }).options;
   const dictionaries = Object.values(rankedDictionaries);
   const words = { has: (word: string) => dictionaries.some((lookup) => typeof lookup[word] === 'number'), maxLength: Math.max(...Object.values(rankedDictionariesMaxWordSize)) };
   const adjacent = adjacencyOf([adjacencyGraphs.qwerty, adjacencyGraphs.keypad] as Parameters<typeof adjacencyOf>[0]);
   const withUserInputs = userInputsDictionaries(zxcvbn);
+  const attacks = models
+    ? attackModels({
+        rankedDictionaries,
+        maxWordSizes: rankedDictionariesMaxWordSize,
+        commonPasswords: { name: 'passwords-common', lines: DICTIONARIES['passwords-common']! },
+        breached: BREACHED_PASSWORDS,
+        graphs: [adjacencyGraphs.qwerty, adjacencyGraphs.keypad] as AdjacencyGraph[],
+        markov: MARKOV_MODEL_DATA,
+      })
+    : undefined;
   return (password, userInputs = []) => {
-    const { score, feedback } = withUserInputs(userInputs, () => zxcvbn.check(password));
+    const { guessesLog10, feedback } = withUserInputs(userInputs, () => zxcvbn.check(password));
     const sentences = [...(feedback.warning ? [feedback.warning] : []), ...feedback.suggestions];
+    const attack = attacks?.estimate(password);
+    const estimate = attack && attack.guessesLog10 < guessesLog10 ? attack.guessesLog10 : guessesLog10;
     const pattern = patterns ? guessablePattern(password, words, adjacent) : undefined;
-    if (pattern === undefined) return { score, feedback: sentences };
-    return { score: Math.min(score, PATTERN_MAX_SCORE), feedback: [PATTERN_FEEDBACK[pattern], ...sentences] };
+    if (pattern !== undefined) return { guessesLog10: Math.min(estimate, PATTERN_MAX_GUESSES_LOG10), feedback: [PATTERN_FEEDBACK[pattern], ...sentences] };
+    // The sentence of the model that found the password, when it is what lowers the level: it says what zxcvbn-ts did not see.
+    const found = attack && estimate < guessesLog10 && guessabilityScore(estimate) < Math.min(STRONG, guessabilityScore(guessesLog10));
+    return { guessesLog10: estimate, feedback: found ? [MODEL_FEEDBACK[attack.model], ...sentences] : sentences };
   };
 }
 

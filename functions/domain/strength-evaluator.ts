@@ -1,4 +1,5 @@
 import { contextTerms, judgeInContext, TERM_KINDS } from './context-terms';
+import { answeredGuessesLog10, guessabilityScore, WEAK_CEILING_LOG10 } from './guessability-score';
 import { COMPLIANCE_LEVELS, type StrengthPolicy } from './strength-policy';
 
 /**
@@ -19,9 +20,11 @@ import { COMPLIANCE_LEVELS, type StrengthPolicy } from './strength-policy';
  *   Score = floor(wLength*length + wNumeric*numeric + wCasing*casing + wSymbol*symbol), with the weights of
  *   CalculationWeightings (length;numeric;casing;symbol, summing to 100), computed in exact integers.
  *   The band is min(4, floor(Score / 20)): 0-19 Very Poor, 20-39 Weak, 40-59 Average, 60-79 Strong,
- *   80-100 Excellent. ComplianceLevel = min(band, guessability score 0..4), and at most 1 (Weak) for a
- *   password in a list of breached passwords, which also fails the rule BreachedPassword, or built on the
- *   request's UserInputs or the policy's BannedWords (context-terms.ts), which fails UserInput or BannedWord.
+ *   80-100 Excellent. ComplianceLevel = min(band, guessability score 0..4), the score being zxcvbn's thresholds
+ *   (10^3, 10^6, 10^8, 10^10 guesses) applied to the estimate (guessability-score.ts). A password in a list of
+ *   breached passwords fails the rule BreachedPassword, and one built on the request's UserInputs or the
+ *   policy's BannedWords (context-terms.ts) fails UserInput or BannedWord; either way its estimate is capped at
+ *   WEAK_CEILING_LOG10, so it is at most Weak.
  *   Compliant = no failure and ComplianceLevel >= PasswordStrengthCompliance.
  */
 
@@ -32,10 +35,10 @@ export const CONTROL_CHARACTER = /\p{Cc}/u;
 /** In u-mode a surrogate pair is one code point, so only an unpaired surrogate (a lone \\uD800 escape) matches. */
 export const UNPAIRED_SURROGATE = /\p{Cs}/u;
 
-/** What a guessability estimator (zxcvbn-ts) says about a password. */
+/** What a guessability estimator (zxcvbn-ts and the attack models of guess-models/) says about a password. */
 interface Guessability {
-  /** 0 (too guessable) to 4 (very unguessable), zxcvbn's scale. */
-  readonly score: number;
+  /** log10 of the guesses of the strongest attack model: the fewest over the models. */
+  readonly guessesLog10: number;
   /** Feedback sentences; none of them may quote the password. */
   readonly feedback: readonly string[];
 }
@@ -70,6 +73,8 @@ export interface StrengthEvaluation {
   readonly Mandatory: boolean;
   readonly Failures: readonly CompositionFailure[];
   readonly Suggestions: readonly string[];
+  /** log10 of the estimated guesses, after the breached-password check: answeredGuessesLog10 of Guessability.guessesLog10. */
+  readonly GuessesLog10: number;
 }
 
 export interface CharacterCounts {
@@ -186,7 +191,8 @@ export function evaluatePassword(policy: StrengthPolicy, password: string, estim
   const counts = countCharacters(password);
   const score = strengthScore(policy, counts);
   const guessability = judgeInContext(password, contextTerms(userInputs, policy.BannedWords), estimate);
-  const level = Math.max(0, Math.min(scoreBand(score), Math.floor(guessability.score), breached ? 1 : 4));
+  const guessesLog10 = Math.min(guessability.guessesLog10, breached ? WEAK_CEILING_LOG10 : Infinity);
+  const level = Math.max(0, Math.min(scoreBand(score), guessabilityScore(guessesLog10)));
   const failures = compositionFailures(policy, counts);
   if (breached) failures.push({ Rule: 'BreachedPassword', Required: 0, Found: 1, Message: 'This password appears in lists of breached passwords.' });
   failures.push(...guessability.failures);
@@ -202,5 +208,6 @@ export function evaluatePassword(policy: StrengthPolicy, password: string, estim
     Mandatory: policy.ComplianceMandatory,
     Failures: failures,
     Suggestions: [...new Set(suggestions)],
+    GuessesLog10: answeredGuessesLog10(guessesLog10),
   };
 }

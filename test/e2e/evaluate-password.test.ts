@@ -55,7 +55,7 @@ describe('answers', () => {
     for (const target of [PATH, `${PATH}/`]) {
       const response = await post(JSON.stringify({ Password: 'Password1!' }), undefined, target);
       expect(response.status).toBe(200);
-      expect(JSON.parse(response.body)).toMatchObject({ PasswordStrengthPolicyID: 1, Score: 91, ComplianceLevel: 1, ComplianceLevelName: 'Weak', Compliant: false, Failures: [{ Rule: 'BreachedPassword', Required: 0, Found: 1 }] });
+      expect(JSON.parse(response.body)).toMatchObject({ PasswordStrengthPolicyID: 1, Score: 91, ComplianceLevel: 0, ComplianceLevelName: 'Very Poor', Compliant: false, Failures: [{ Rule: 'BreachedPassword', Required: 0, Found: 1 }], GuessesLog10: 1.6 });
     }
   });
 

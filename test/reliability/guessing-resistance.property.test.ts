@@ -10,11 +10,19 @@
  *      alone gives them, Strong or better (the PIN and 8-character policies rate below Strong anyway, and a
  *      generated PIN that is in a breach list is rightly refused), and a passphrase of five random EFF words
  *      keeps Strong or better under policies 1, 2 and 8;
- *   4. the evaluation never contains the password.
+ *   4. the evaluation never contains the password;
+ *   5. the rule families of `npm run bench:accuracy` (one common word under any of the rules, a pair of the 100
+ *      commonest words, a common digit run, a keyboard walk of 2 to 4 runs), with the affixes a cracker tries
+ *      within 10^8 guesses (1 or 2 random digits, a year or a digit run, one of the symbols !@#$), are never
+ *      Strong under policy 2; and uniformly random passwords of 12 to 20 printable characters always are.
  *
  * Seed: FC_SEED=<n> replays a run (printed on failure); FC_NUM_RUNS overrides the number of cases.
  */
 import fc from 'fast-check';
+import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
+import { families, familyWords } from '../../bench/accuracy';
+import { seededRandom } from '../../bundling/guess-model';
+import type { AdjacencyGraph } from '../../functions/domain/guess-models/keyboard-walks';
 import { BREACHED_PASSWORDS } from '../../functions/domain/breached-password-filter';
 import type { GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { DICTIONARIES } from '../../functions/domain/guessability-dictionaries';
@@ -151,6 +159,46 @@ describe('controls keep their levels', () => {
         }
       }),
       PASSPHRASE_RUNS,
+    );
+  });
+});
+
+describe('the rule families stay below Strong under policy 2; random passwords stay Strong', () => {
+  const policy2 = policy(2);
+  let members: ReturnType<typeof families>;
+  beforeAll(async () => {
+    const { baseWords, top100 } = await familyWords();
+    members = families(baseWords, top100, adjacencyGraphs.qwerty as unknown as AdjacencyGraph, { maxDigits: 2, symbols: [...'!@#$'] });
+  });
+
+  it('covers the nine families of the accuracy benchmark', () => {
+    expect(members.map((family) => family.name)).toHaveLength(9);
+  });
+
+  it.each(Array.from({ length: 9 }, (_, i) => [i]))('family %i: never Strong nor Compliant under policy 2, never quoted', async (index) => {
+    const family = members[index]!;
+    await assertProperty(
+      family.name,
+      fc.property(fc.integer(), (seed) => {
+        const password = family.make(seededRandom(seed));
+        const result = asTheServiceDoes(policy2, password);
+        if (result.ComplianceLevel >= STRONG || result.Compliant) throw new Error(`${family.name}: level ${result.ComplianceLevel}, GuessesLog10 ${result.GuessesLog10}`);
+        if (JSON.stringify(result).includes(password)) throw new Error('the evaluation quotes the password');
+      }),
+      RUNS,
+    );
+  });
+
+  it('uniformly random passwords of 12 to 20 printable ASCII characters are Strong or better under policy 2', async () => {
+    await assertProperty(
+      'random passwords',
+      fc.property(fc.integer(), fc.integer({ min: 12, max: 20 }), (seed, length) => {
+        const random = seededRandom(seed);
+        const password = Array.from({ length }, () => String.fromCharCode(33 + Math.floor(random() * 94))).join('');
+        const result = asTheServiceDoes(policy2, password);
+        if (result.ComplianceLevel < STRONG) throw new Error(`level ${result.ComplianceLevel}, GuessesLog10 ${result.GuessesLog10}`);
+      }),
+      300,
     );
   });
 });

@@ -18,6 +18,7 @@
  */
 import fc from 'fast-check';
 import { zxcvbnEstimator } from '../../functions/domain/guessability';
+import { guessabilityScore } from '../../functions/domain/guessability-score';
 import {
   countCharacters,
   evaluatePassword,
@@ -117,7 +118,8 @@ const shortPasswordArb: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 12 }),
 );
 
-const stubEstimator = (score: number, feedback: readonly string[] = []): GuessabilityEstimator => () => ({ score, feedback });
+/** A stub estimator: guesses (log10) of the given guessability score, and fixed feedback. */
+const stubEstimator = (score: number, feedback: readonly string[] = []): GuessabilityEstimator => () => ({ guessesLog10: [1, 4, 7, 9, 11][score]!, feedback });
 
 /** a <= b for fractions in [0, 1], exactly. */
 const atMost = (a: Part, b: Part): boolean => a.numerator * b.denominator <= b.numerator * a.denominator;
@@ -226,7 +228,7 @@ describe('strength evaluator properties', () => {
         // The evaluator's own question about this password is answered again from memory, not by a second zxcvbn-ts run.
         const estimate = remembered(zxcvbn);
         const result = evaluatePassword(policy, password, estimate);
-        const guess = estimate(password).score;
+        const guess = guessabilityScore(estimate(password).guessesLog10);
         expect(result.ComplianceLevel).toBeLessThanOrEqual(scoreBand(result.Score));
         expect(result.ComplianceLevel).toBeLessThanOrEqual(guess);
         expect(result.ComplianceLevel).toBe(Math.min(scoreBand(result.Score), guess));

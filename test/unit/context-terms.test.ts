@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { BREACHED_PASSWORDS } from '../../functions/domain/breached-password-filter';
 import { contextTerms, findTerms, judgeInContext, restOf, TERM_KIND_TEXT, TERM_PLACEHOLDER, userInputTokens } from '../../functions/domain/context-terms';
 import { zxcvbnEstimator } from '../../functions/domain/guessability';
+import { answeredGuessesLog10, guessabilityScore } from '../../functions/domain/guessability-score';
 import { evaluatePassword, type GuessabilityEstimator, type StrengthEvaluation } from '../../functions/domain/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { SEED_STRENGTH } from '../support/seed-reference';
@@ -139,8 +140,9 @@ describe("the issue's examples fail under policies 1 and 2; without the context 
       // After the length sentence (when the password is shorter than the policy prefers), the kind's sentence.
       expect(result.Suggestions.find((s) => !s.startsWith('Use '))).toBe(TERM_KIND_TEXT[rule as 'UserInput' | 'BannedWord'].suggestion);
     }
-    // Every one of them but the l33t name was Compliant under policy 1 before.
-    if (password !== 'J0hn$mith#1') expect(alone(1, password).Compliant).toBe(true);
+    // Every one of them but the l33t name and the two names joined was Compliant under policy 1 before: the
+    // attack models (docs/evaluation.md#guess-numbers) read `Jonathan.Smith1` as a first name and a last name.
+    if (password !== 'J0hn$mith#1' && password !== 'Jonathan.Smith1') expect(alone(1, password).Compliant).toBe(true);
   });
 
   it('a password built on terms of both kinds fails both rules, UserInput first, each with its count of distinct terms', () => {
@@ -161,8 +163,13 @@ describe("the issue's examples fail under policies 1 and 2; without the context 
 
   it('a term matched where what is left stands on its own is no failure, and these keep the level they have without the context', () => {
     for (const password of ['AcmeVq8#Lz2!Tp6$Wn', 'q7#Lp2@acme!Zx9$Tb4&Rk8^']) {
-      expect(leftOf(password, [], ['Acme'])).toBeDefined();
-      expect(inContext(2, password, [], ['Acme'])).toEqual(alone(2, password));
+      const rest = leftOf(password, [], ['Acme']);
+      expect(rest).toBeDefined();
+      const [judged, before] = [inContext(2, password, [], ['Acme']), alone(2, password)];
+      expect({ ...judged, GuessesLog10: before.GuessesLog10 }).toEqual(before);
+      // Only the estimate differs: an attacker who knows the term has only the rest to guess.
+      expect(judged.GuessesLog10).toBe(answeredGuessesLog10(estimate(rest!, contextTerms([], ['Acme']).wordLists).guessesLog10));
+      expect(judged.GuessesLog10).toBeLessThan(before.GuessesLog10);
     }
   });
 
@@ -212,7 +219,7 @@ describe('judgeInContext: one estimate, of the password or of what is left', () 
     expect(findTerms('4(m3', terms)).toEqual([]);
     const judged = judgeInContext('4(m3', terms, estimate);
     expect(judged.feedback).toContain('There should not be any personal or page related data.');
-    expect(judged.score).toBeLessThan(estimate('4(m3').score);
+    expect(judged.guessesLog10).toBeLessThan(estimate('4(m3').guessesLog10);
     expect(judged.failures).toEqual([]);
   });
 
@@ -250,7 +257,7 @@ describe('the worked examples of docs/evaluation.md', () => {
     const terms = contextTerms(inputs, words);
     const rest = leftOf(pw, inputs, words);
     if (left === 'none') expect(rest).toBeUndefined();
-    else expect(`\`${rest}\` (${estimate(rest!, terms.wordLists).score})`).toBe(left);
+    else expect(`\`${rest}\` (${guessabilityScore(estimate(rest!, terms.wordLists).guessesLog10)})`).toBe(left);
     const [before, after] = levels!.split(' → ').map(Number);
     expect(alone(Number(id), pw).ComplianceLevel).toBe(before);
     const result = inContext(Number(id), pw, inputs, words);

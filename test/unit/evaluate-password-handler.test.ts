@@ -39,14 +39,15 @@ describe('200: the evaluation, never to be cached', () => {
     const result = await handler(post({ Password: 'Password1!' }));
     expect({ statusCode: result.statusCode, headers: result.headers }).toEqual({ statusCode: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' } });
     const body = JSON.parse(result.body) as Record<string, unknown>;
-    expect(Object.keys(body)).toEqual(['PasswordStrengthPolicyID', 'Score', 'ComplianceLevel', 'ComplianceLevelName', 'Compliant', 'Mandatory', 'Failures', 'Suggestions']);
+    expect(Object.keys(body)).toEqual(['PasswordStrengthPolicyID', 'Score', 'ComplianceLevel', 'ComplianceLevelName', 'Compliant', 'Mandatory', 'Failures', 'Suggestions', 'GuessesLog10']);
     // 10 of 12 characters: 50*10/12 + 15 + 15 + 20 = 91.67 -> 91, Excellent by score; zxcvbn says 1 (a common
-    // password), and it is in the breached-password filter: the BreachedPassword failure, Weak at most.
+    // password), the rule model 40 guesses (the commonest word, capitalised, `1!` after it), 10^1.60: 0, Very Poor;
+    // and it is in the breached-password filter: the BreachedPassword failure.
     expect(body).toEqual({
       PasswordStrengthPolicyID: 1,
       Score: 91,
-      ComplianceLevel: 1,
-      ComplianceLevelName: 'Weak',
+      ComplianceLevel: 0,
+      ComplianceLevelName: 'Very Poor',
       Compliant: false,
       Mandatory: false,
       Failures: [{ Rule: 'BreachedPassword', Required: 0, Found: 1, Message: 'This password appears in lists of breached passwords.' }],
@@ -57,6 +58,7 @@ describe('200: the evaluation, never to be cached', () => {
         'Add more words that are less common.',
         'Capitalize more than the first letter.',
       ],
+      GuessesLog10: 1.6,
     });
   });
 

@@ -25,7 +25,7 @@ import {
   readingsOf,
   type AdjacencyGraph,
 } from '../../functions/domain/guessable-patterns';
-import { PATTERN_FEEDBACK, zxcvbnEstimator } from '../../functions/domain/guessability';
+import { MODEL_FEEDBACK, PATTERN_FEEDBACK, zxcvbnEstimator } from '../../functions/domain/guessability';
 import { evaluatePassword, type GuessabilityEstimator } from '../../functions/domain/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { SEED_STRENGTH } from '../support/seed-reference';
@@ -109,6 +109,35 @@ describe('guessable passwords that meet composition, under policies 1 and 2', ()
 
   it('the pattern checks alone, without the blocklist, hold every row at most Weak', () => {
     for (const [, password] of ROWS) for (const result of levels(shipped, password)) expect(result.ComplianceLevel).toBeLessThanOrEqual(1);
+  });
+});
+
+/**
+ * The issue's examples (attack models, docs/evaluation.md#guess-numbers): Strong or Excellent and Compliant under
+ * policies 1 and 2 with zxcvbn-ts alone, none in the blocklist, none found by the pattern checks but `Dragon111111#`;
+ * the attack models now hold each below Strong under policy 2, and say which model (the pattern sentence for
+ * `Dragon111111#`).
+ */
+const MODEL_ROWS: readonly [string, string, string, 'words' | 'walk' | 'word pattern'][] = [
+  ['MichaelJordan23!', '3C/3C', '1/1', 'words'],
+  ['ShadowMaster12#', '3C/3C', '1/1', 'words'],
+  ['SunshineFlower1!', '3C/3C', '1/1', 'words'],
+  ['Baseballbaseball0!', '3C/3C', '0/0', 'words'],
+  ['Sunshine123456!', '3C/3C', '1/1', 'words'],
+  ['Monkey654321!', '3C/3C', '0/0', 'words'],
+  ['Dragon111111#', '3C/3C', '1/1', 'word pattern'],
+  ['1qaz@WSX3edc$RFV', '4C/4C', '2C/2', 'walk'],
+  ['!QAZ2wsx#EDC4rfv', '4C/4C', '2C/2', 'walk'],
+];
+
+describe('what the attack models catch that zxcvbn-ts rates Strong', () => {
+  it.each(MODEL_ROWS)('%s: zxcvbn-ts alone %s, now %s, by the %s', (password, alone, now, by) => {
+    expect(shown(levels(zxcvbnAlone, password))).toBe(alone);
+    expect(BREACHED_PASSWORDS.has(password)).toBe(false);
+    expect(shown(levels(shipped, password))).toBe(now);
+    const sentence = { words: MODEL_FEEDBACK.words, walk: MODEL_FEEDBACK.walk, 'word pattern': PATTERN_FEEDBACK.word }[by];
+    expect(shipped(password).feedback[0]).toBe(sentence);
+    expect(JSON.stringify(levels(shipped, password))).not.toContain(password);
   });
 });
 

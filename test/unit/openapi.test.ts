@@ -208,7 +208,7 @@ describe('what the document describes', () => {
       expect(ok.headers['Cache-Control'].schema).toEqual({ type: 'string', const: 'no-store' });
       expect(ok.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/StrengthEvaluation' });
       const schema = document.components.schemas.StrengthEvaluation!;
-      const fields = ['PasswordStrengthPolicyID', 'Score', 'ComplianceLevel', 'ComplianceLevelName', 'Compliant', 'Mandatory', 'Failures', 'Suggestions'];
+      const fields = ['PasswordStrengthPolicyID', 'Score', 'ComplianceLevel', 'ComplianceLevelName', 'Compliant', 'Mandatory', 'Failures', 'Suggestions', 'GuessesLog10'];
       expect(Object.keys(schema.properties)).toEqual(fields);
       expect(schema.required).toEqual(fields);
       expect(schema.additionalProperties).toBe(false);
@@ -216,6 +216,7 @@ describe('what the document describes', () => {
       expect(schema.properties.ComplianceLevel).toEqual(expect.objectContaining({ type: 'integer', minimum: 0, maximum: 4 }));
       expect(schema.properties.ComplianceLevelName).toEqual(expect.objectContaining({ enum: ['Very Poor', 'Weak', 'Average', 'Strong', 'Excellent'] }));
       expect(schema.properties.Failures).toEqual(expect.objectContaining({ type: 'array', items: { $ref: '#/components/schemas/CompositionFailure' } }));
+      expect(schema.properties.GuessesLog10).toEqual(expect.objectContaining({ type: 'number', minimum: 0 }));
       const failure = document.components.schemas.CompositionFailure!;
       expect(Object.keys(failure.properties)).toEqual(['Rule', 'Required', 'Found', 'Message']);
       expect(failure.required).toEqual(['Rule', 'Required', 'Found', 'Message']);

@@ -18,6 +18,7 @@ import {
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { zxcvbnEstimator } from '../../functions/domain/guessability';
 import { entropyBits, generatePassword } from '../../functions/domain/password-generator';
+import { guessabilityScore } from '../../functions/domain/guessability-score';
 import { compositionFailures, evaluatePassword, scoreBand, strengthScore } from '../../functions/domain/strength-evaluator';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { WORD_LIST } from '../../functions/domain/word-list';
@@ -156,8 +157,8 @@ describe('shortestCompliantLength is the shortest Compliant password', () => {
     const randomString = (n: number) => Array.from({ length: n }, () => alphabet[random.int(alphabet.length)]).join('');
     for (let score = 1; score <= 4; score += 1) {
       const n = GUESSABILITY_MIN_LENGTH[score]!;
-      const below = Array.from({ length: 40 }, () => estimate(randomString(n - 1)).score);
-      const at = Array.from({ length: 40 }, () => estimate(randomString(n)).score);
+      const below = Array.from({ length: 40 }, () => guessabilityScore(estimate(randomString(n - 1)).guessesLog10));
+      const at = Array.from({ length: 40 }, () => guessabilityScore(estimate(randomString(n)).guessesLog10));
       expect({ score, below: Math.max(...below) < score, at: at.some((s) => s >= score) }).toEqual({ score, below: true, at: true });
     }
   });

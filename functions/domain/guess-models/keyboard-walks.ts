@@ -1,0 +1,102 @@
+/**
+ * Keyboard walks as a walk list counts them (docs/evaluation.md#the-rule-model): a walk is read as runs of keys
+ * in a straight line on the keyboard (`1qaz`, `@WSX`, `qwer`), and each run is counted by how a walk generator
+ * reaches it from the run before it. People repeat a run one key over (`1qaz` then `2wsx`), or come back the
+ * other way (`1qaz` then `xsw2`); a walk list tries those first:
+ *
+ *   - the first run:          KEYS starting keys x DIRECTIONS x RUN_LENGTHS x its shifting
+ *   - a parallel run:         same direction and length, starting next to the last run's start: NEIGHBOURS x its shifting
+ *   - a run coming back:      the opposite direction, same length, starting next to the last run's end: NEIGHBOURS x its shifting
+ *   - a run turning off:      starting next to the last run's end, any direction and length: NEIGHBOURS x DIRECTIONS x RUN_LENGTHS x its shifting
+ *   - any other run:          as the first
+ *
+ * A run's shifting: all keys shifted or none, 2; else 2 per key. So `1qaz2wsx3edc4rfv` is 2,256 x 12^3, about
+ * 3.9 million guesses, and four runs chosen freely about 10^13. Pure: the graphs are passed in.
+ */
+
+/** zxcvbn-ts's adjacency graphs: each key, its neighbours in a fixed order of directions, as strings of the key and its shifted character. */
+export type AdjacencyGraph = Readonly<Record<string, readonly (string | null)[]>>;
+
+const RUN_LENGTHS = 4;
+
+interface Key {
+  /** The key (its unshifted character). */
+  readonly key: string;
+  readonly shifted: boolean;
+}
+
+interface Run {
+  readonly start: string;
+  readonly end: string;
+  /** The direction's index in the graph's neighbour lists; -1 for a run of one key. */
+  readonly direction: number;
+  readonly length: number;
+  readonly shifting: number;
+}
+
+export interface KeyboardWalks {
+  /** log10 of the guesses of a walk list that reaches the text, or Infinity when it is no walk of this keyboard. */
+  guessesLog10(text: string): number;
+}
+
+export function keyboardWalks(graph: AdjacencyGraph): KeyboardWalks {
+  const keyOf = new Map<string, Key>();
+  const neighbours = new Map<string, readonly (string | null)[]>();
+  for (const [character, around] of Object.entries(graph)) {
+    for (const neighbour of around) {
+      if (!neighbour) continue;
+      keyOf.set(neighbour[0]!, { key: neighbour[0]!, shifted: false });
+      if (neighbour.length > 1) keyOf.set(neighbour[1]!, { key: neighbour[0]!, shifted: true });
+    }
+    if (!keyOf.has(character)) keyOf.set(character, { key: character, shifted: false });
+  }
+  for (const [character, around] of Object.entries(graph)) {
+    const key = keyOf.get(character)!;
+    if (!key.shifted) neighbours.set(key.key, around.map((n) => (n ? n[0]! : null)));
+  }
+  const keys = neighbours.size;
+  const directions = Math.max(...[...neighbours.values()].map((around) => around.length));
+  const adjacent = (a: string, b: string) => a === b || (neighbours.get(a)?.includes(b) ?? false);
+  const opposite = (direction: number) => (direction + directions / 2) % directions;
+
+  const runsOf = (text: string): Run[] | undefined => {
+    const typed = [...text].map((ch) => keyOf.get(ch));
+    if (typed.length === 0 || typed.some((key) => key === undefined)) return undefined;
+    const runs: Run[] = [];
+    let start = 0;
+    while (start < typed.length) {
+      let end = start + 1;
+      let direction = -1;
+      if (end < typed.length) {
+        direction = neighbours.get(typed[start]!.key)!.indexOf(typed[end]!.key);
+        if (direction >= 0) while (end < typed.length && neighbours.get(typed[end - 1]!.key)![direction] === typed[end]!.key) end++;
+        else direction = -1;
+      }
+      const run = typed.slice(start, end) as Key[];
+      const shifted = run.filter((key) => key.shifted).length;
+      runs.push({ start: run[0]!.key, end: run[run.length - 1]!.key, direction, length: run.length, shifting: shifted === 0 || shifted === run.length ? 2 : 2 ** run.length });
+      start = end;
+    }
+    return runs;
+  };
+
+  return {
+    guessesLog10(text) {
+      const runs = runsOf(text);
+      if (!runs) return Infinity;
+      let log = 0;
+      runs.forEach((run, i) => {
+        const previous = runs[i - 1];
+        const free = keys * (run.direction < 0 ? 1 : directions * RUN_LENGTHS);
+        let count = free;
+        if (previous && run.direction >= 0 && previous.direction >= 0 && run.length === previous.length) {
+          if (run.direction === previous.direction && adjacent(previous.start, run.start)) count = directions;
+          else if (run.direction === opposite(previous.direction) && adjacent(previous.end, run.start)) count = directions;
+        }
+        if (count === free && previous && adjacent(previous.end, run.start)) count = Math.min(free, directions * (run.direction < 0 ? 1 : directions * RUN_LENGTHS));
+        log += Math.log10(count * run.shifting);
+      });
+      return log;
+    },
+  };
+}

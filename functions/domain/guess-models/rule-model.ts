@@ -1,0 +1,293 @@
+import { isDate, isSequence, L33T_READINGS, readingsOf } from '../guessable-patterns';
+import type { KeyboardWalks } from './keyboard-walks';
+import { binomial, uppercaseVariations } from './markov-model';
+
+/**
+ * The rule model (docs/evaluation.md#the-rule-model): the mangling rules of hashcat and John the Ripper undone.
+ * A password is read as
+ *
+ *   prefix + one to three words (each l33t or not, reversed or not, in any case, a symbol between them or not)
+ *   + suffix, or prefix + a word typed twice + suffix, or prefix + a keyboard walk + suffix,
+ *
+ * where the prefix and the suffix are affixes (no letter, at most MAX_AFFIX_LENGTH characters, either empty).
+ * Its guesses are what a rule attack spends to reach it, rank x rules: the product of each word's rank among
+ * the words an attacker tries (the dictionaries, or the size of the breached-password list for a word found
+ * only there) and how many variants each rule has (RULE_COUNTS, the capitalisations, the l33t spellings, the
+ * affixes of that shape). The reading with the fewest guesses counts. Pure: the word ranks are passed in.
+ *
+ * Bounded whatever the input: passwords longer than MAX_RULE_PASSWORD are not read (no three words with
+ * affixes are that long), a word is at most `maxLength` characters, and at most READING_BUDGET readings are
+ * looked up per password, after which the model answers with the best reading found so far (never lower
+ * than the truth; zxcvbn-ts and the Markov model still estimate the password).
+ */
+
+/** Ranks of words (lower-case letters) among the words an attacker tries, 1 for the first. */
+export interface RankedWords {
+  rank(word: string): number | undefined;
+  readonly maxLength: number;
+}
+
+/** A list of passwords without ranks: a word found in it counts as its last entry. */
+export interface PasswordList {
+  has(password: string): boolean;
+  readonly entries: number;
+}
+
+export interface RuleModelOptions {
+  readonly words: RankedWords;
+  /** The breached-password filter: a whole password core found only there counts as its last entry. */
+  readonly breached?: PasswordList;
+  /** Keyboard layouts a walk list walks. */
+  readonly walks: readonly KeyboardWalks[];
+}
+
+/**
+ * The order in which an affix's symbol is tried: the shifted digits of the keyboard's number row (what people
+ * type to add a symbol to a password), then the punctuation that ends a sentence or joins words, then the other
+ * ASCII symbols in code order; any other character after them. The training list holds too few symbols to
+ * rank them by count (a few dozen in 100,000 passwords).
+ */
+const COMMON_SYMBOLS = '!@#$%^&*?._-';
+export const AFFIX_SYMBOLS = COMMON_SYMBOLS + [...' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'].filter((ch) => !COMMON_SYMBOLS.includes(ch)).join('');
+
+/** The variants an attacker tries of each rule that has a fixed number of them. */
+export const RULE_COUNTS = {
+  /** A four-digit year, 1900 to 2099. */
+  year: 200,
+  /** A date of six or eight digits: 366 days, 100 years, 3 orders. */
+  date: 366 * 100 * 3,
+  /** A run of one digit repeated (`111111`) or in sequence up or down (`123456`, `654321`): 30 of each length. */
+  digitRun: 30,
+  /** A word that is a sequence of letters (`abcdef`, `zyxw`): 26 starts x 2 directions x 8 lengths. */
+  sequence: 26 * 2 * 8,
+  /** A word that is 1 to 3 letters repeated (`aaaaaa`, `lalala`): 26 per letter of the unit x 8 counts. */
+  repeatPerUnit: 26,
+  repeatCounts: 8,
+  /** Reversing the word (`r`), or typing it twice (`d`). */
+  reversal: 2,
+  duplication: 2,
+  /** Where a second affix block stands: digits before symbols or after. */
+  blockOrder: 2,
+} as const;
+
+const MAX_AFFIX_LENGTH = 12;
+export const MAX_RULE_PASSWORD = 48;
+const MIN_WORD = 3;
+/** A walk of fewer keys is an affix's business, not a walk list's. */
+const MIN_WALK = 4;
+const MAX_WORDS = 3;
+const READING_BUDGET = 2000;
+
+const LETTER = /\p{L}/u;
+const LETTERS = /^\p{L}+$/u;
+const DIGIT = /[0-9]/;
+
+export type RuleConstruction = 'words' | 'walk';
+
+interface RuleEstimate {
+  /** log10 of the guesses of the cheapest reading, or Infinity when the password is none of these constructions. */
+  readonly guessesLog10: number;
+  /** What that reading is: words (with affixes), or a keyboard walk (with affixes). */
+  readonly construction: RuleConstruction;
+}
+
+export interface RuleModel {
+  estimate(password: string): RuleEstimate;
+}
+
+export function ruleModel(options: RuleModelOptions): RuleModel {
+  const { words, breached, walks } = options;
+  const symbolRank = new Map([...AFFIX_SYMBOLS].map((ch, i) => [ch, i + 1]));
+  const otherSymbol = AFFIX_SYMBOLS.length + 1;
+
+  /** Guesses of one block of an affix: digits or symbols. */
+  const blockCost = (block: string): number => {
+    if (DIGIT.test(block[0]!)) {
+      const k = block.length;
+      let cost = 10 ** k;
+      if (k === 4 && /^(19|20)\d\d$/.test(block)) cost = Math.min(cost, RULE_COUNTS.year);
+      if ((k === 6 || k === 8) && isDate(block)) cost = Math.min(cost, RULE_COUNTS.date);
+      if (k >= 3 && isDigitRun(block)) cost = Math.min(cost, RULE_COUNTS.digitRun);
+      return cost;
+    }
+    const symbols = [...block];
+    const rank = (ch: string) => symbolRank.get(ch) ?? otherSymbol;
+    if (symbols.every((ch) => ch === symbols[0])) return rank(symbols[0]!);
+    return symbols.reduce((product, ch) => product * rank(ch), 1) * symbols.length;
+  };
+
+  /** Guesses of an affix (1 for none), or Infinity when the text is no affix. */
+  const affixCost = (affix: string): number => {
+    if (affix === '') return 1;
+    if ([...affix].length > MAX_AFFIX_LENGTH || LETTER.test(affix)) return Infinity;
+    const blocks = affix.match(/[0-9]+|[^0-9]+/g)!;
+    return blocks.reduce((product, block) => product * blockCost(block), 1) * RULE_COUNTS.blockOrder ** (blocks.length - 1);
+  };
+
+  return {
+    estimate(password) {
+      const chars = [...password];
+      const n = chars.length;
+      let construction: RuleConstruction = 'words';
+      if (n > MAX_RULE_PASSWORD || n === 0) return { guessesLog10: Infinity, construction };
+      let budget = READING_BUDGET;
+      // A reading met again (`aaa` in `aaaaaa`) is looked up once.
+      const ranks = new Map<string, number>();
+      const rankOf = (reading: string): number => {
+        let rank = ranks.get(reading);
+        if (rank === undefined) {
+          const unit = repeatedUnit(reading);
+          // zxcvbn-ts's lists leave out what its other matchers find: sequences and repeats are words here.
+          rank = Math.min(
+            words.rank(reading) ?? Infinity,
+            isSequence(reading) ? RULE_COUNTS.sequence : Infinity,
+            unit === undefined ? Infinity : Math.min(words.rank(unit) ?? Infinity, RULE_COUNTS.repeatPerUnit ** unit.length) * RULE_COUNTS.repeatCounts,
+          );
+          ranks.set(reading, rank);
+        }
+        return rank;
+      };
+      const prefix = chars.map((_, i) => affixCost(chars.slice(0, i).join('')));
+      prefix.push(Infinity);
+      const suffix = chars.map((_, j) => affixCost(chars.slice(j).join('')));
+      suffix.push(1);
+
+      // The guesses of chars[i..j) as one word: its best reading (as typed, or reversed when it is the whole
+      // core) x its capitalisations x its l33t spellings. A word has at least as many letters as l33t characters.
+      const segments = new Map<number, number>();
+      const segment = (i: number, j: number, reversible = false): number => {
+        const key = (i * (n + 1) + j) * 2 + (reversible ? 1 : 0);
+        const known = segments.get(key);
+        if (known !== undefined) return known;
+        let best = Infinity;
+        if (j - i >= MIN_WORD && j - i <= words.maxLength && isWordShaped(chars, i, j)) {
+          const text = chars.slice(i, j).join('');
+          const ways: (readonly [string, number])[] = [[text, 1]];
+          if (reversible) ways.push([[...text].reverse().join(''), RULE_COUNTS.reversal]);
+          for (const [typed, factor] of ways) {
+            const lower = typed.toLowerCase();
+            for (const reading of LETTERS.test(lower) ? [lower] : readingsOf(typed)) {
+              if (budget-- <= 0) break;
+              if (!LETTERS.test(reading)) continue;
+              const rank = rankOf(reading);
+              if (rank < Infinity) best = Math.min(best, rank * factor * (reading === lower ? 1 : l33tVariations(lower, reading)));
+            }
+          }
+          if (best < Infinity) best *= uppercaseVariations(text);
+        }
+        segments.set(key, best);
+        return best;
+      };
+
+      // cost[k][j]: the cheapest prefix + k words (with separators) covering chars[0..j).
+      let best = Infinity;
+      let previous: number[] = prefix.slice();
+      for (let k = 1; k <= MAX_WORDS; k++) {
+        const current = new Array<number>(n + 1).fill(Infinity);
+        for (let i = 0; i < n; i++) {
+          if (previous[i] === Infinity) continue;
+          // A word right after, or after one separator character (between words only).
+          const starts: [number, number][] = [[i, previous[i]!]];
+          if (k > 1 && i < n && !LETTER.test(chars[i]!)) starts.push([i + 1, previous[i]! * affixCost(chars[i]!)]);
+          for (const [from, cost] of starts) {
+            for (let j = from + MIN_WORD; j <= Math.min(n, from + words.maxLength); j++) {
+              const word = segment(from, j);
+              if (word === Infinity) continue;
+              current[j] = Math.min(current[j]!, cost * word);
+            }
+          }
+        }
+        for (let j = 1; j <= n; j++) if (current[j]! < Infinity) best = Math.min(best, current[j]! * suffix[j]!);
+        previous = current;
+      }
+
+      // The core between the affixes: one word reversed, a word typed twice, a keyboard walk, or a password of
+      // the breached list.
+      for (let i = 0; i < n; i++) {
+        if (prefix[i] === Infinity) continue;
+        for (let j = n; j > i; j--) {
+          if (suffix[j] === Infinity) continue;
+          const core = chars.slice(i, j).join('');
+          const around = prefix[i]! * suffix[j]!;
+          best = Math.min(best, around * segment(i, j, true));
+          const half = (j - i) / 2;
+          if (Number.isInteger(half) && half >= MIN_WORD && core.slice(0, half).toLowerCase() === core.slice(half).toLowerCase()) {
+            best = Math.min(best, around * segment(i, i + half) * RULE_COUNTS.duplication * uppercaseVariations(core.slice(half)));
+          }
+          if (j - i < MIN_WALK) continue;
+          for (const walk of walks) {
+            const walked = around * 10 ** walk.guessesLog10(core);
+            if (walked < best) [best, construction] = [walked, 'walk'];
+          }
+        }
+      }
+      const first = chars.findIndex((ch) => LETTER.test(ch));
+      if (breached && first >= 0 && best > breached.entries) {
+        let last = n;
+        while (!LETTER.test(chars[last - 1]!)) last--;
+        const core = chars.slice(first, last).join('');
+        if (prefix[first]! < Infinity && suffix[last]! < Infinity && breached.has(core)) {
+          best = Math.min(best, breached.entries * prefix[first]! * suffix[last]! * uppercaseVariations(core) * 2 ** [...core].filter((ch) => !LETTER.test(ch)).length);
+        }
+      }
+      return { guessesLog10: Math.log10(Math.max(1, best)), construction };
+    },
+  };
+}
+
+/** Whether chars[i..j) may be a word: no character that is neither a letter nor a l33t spelling, and at least as many letters as l33t spellings. */
+function isWordShaped(chars: readonly string[], i: number, j: number): boolean {
+  let letters = 0;
+  for (let k = i; k < j; k++) {
+    if (LETTER.test(chars[k]!)) letters++;
+    else if (L33T_READINGS[chars[k]!] === undefined) return false;
+  }
+  return 2 * letters >= j - i;
+}
+
+/** The 1 to 3 letters a word repeats at least twice (`la` of `lalala`), or undefined. */
+export function repeatedUnit(word: string): string | undefined {
+  for (let size = 1; size <= 3 && size * 2 <= word.length; size++) {
+    if (word.length % size !== 0 || !LETTERS.test(word)) continue;
+    const unit = word.slice(0, size);
+    if (unit.repeat(word.length / size) === word) return unit;
+  }
+  return undefined;
+}
+
+/** A run of one digit repeated, or digits in sequence up or down (`111111`, `123456`, `987654`, `7890`). */
+export function isDigitRun(digits: string): boolean {
+  const step = (digits.charCodeAt(1) - digits.charCodeAt(0) + 10) % 10;
+  if (step !== 0 && step !== 1 && step !== 9) return false;
+  for (let i = 2; i < digits.length; i++) if ((digits.charCodeAt(i) - digits.charCodeAt(i - 1) + 10) % 10 !== step) return false;
+  return true;
+}
+
+/**
+ * zxcvbn's count of l33t spellings of a word (l33tVariations): for each letter substituted, by the ways to
+ * choose which of its occurrences are, at least 2.
+ */
+export function l33tVariations(typed: string, reading: string): number {
+  const substituted = new Map<string, { subbed: number; unsubbed: number }>();
+  const typedChars = [...typed];
+  const readChars = [...reading];
+  typedChars.forEach((ch, i) => {
+    if (ch === readChars[i]) return;
+    const pair = `${ch}${readChars[i]}`;
+    const entry = substituted.get(pair) ?? { subbed: 0, unsubbed: 0 };
+    entry.subbed++;
+    substituted.set(pair, entry);
+  });
+  let variations = 1;
+  for (const [pair, entry] of substituted) {
+    const letter = [...pair][1]!;
+    entry.unsubbed = typedChars.filter((ch) => ch === letter).length;
+    if (entry.unsubbed === 0) variations *= 2;
+    else {
+      let sum = 0;
+      for (let i = 1; i <= Math.min(entry.subbed, entry.unsubbed); i++) sum += binomial(entry.subbed + entry.unsubbed, i);
+      variations *= sum;
+    }
+  }
+  return variations;
+}
