@@ -19,8 +19,9 @@ import type { CompositionFailure, GuessabilityEstimator } from './strength-evalu
  *   - Microsoft Entra Password Protection's principle: a matched term counts as one character, and the rest is
  *     judged as if it were the whole password. A rest that scores below STANDS_ALONE_SCORE on its own means
  *     the password is built on the term: a failure of the term's kind, and the estimate at most Weak's last guess.
- *     A rest that stands on its own is no failure, and its estimate is the password's: a 20-character random
- *     password that happens to contain `acme` is judged on its randomness. Either way one estimate is made.
+ *     A rest that stands on its own is no failure: a 20-character random password that happens to contain
+ *     `acme` is judged on its randomness. Either way the password is also estimated whole, the terms known,
+ *     and the fewer guesses of the two are its estimate: knowing the terms never costs an attacker guesses.
  *   - Every term also goes into zxcvbn-ts's user-inputs dictionary, so its own estimate sees them.
  *
  * Messages and suggestions name the kind of term, never the term or the password. Pure: no I/O; the one
@@ -296,17 +297,22 @@ interface ContextJudgement extends ReturnType<GuessabilityEstimator> {
 }
 
 /**
- * Judges a password with its terms, in one estimate (zxcvbn-ts's, with the terms as user inputs): of the
- * password when no term matches, else of what is left (restOf), as if it were the whole password. A rest below
- * STANDS_ALONE_SCORE is a failure for each kind of term found (Found: how many distinct terms of that kind) and
- * caps the estimate at WEAK_CEILING_LOG10 (Weak, as for a breached password), with each kind's suggestion first.
+ * Judges a password with its terms (the estimator's, with the terms as zxcvbn-ts's user inputs): one estimate,
+ * of the password, when no term matches; else also one of what is left (restOf), as if it were the whole
+ * password, and the estimate is the fewer guesses of the two. A rest below STANDS_ALONE_SCORE is a failure for
+ * each kind of term found (Found: how many distinct terms of that kind) and caps the estimate at
+ * WEAK_CEILING_LOG10 (Weak, as for a breached password), with each kind's suggestion first.
  */
 export function judgeInContext(password: string, terms: ContextTerms, estimate: GuessabilityEstimator): ContextJudgement {
   if (terms.groups.length === 0) return { ...estimate(password), failures: [] };
   const matches = findTerms(password, terms);
   if (matches.length === 0) return { ...estimate(password, terms.wordLists), failures: [] };
   const alone = estimate(restOf(password, matches), terms.wordLists);
-  if (guessabilityScore(alone.guessesLog10) >= STANDS_ALONE_SCORE) return { ...alone, failures: [] };
+  // Knowing the terms never costs an attacker guesses: he may still guess the password without them (a rule
+  // attack reads `abacus abacus` as a word typed twice, not as `•cus abacus`), so the fewer of the two counts.
+  const whole = estimate(password, terms.wordLists);
+  const fewest = whole.guessesLog10 < alone.guessesLog10 ? whole : alone;
+  if (guessabilityScore(alone.guessesLog10) >= STANDS_ALONE_SCORE) return { ...fewest, failures: [] };
   const found = new Map<TermKind, Set<number>>();
   for (const { group, term } of matches) {
     const { kind } = terms.groups[group]!;
@@ -314,7 +320,7 @@ export function judgeInContext(password: string, terms: ContextTerms, estimate: 
   }
   const kinds = TERM_KINDS.filter((kind) => found.has(kind));
   return {
-    guessesLog10: Math.min(alone.guessesLog10, WEAK_CEILING_LOG10),
+    guessesLog10: Math.min(fewest.guessesLog10, WEAK_CEILING_LOG10),
     feedback: [...kinds.map((kind) => TERM_KIND_TEXT[kind].suggestion), ...alone.feedback],
     failures: kinds.map((kind) => ({ Rule: kind, Required: 0, Found: found.get(kind)!.size, Message: TERM_KIND_TEXT[kind].failure })),
   };

@@ -213,7 +213,7 @@ describe('controls keep their levels with UserInputs and BannedWords present', (
   });
 });
 
-describe('judgeInContext: one estimate, of the password or of what is left', () => {
+describe('judgeInContext: the password estimated, and what is left when a term matches', () => {
   it('gives zxcvbn-ts the terms as user inputs: it finds a spelling the matcher leaves (three stand-ins of four) and warns', () => {
     const terms = contextTerms([], ['Acme']);
     expect(findTerms('4(m3', terms)).toEqual([]);
@@ -223,13 +223,25 @@ describe('judgeInContext: one estimate, of the password or of what is left', () 
     expect(judged.failures).toEqual([]);
   });
 
-  it('estimates once: the password when no term matches, else what is left, whose estimate is the password\'s', () => {
+  it('estimates the password once when no term matches; else what is left, then the password, the fewer guesses counting', () => {
     const calls: string[] = [];
     const counting: GuessabilityEstimator = (password, lists) => (calls.push(password), estimate(password, lists));
     const terms = contextTerms(['John Smith'], ['Acme']);
     expect(judgeInContext('Vq8#Lz2!Tp6$Wn', terms, counting).failures).toEqual([]);
+    expect(calls).toEqual(['Vq8#Lz2!Tp6$Wn']);
     expect(judgeInContext('AcmeVq8#Lz2!Tp6$Wn', terms, counting)).toEqual({ ...estimate('•Vq8#Lz2!Tp6$Wn', terms.wordLists), failures: [] });
-    expect(calls).toEqual(['Vq8#Lz2!Tp6$Wn', '•Vq8#Lz2!Tp6$Wn']);
+    expect(calls).toEqual(['Vq8#Lz2!Tp6$Wn', '•Vq8#Lz2!Tp6$Wn', 'AcmeVq8#Lz2!Tp6$Wn']);
+  });
+
+  it('a chance match never raises the estimate: the whole password, read as the rule model reads it, has fewer guesses than what is left', () => {
+    // `ace` (a token of the UserInput) matches inside `acetone`; cut out, the rest no longer begins with a word.
+    const password = 'acetone clubbed abacus abacus abacus';
+    const terms = contextTerms(['Ace Ventures'], []);
+    const matches = findTerms(password, terms);
+    expect(matches.length).toBeGreaterThan(0);
+    const [whole, rest] = [estimate(password, terms.wordLists), estimate(restOf(password, matches), terms.wordLists)];
+    expect(whole.guessesLog10).toBeLessThan(rest.guessesLog10);
+    expect(judgeInContext(password, terms, estimate)).toEqual({ ...whole, failures: [] });
   });
 
   it('counts a term found forwards and reversed once', () => {
