@@ -1,3 +1,4 @@
+import { contextTerms } from '../functions/domain/context-terms';
 import { AMBIGUOUS_CHARS, parsePattern, SEPARATORS, type GeneratorPolicy, type PatternToken } from '../functions/domain/generator-policy';
 import { classesOn, eligibleWords, entropyBits, generationMode } from '../functions/domain/password-generator';
 import { MAX_PASSWORD_LENGTH, scoreBand, strengthScore, weightsOf } from '../functions/domain/strength-evaluator';
@@ -42,6 +43,11 @@ export const CLAUSES = {
   asvsComposition: { ref: `${ASVS} 6.2.5 (L1)`, quote: 'There must be no requirement for a minimum number of upper or lower case characters, numbers, or special characters.' },
   asvsMaximumLength: { ref: `${ASVS} 6.2.9 (L2)`, quote: 'Verify that passwords of at least 64 characters are permitted.' },
   asvsBreached: { ref: `${ASVS} 6.2.12 (L2)`, quote: 'Verify that passwords submitted during account registration or password changes are checked against a set of breached passwords.' },
+  asvsContextWords: { ref: `${ASVS} 6.2.11 (L2)`, quote: 'Verify that the documented list of context specific words is used to prevent easy to guess passwords being created.' },
+  asvsContextWordList: {
+    ref: `${ASVS} 6.1.2 (L2)`,
+    quote: 'The list could include permutations of organization names, product names, system identifiers, project codenames, department or role names, and similar.',
+  },
   asvsRandomSecret: { ref: `${ASVS} 6.5.2 (L2), on look-up secrets`, quote: 'A standard hash function can be used if the secret has 112 bits of entropy or more.' },
 } as const satisfies Record<string, Clause>;
 
@@ -176,6 +182,62 @@ export function lintStrengthPolicy(p: StrengthPolicy, context: LintContext): Fin
       fix: `Set PasswordStrengthCompliance to ${STRONG} (${COMPLIANCE_LEVELS[STRONG]}) or more.`,
     });
   }
+  findings.push(...bannedWordFindings(p, at));
+  return findings;
+}
+
+/**
+ * The policy's BannedWords against ASVS 6.2.11, read as the evaluator reads them (contextTerms, the evaluator's
+ * own preparation): none at all departs from 6.2.11 (an L2 item NIST only permits: docs/decisions.md#the-standards);
+ * an entry the evaluator never matches (fewer than 3 characters once NFKC composes it), or one it reads as an
+ * earlier entry (the same after NFKC, case and l33t, so it keeps one term of the two), is advice.
+ */
+function bannedWordFindings(p: StrengthPolicy, at: { collection: 'strength'; id: number }): Finding[] {
+  const words = p.BannedWords ?? [];
+  if (words.length === 0) {
+    return [
+      {
+        ...at,
+        field: 'BannedWords',
+        value: [],
+        severity: 'should',
+        message: "No context-specific words: the evaluation of this policy matches only the terms a request's UserInputs bring.",
+        clauses: [CLAUSES.asvsContextWords, CLAUSES.asvsContextWordList],
+        fix: "List the organization's own terms in BannedWords in the policy file: its names and products, system identifiers, project codenames, department or role names.",
+      },
+    ];
+  }
+  /** The evaluator's terms of some words: none for a word it ignores, one for two words it reads as one. */
+  const termsOf = (some: readonly string[]) => contextTerms([], some).groups[0]!;
+  /** The kept terms as termGroup writes them (NFKC, lower case), in the order of their first entry. */
+  const keptTerms = termsOf(words).words;
+  const findings: Finding[] = [];
+  const kept: number[] = [];
+  words.forEach((word, i) => {
+    const entry = { ...at, field: `BannedWords[${i}]`, value: word, severity: 'advice' as const };
+    if (termsOf([word]).count === 0) {
+      findings.push({
+        ...entry,
+        message: `Has ${[...word.normalize('NFKC')].length} character(s) once NFKC composes it; the evaluator ignores terms of fewer than 3, so it never matches.`,
+        clauses: [CLAUSES.asvsContextWords],
+        fix: `Write BannedWords[${i}] with 3 characters or more after NFKC, or delete it.`,
+      });
+      return;
+    }
+    if (keptTerms[kept.length] === word.normalize('NFKC').toLowerCase()) {
+      kept.push(i);
+      return;
+    }
+    // A word the evaluator dropped as a repeat: the earlier entry it reads the same as.
+    const same = kept.find((k) => termsOf([words[k]!, word]).count === 1);
+    if (same === undefined) return;
+    findings.push({
+      ...entry,
+      message: `Reads as BannedWords[${same}] ${JSON.stringify(words[same])} once NFKC, case and l33t are read: the evaluator keeps one term of the two, and already tries these permutations itself.`,
+      clauses: [CLAUSES.asvsContextWordList],
+      fix: `Delete BannedWords[${i}].`,
+    });
+  });
   return findings;
 }
 

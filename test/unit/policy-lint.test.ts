@@ -38,7 +38,7 @@ const MULTI_FACTOR: LintContext = { ...DEFAULT_LINT_CONTEXT, multiFactor: true }
 /** What a finding says, without the sentences: field, value, severity and the clauses it cites. */
 const gist = (f: Finding) => ({ field: f.field, value: f.value, severity: f.severity, clauses: f.clauses.map((c) => c.ref) });
 
-/** A strength policy the lint has nothing to say about: no composition rule, mandatory, Excellent, length-weighted. */
+/** A strength policy the lint has nothing to say about: no composition rule, mandatory, Excellent, length-weighted, with context-specific words. */
 const LENGTH_ONLY = strengthPolicy({
   MinimumLowerCaseCharacters: 0,
   MinimumNumericCharacters: 0,
@@ -49,6 +49,7 @@ const LENGTH_ONLY = strengthPolicy({
   CalculationWeightings: '100;0;0;0',
   PasswordStrengthCompliance: 4,
   ComplianceMandatory: true,
+  BannedWords: ['Acme', 'Contoso', 'Roadrunner'],
 });
 
 describe('strength policies', () => {
@@ -77,9 +78,10 @@ describe('strength policies', () => {
       { field: 'RequiresUpperAndLowerCase', value: true, severity: 'shall', clauses: composition },
       { field: 'ComplianceMandatory', value: false, severity: 'shall', clauses: ['NIST SP 800-63B-4 §3.1.1.2 item 1'] },
       { field: 'PreferredPasswordLength', value: 12, severity: 'shall', clauses: length },
+      { field: 'BannedWords', value: [], severity: 'should', clauses: ['OWASP ASVS 5.0.0 6.2.11 (L2)', 'OWASP ASVS 5.0.0 6.1.2 (L2)'] },
     ]);
-    expect(findings.at(-1)!.message).toBe('A password of 7 characters can be Compliant (Average): PreferredPasswordLength is scored, not required.');
-    expect(findings.at(-1)!.fix).toBe('The length weighting (50 of 100) is too small for length to decide compliance: raise it, then PreferredPasswordLength.');
+    expect(findings.at(-2)!.message).toBe('A password of 7 characters can be Compliant (Average): PreferredPasswordLength is scored, not required.');
+    expect(findings.at(-2)!.fix).toBe('The length weighting (50 of 100) is too small for length to decide compliance: raise it, then PreferredPasswordLength.');
   });
 
   it('a policy of length alone, mandatory and Excellent, has no finding; the fix for policy 2 is the PreferredPasswordLength that gives 15', () => {
@@ -107,6 +109,78 @@ describe('strength policies', () => {
     const finding = lintStrengthPolicy(seven, MULTI_FACTOR).find((f) => f.field === 'PreferredPasswordLength')!;
     expect(gist(finding)).toEqual({ field: 'PreferredPasswordLength', value: 12, severity: 'shall', clauses: ['NIST SP 800-63B-4 §3.1.1.2 item 1', 'OWASP ASVS 5.0.0 6.2.1 (L1)'] });
     expect(finding.clauses[0]).toBe(CLAUSES.multiFactorLength);
+  });
+});
+
+describe('BannedWords (ASVS 6.2.11, as the evaluator reads them)', () => {
+  it('none, absent or empty, departs from ASVS 6.2.11: the exact finding', () => {
+    const expected: Finding = {
+      collection: 'strength',
+      id: 1,
+      field: 'BannedWords',
+      value: [],
+      severity: 'should',
+      message: "No context-specific words: the evaluation of this policy matches only the terms a request's UserInputs bring.",
+      clauses: [CLAUSES.asvsContextWords, CLAUSES.asvsContextWordList],
+      fix: "List the organization's own terms in BannedWords in the policy file: its names and products, system identifiers, project codenames, department or role names.",
+    };
+    const { BannedWords: _, ...absent } = LENGTH_ONLY;
+    expect(lintStrengthPolicy(absent, DEFAULT_LINT_CONTEXT)).toEqual([expected]);
+    expect(lintStrengthPolicy({ ...LENGTH_ONLY, BannedWords: [] }, DEFAULT_LINT_CONTEXT)).toEqual([expected]);
+    expect(CLAUSES.asvsContextWords).toEqual({ ref: 'OWASP ASVS 5.0.0 6.2.11 (L2)', quote: 'Verify that the documented list of context specific words is used to prevent easy to guess passwords being created.' });
+    // Every seed strength policy has none.
+    for (const policy of SEED_STRENGTH) expect(lintStrengthPolicy(policy, DEFAULT_LINT_CONTEXT).filter((f) => f.field.startsWith('BannedWords'))).toEqual([{ ...expected, id: policy.PasswordStrengthPolicyID }]);
+  });
+
+  it('an entry that is an earlier one once NFKC, case and l33t are read is advice naming both; one changed, reversed or longer is no finding', () => {
+    const words = ['Acme', 'Contoso', '@CM3', 'Kontoso', 'emca', 'AcmeCorp', 'CONT0S0', 'c0nt0s0'];
+    const findings = lintStrengthPolicy({ ...LENGTH_ONLY, BannedWords: words }, DEFAULT_LINT_CONTEXT);
+    const repeat = (index: number, of: number): Finding => ({
+      collection: 'strength',
+      id: 1,
+      field: `BannedWords[${index}]`,
+      value: words[index],
+      severity: 'advice',
+      message: `Reads as BannedWords[${of}] ${JSON.stringify(words[of])} once NFKC, case and l33t are read: the evaluator keeps one term of the two, and already tries these permutations itself.`,
+      clauses: [CLAUSES.asvsContextWordList],
+      fix: `Delete BannedWords[${index}].`,
+    });
+    expect(findings).toEqual([repeat(2, 0), repeat(6, 1), repeat(7, 1)]);
+  });
+
+  it('an entry NFKC composes to fewer than 3 characters never matches: advice under ASVS 6.2.11', () => {
+    // Three code points (validation counts them), two characters once the combining diaeresis is composed.
+    const composed = 'a\u0308b';
+    expect([...composed].length).toBe(3);
+    expect(lintStrengthPolicy({ ...LENGTH_ONLY, BannedWords: ['Acme', composed] }, DEFAULT_LINT_CONTEXT)).toEqual([
+      {
+        collection: 'strength',
+        id: 1,
+        field: 'BannedWords[1]',
+        value: composed,
+        severity: 'advice',
+        message: 'Has 2 character(s) once NFKC composes it; the evaluator ignores terms of fewer than 3, so it never matches.',
+        clauses: [CLAUSES.asvsContextWords],
+        fix: 'Write BannedWords[1] with 3 characters or more after NFKC, or delete it.',
+      },
+    ]);
+  });
+
+  it('the findings say what the evaluator does: a repeat adds no match, an ignored entry makes none, a kept one fails a password built on it', () => {
+    const estimate = zxcvbnEstimator();
+    const rules = (bannedWords: string[], password: string) => evaluatePassword({ ...LENGTH_ONLY, BannedWords: bannedWords }, password, estimate).Failures.map((f) => f.Rule);
+    // Built on "Acme" however it is spelt: the repeat "@CM3" changes nothing.
+    for (const password of ['Acme2026!', '@cm3#2026', 'ACME-2026']) {
+      expect(rules(['Acme'], password)).toContain('BannedWord');
+      expect(rules(['Acme', '@CM3'], password)).toEqual(rules(['Acme'], password));
+    }
+    expect(rules(['a\u0308b'], 'äb2026!äb')).not.toContain('BannedWord');
+    expect(rules(['äbc'], 'äbc2026!')).toContain('BannedWord');
+  });
+
+  it('1,000 distinct words: no finding', () => {
+    const words = Array.from({ length: 1000 }, (_, i) => `term${i.toString(36)}x${(i * 7919).toString(36)}`);
+    expect(lintStrengthPolicy({ ...LENGTH_ONLY, BannedWords: words }, DEFAULT_LINT_CONTEXT)).toEqual([]);
   });
 });
 
@@ -269,7 +343,7 @@ describe('text', () => {
       ].join('\n'),
     );
     expect(lintSummary(lintPolicies('strength', SEED_STRENGTH, DEFAULT_LINT_CONTEXT), 10, 'strength policy')).toBe(
-      'Lint: 10 strength policy(s), 52 finding(s): 51 break a SHALL, 0 depart from a SHOULD, 1 advice.',
+      'Lint: 10 strength policy(s), 62 finding(s): 51 break a SHALL, 10 depart from a SHOULD, 1 advice.',
     );
   });
 });
