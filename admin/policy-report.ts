@@ -157,6 +157,10 @@ function generatorCard(p: GeneratorPolicy, input: ReportInput): Card {
   return card(`generator-${p.PasswordGeneratorID}`, title, findings, figuresHtml(figures) + fieldsTable(p, generatorPolicies.fields), rulesHtml(generatorPasswordRules(p)));
 }
 
+function bannedWordCount(count: number): string {
+  return count === 0 ? 'none' : `${count} word${count === 1 ? '' : 's'} (listed in the policy file)`;
+}
+
 function strengthCard(p: StrengthPolicy, input: ReportInput): Card {
   const findings = lintStrengthPolicy(p, input.context);
   const shortest = shortestCompliantLength(p);
@@ -164,6 +168,8 @@ function strengthCard(p: StrengthPolicy, input: ReportInput): Card {
     ['Shortest Compliant password', escapeHtml(shortest === undefined ? 'none' : `${shortest} characters`)],
     ['Longest evaluated', escapeHtml(`${MAX_PASSWORD_LENGTH} characters`)],
     ['Compliance', escapeHtml(`${COMPLIANCE_LEVELS[p.PasswordStrengthCompliance]}${p.ComplianceMandatory ? ', mandatory' : ', not mandatory'}`)],
+    // How many, not which: the list's home is the policy file (docs/administration.md#report says why).
+    ['BannedWords', escapeHtml(bannedWordCount(p.BannedWords?.length ?? 0))],
   ];
   const title = `Strength policy ${p.PasswordStrengthPolicyID}: ${p.PolicyName}`;
   return card(`strength-${p.PasswordStrengthPolicyID}`, title, findings, figuresHtml(figures) + fieldsTable(p, strengthPolicies.fields), rulesHtml(strengthPasswordRules(p)));

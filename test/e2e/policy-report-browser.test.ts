@@ -96,6 +96,10 @@ it('shows every seed policy with its findings and their clauses, the SHALL-break
         border: breaks ? 'rgb(180, 35, 24)' : expect.not.stringMatching(/^rgb\(180, 35, 24\)$/),
       });
     }
+    // A strength card counts its BannedWords (the seed policies have none), and says what that departs from.
+    const bannedWords = page.locator('article#strength-2 li.finding', { hasText: 'BannedWords: []' });
+    await expect(page.locator('article#strength-2 .figures').innerText()).resolves.toMatch(/\nBannedWords\nnone$/);
+    await expect(bannedWords.innerText()).resolves.toContain('OWASP ASVS 5.0.0 6.2.11 (L2): “Verify that the documented list of context specific words is used to prevent easy to guess passwords being created.”');
     // A composition finding reads in full: the clause's words, then the fix.
     const first = page.locator('article#strength-1 li.finding').first();
     await expect(first.innerText()).resolves.toContain('NIST SP 800-63B-4 §3.1.1.2 item 5: “Verifiers and CSPs SHALL NOT impose other composition rules (e.g., requiring mixtures of different character types) for passwords.”');

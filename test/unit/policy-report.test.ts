@@ -62,4 +62,20 @@ describe('the report page', () => {
     expect(card).toContain('<cite>NIST SP 800-63B-4 §3.1.1.2 item 1</cite>: “Verifiers and CSPs SHALL require passwords that are used as a single-factor authentication mechanism to be a minimum of 15 characters in length.”');
     expect(card).toContain('<code>required: [abcdefghijkmnpqrstuvwxyz]; required: [ABCDEFGHJKLMNPQRSTUVWXYZ]; required: [23456789]; required: [-!#$%&amp;*+=?@^_];');
   });
+
+  it('a strength card counts the BannedWords without listing them, and shows their findings', () => {
+    const cardOf = (policy: StrengthPolicy) => /<article[\s\S]*?<\/article>/.exec(render([], [policy]))![0];
+    const none = cardOf(SEED_STRENGTH[0]!);
+    expect(none).toContain('<dt>BannedWords</dt><dd>none</dd>');
+    expect(none).toContain('<span class="severity">departs from a SHOULD</span> <code>BannedWords: []</code> No context-specific words: ');
+    expect(none).toContain('<cite>OWASP ASVS 5.0.0 6.2.11 (L2)</cite>: “Verify that the documented list of context specific words is used to prevent easy to guess passwords being created.”');
+    const words = ['Fabrikam', 'Contoso', 'F@BR1K4M'];
+    const listed = cardOf({ ...SEED_STRENGTH[1]!, BannedWords: words });
+    expect(listed).toContain('<dt>BannedWords</dt><dd>3 words (listed in the policy file)</dd>');
+    expect(listed).not.toContain('Contoso');
+    // The one finding about an entry names it, and the entry it repeats.
+    expect(listed).toContain('<span class="severity">advice</span> <code>BannedWords[2]: &quot;F@BR1K4M&quot;</code> Reads as BannedWords[0] &quot;Fabrikam&quot;');
+    expect(listed).not.toContain('<code>BannedWords: []</code>');
+    expect(cardOf({ ...SEED_STRENGTH[1]!, BannedWords: ['Contoso'] })).toContain('<dt>BannedWords</dt><dd>1 word (listed in the policy file)</dd>');
+  });
 });
