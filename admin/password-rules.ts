@@ -9,7 +9,8 @@ import { generatedLengths, requiredCounts, shortestCompliantLength } from './pol
  * A policy in Apple's password-rules language (the `passwordrules` attribute; docs/administration.md#passwordrules):
  * `required: upper; required: digit; allowed: lower; minlength: 14; maxlength: 20`. Pure: a policy in, the
  * descriptor out, with notes on what the language cannot say. test/support/password-rules-parser.ts reads
- * it back, independently of this file.
+ * it back, independently of this file. A strength policy's BannedWords have no rule in the language (it has
+ * none for words) and no note: they do not change what the composition rules accept.
  */
 
 export interface PasswordRules {

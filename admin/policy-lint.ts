@@ -489,7 +489,7 @@ export function formatFindings(findings: readonly Finding[], heading: (f: Findin
   return [...groups].map(([title, list]) => `${[title, ...list.map(formatFinding)].join('\n')}\n`).join('');
 }
 
-/** `Lint: 10 strength policies, 52 findings: 51 break a SHALL, 0 depart from a SHOULD, 1 advice.` */
+/** `Lint: 10 strength policy(s), 62 finding(s): 51 break a SHALL, 10 depart from a SHOULD, 1 advice.` */
 export function lintSummary(findings: readonly Finding[], policies: number, title: string): string {
   const count = (s: Severity) => findings.filter((f) => f.severity === s).length;
   return `Lint: ${policies} ${title}(s), ${findings.length} finding(s): ${count('shall')} break a SHALL, ${count('should')} depart from a SHOULD, ${count('advice')} advice.`;
