@@ -113,10 +113,11 @@ export function requiredCounts(p: StrengthPolicy): { upper: number; lower: numbe
 }
 
 /**
- * The shortest password the policy can rate Compliant: the composition rules met, the score's band and
- * the guessability score (GUESSABILITY_MIN_LENGTH: zxcvbn-ts's brute force bounds the estimate) both at PasswordStrengthCompliance. At each length the best
- * password is built greedily (each character goes where it adds most to the score, which is linear in each
- * class up to its target), and scored by the evaluator's own strengthScore. Undefined: none up to 256.
+ * The shortest password the policy can rate Compliant: the composition rules met, the score's band and the
+ * guessability score (GUESSABILITY_MIN_LENGTH: zxcvbn-ts's brute force bounds the estimate) both at
+ * PasswordStrengthCompliance. At each length the best password is built greedily (each character goes where
+ * it adds most to the score, which is linear in each class up to its target), and scored by the evaluator's
+ * own strengthScore. Undefined: none up to 256.
  */
 export function shortestCompliantLength(p: StrengthPolicy): number | undefined {
   const need = requiredCounts(p);
