@@ -165,6 +165,8 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
           const ways: (readonly [string, number])[] = [[text, 1]];
           if (reversible) ways.push([[...text].reverse().join(''), RULE_COUNTS.reversal]);
           for (const [typed, factor] of ways) {
+            // Spent: no reading is looked up, so none is spelled out (readingsOf is most of an adversarial password's cost).
+            if (budget <= 0) break;
             const lower = typed.toLowerCase();
             for (const reading of LETTERS.test(lower) ? [lower] : readingsOf(typed)) {
               if (budget-- <= 0) break;
