@@ -75,12 +75,15 @@ const MIN_WORD = 3;
 export function readingsOf(text: string): string[] {
   let readings = [text.toLowerCase()];
   let substituted = [''];
-  for (const ch of text.toLowerCase()) {
-    const options = L33T_READINGS[ch] ?? [ch];
-    substituted = substituted.flatMap((prefix) => options.map((option) => prefix + option)).slice(0, MAX_READINGS);
-  }
+  for (const ch of text.toLowerCase()) substituted = spelledOn(substituted, ch);
   if (substituted[0] !== readings[0]) readings = [...readings, ...substituted];
   return readings;
+}
+
+/** The first MAX_READINGS readings of a text one lower-case character longer, from those of the text (readingsOf's step). */
+export function spelledOn(substituted: readonly string[], ch: string): string[] {
+  const options = L33T_READINGS[ch] ?? [ch];
+  return substituted.flatMap((prefix) => options.map((option) => prefix + option)).slice(0, MAX_READINGS);
 }
 
 /** The dictionary words: whether a word is one (zxcvbn-ts's `lookup[word]` gives its rank), and the longest one's length. */

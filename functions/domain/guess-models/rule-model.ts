@@ -1,4 +1,4 @@
-import { isDate, isSequence, L33T_READINGS, readingsOf } from '../guessable-patterns';
+import { isDate, isSequence, L33T_READINGS, readingsOf, spelledOn } from '../guessable-patterns';
 import type { KeyboardWalks } from './keyboard-walks';
 import { binomial, uppercaseVariations } from './markov-model';
 
@@ -152,6 +152,21 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
       const suffix = chars.map((_, j) => affixCost(chars.slice(j).join('')));
       suffix.push(1);
 
+      // readingsOf(chars[i..j)), each start's lists grown one character at a time as readingsOf grows its own,
+      // rather than spelled again from the start for every end the DP tries. For ASCII only: there lower-casing
+      // one character is lower-casing it in the text (not so for a final sigma, say).
+      const ascii = /^[\x00-\x7f]*$/.test(password);
+      const spelled = new Map<number, string[][]>();
+      const readingsAt = (i: number, j: number, text: string): string[] => {
+        if (!ascii) return readingsOf(text);
+        let lists = spelled.get(i);
+        if (lists === undefined) spelled.set(i, (lists = [['']]));
+        for (let m = lists.length; m <= j - i; m++) lists.push(spelledOn(lists[m - 1]!, chars[i + m - 1]!.toLowerCase()));
+        const lower = text.toLowerCase();
+        const substituted = lists[j - i]!;
+        return substituted[0] !== lower ? [lower, ...substituted] : [lower];
+      };
+
       // The guesses of chars[i..j) as one word: its best reading (as typed, or reversed when it is the whole
       // core) x its capitalisations x its l33t spellings. A word has at least as many letters as l33t characters.
       const segments = new Map<number, number>();
@@ -168,7 +183,7 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
             // Spent: no reading is looked up, so none is spelled out (readingsOf is most of an adversarial password's cost).
             if (budget <= 0) break;
             const lower = typed.toLowerCase();
-            for (const reading of LETTERS.test(lower) ? [lower] : readingsOf(typed)) {
+            for (const reading of LETTERS.test(lower) ? [lower] : factor === 1 ? readingsAt(i, j, typed) : readingsOf(typed)) {
               if (budget-- <= 0) break;
               if (!LETTERS.test(reading)) continue;
               const rank = rankOf(reading);
