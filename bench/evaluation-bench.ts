@@ -11,11 +11,14 @@ import { DEFAULT_GENERATOR_FILE } from '../seed/seed-data';
 
 /**
  * The strength evaluation in process: what building the estimator costs (the EvaluatePassword function's
- * init), and what one evaluation costs for ordinary and for adversarial passwords, four ways measured
+ * init), and what one evaluation costs for ordinary and for adversarial passwords, five ways measured
  * alternately in the same run:
  *
  *   - shipped: zxcvbn-ts bounded (GUESSABILITY_MAX_LENGTH characters, L33T_MAX_SUBSTITUTIONS l33t substitutions),
- *     the pattern checks of guessable-patterns.ts and the breached-password filter: what the function does;
+ *     the pattern checks of guessable-patterns.ts, the attack models (guess-models/) and the breached-password
+ *     filter: what the function does; timed in CPU time too (process.cpuUsage), which waiting for a core on a
+ *     shared machine does not inflate as it inflates the wall-clock p99;
+ *   - without the models: the same without the attack models, so that their cost is the paired difference;
  *   - before: zxcvbn-ts bounded alone, as the function was before the checks against guessing;
  *   - l33t 24: zxcvbn-ts alone with 24 l33t substitutions, the fewest that rate `J3nn1f3r!` as its defaults do
  *     (an approach measured for the l33t gap and not taken);
@@ -29,6 +32,11 @@ export interface EvaluationCase {
   readonly name: string;
   readonly characters: number;
   readonly shipped: Distribution;
+  /** shipped in CPU time. */
+  readonly shippedCpu: Distribution;
+  readonly withoutModels: Distribution;
+  /** What the attack models add: the median of shipped minus without the models, evaluation by evaluation. */
+  readonly modelsMs: number;
   readonly before: Distribution;
   readonly l33t24: Distribution;
   readonly unbounded: Distribution;
@@ -75,6 +83,8 @@ const CASES: readonly { name: string; password: string; boundedRuns: number; unb
   { name: 'l33t word (J3nn1f3r!)', password: 'J3nn1f3r!', boundedRuns: 200, unboundedRuns: 100 },
   { name: 'adversarial l33t, 16', password: '4@3!1|0$5+7'.repeat(2).slice(0, 16), boundedRuns: 100, unboundedRuns: 20, adversarial: true },
   { name: 'adversarial: 48 letters, every cut a word', password: 'a'.repeat(48), boundedRuns: 40, unboundedRuns: 5, adversarial: true },
+  // The rule model's worst found: every cut is word-shaped and reads as l33t, so its reading budget is spent.
+  { name: 'adversarial: letters and l33t alternating, 48', password: 'a!a1a|a7'.repeat(6), boundedRuns: 40, unboundedRuns: 5, adversarial: true },
   { name: 'adversarial affixes and l33t, 48', password: `12!@${'1|7!'.repeat(10)}!@12`, boundedRuns: 40, unboundedRuns: 5, adversarial: true },
   { name: 'adversarial printable, 64', password: printable(64), boundedRuns: 40, unboundedRuns: 5, adversarial: true },
   { name: 'adversarial printable, 256', password: printable(256), boundedRuns: 40, unboundedRuns: 3, adversarial: true },
@@ -94,6 +104,14 @@ function timeMs(call: () => unknown): number {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
+/** Wall-clock and CPU milliseconds of one call (CPU: the process's user and system time). */
+function timeBoth(call: () => unknown): { wall: number; cpu: number } {
+  const cpu = process.cpuUsage();
+  const wall = timeMs(call);
+  const used = process.cpuUsage(cpu);
+  return { wall, cpu: (used.user + used.system) / 1000 };
+}
+
 export async function runEvaluationBench(progress: (line: string) => void): Promise<EvaluationBenchResult> {
   const strength = JSON.parse(readFileSync(DEFAULT_STRENGTH_FILE, 'utf8')) as StrengthPolicy[];
   const policy = strength.find((p) => p.PasswordStrengthPolicyID === 1)!;
@@ -101,8 +119,10 @@ export async function runEvaluationBench(progress: (line: string) => void): Prom
   const builds: number[] = [];
   for (let i = 0; i < BUILD_RUNS; i += 1) builds.push(timeMs(() => zxcvbnEstimator()));
   const shippedEstimator = zxcvbnEstimator();
-  const approaches: Record<'shipped' | 'before' | 'l33t24' | 'unbounded', (password: string) => ReturnType<typeof evaluatePassword>> = {
+  const withoutModelsEstimator = zxcvbnEstimator(undefined, true, false);
+  const approaches: Record<'shipped' | 'withoutModels' | 'before' | 'l33t24' | 'unbounded', (password: string) => ReturnType<typeof evaluatePassword>> = {
     shipped: (password) => evaluatePassword(policy, password, shippedEstimator, BREACHED_PASSWORDS.has(password)),
+    withoutModels: (password) => evaluatePassword(policy, password, withoutModelsEstimator, BREACHED_PASSWORDS.has(password)),
     before: withEstimator(zxcvbnEstimator(undefined, false)),
     l33t24: withEstimator(zxcvbnEstimator({ maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: 24 }, false)),
     unbounded: withEstimator(zxcvbnEstimator({ maxLength: 256, l33tMaxSubstitutions: 100 }, false)),
@@ -116,14 +136,18 @@ export async function runEvaluationBench(progress: (line: string) => void): Prom
   const cases: EvaluationCase[] = [];
   for (const c of CASES) {
     progress(`  evaluation: ${c.name}`);
-    const samples = { shipped: [] as number[], before: [] as number[], l33t24: [] as number[], unbounded: [] as number[] };
+    const samples = { shipped: [] as number[], shippedCpu: [] as number[], withoutModels: [] as number[], before: [] as number[], l33t24: [] as number[], unbounded: [] as number[] };
     // Alternate them so machine drift falls on all; the slow defaults get fewer runs.
     for (let i = 0; i < c.boundedRuns; i += 1) {
-      for (const name of ['shipped', 'before', 'l33t24'] as const) samples[name].push(timeMs(() => approaches[name](c.password)));
+      const { wall, cpu } = timeBoth(() => approaches.shipped(c.password));
+      samples.shipped.push(wall);
+      samples.shippedCpu.push(cpu);
+      for (const name of ['withoutModels', 'before', 'l33t24'] as const) samples[name].push(timeMs(() => approaches[name](c.password)));
       if (i < c.unboundedRuns) samples.unbounded.push(timeMs(() => approaches.unbounded(c.password)));
     }
-    const [shipped, before, l33t24, unbounded] = [samples.shipped, samples.before, samples.l33t24, samples.unbounded].map(distribution) as [Distribution, Distribution, Distribution, Distribution];
-    cases.push({ name: c.name, characters: [...c.password].length, shipped, before, l33t24, unbounded, speedup: ratio(unbounded.p50, shipped.p50) });
+    const [shipped, shippedCpu, withoutModels, before, l33t24, unbounded] = [samples.shipped, samples.shippedCpu, samples.withoutModels, samples.before, samples.l33t24, samples.unbounded].map(distribution) as Distribution[] as [Distribution, Distribution, Distribution, Distribution, Distribution, Distribution];
+    const modelsMs = median(samples.shipped.map((ms, i) => ms - samples.withoutModels[i]!));
+    cases.push({ name: c.name, characters: [...c.password].length, shipped, shippedCpu, withoutModels, modelsMs, before, l33t24, unbounded, speedup: ratio(unbounded.p50, shipped.p50) });
   }
 
   const policy2 = strength.find((p) => p.PasswordStrengthPolicyID === 2)!;
