@@ -209,6 +209,20 @@ describe('the rule model', () => {
     expect(rules.estimate('').guessesLog10).toBe(Infinity);
   });
 
+  it('answers alike however it spells the l33t readings: pinned answers of inputs that spend the reading budget, and of l33t passwords with and without characters beyond ASCII', () => {
+    // Each start's readings grow one character at a time for ASCII passwords, and are spelled whole (readingsOf) otherwise; the budget is the same.
+    const pinned: [string, number][] = [
+      ['a!a1a|a7'.repeat(6), 93.73700911918576],
+      ['a1'.repeat(24), 93.73700911918576],
+      ['p4$$w0rd'.repeat(6), 15.869194839382713],
+      ['1|7!1|7!1|7!l0v3', 16.135663052140774],
+      ['P@$$w0rd!', 1.2041199826559248],
+      ['p@ssw0rd€', 2.1335389083702174],
+      ['€1|7!l0v3€', 10.10868752890887],
+    ];
+    for (const [password, guessesLog10] of pinned) expect(rules.estimate(password).guessesLog10).toBeCloseTo(guessesLog10, 9);
+  });
+
   it('a keyboard walk: 2,256 guesses for one run, 12 for each parallel run, the free count for a run anywhere', () => {
     const walks = keyboardWalks(QWERTY);
     expect(10 ** walks.guessesLog10('qwer')).toBeCloseTo(2256, 6);
