@@ -16,8 +16,8 @@ import { DEFAULT_GENERATOR_FILE } from '../seed/seed-data';
  *
  *   - shipped: zxcvbn-ts bounded (GUESSABILITY_MAX_LENGTH characters, L33T_MAX_SUBSTITUTIONS l33t substitutions),
  *     the pattern checks of guessable-patterns.ts, the attack models (guess-models/) and the breached-password
- *     filter: what the function does; timed in CPU time too (process.cpuUsage), which waiting for a core on a
- *     shared machine does not inflate as it inflates the wall-clock p99;
+ *     filter: what the function does; timed in CPU time too (process.cpuUsage: every thread of the process, so
+ *     a concurrent garbage collection counts, but waiting for a core on a shared machine does not);
  *   - without the models: the same without the attack models, so that their cost is the paired difference;
  *   - before: zxcvbn-ts bounded alone, as the function was before the checks against guessing;
  *   - l33t 24: zxcvbn-ts alone with 24 l33t substitutions, the fewest that rate `J3nn1f3r!` as its defaults do
