@@ -255,6 +255,7 @@ async function main(): Promise<void> {
   const sample = [...chosen].sort((a, b) => a - b).map((rank) => ({ rank, password: list[rank - 1]!, tied: (tierOf(rank).start + tierOf(rank).end) / 2 }));
   log(`evaluating ${sample.length} held-out passwords both ways...`);
   const ours: number[] = [];
+  const oursUnfiltered: number[] = [];
   const theirs: number[] = [];
   const typicalMs: number[] = [];
   let breached = 0;
@@ -263,12 +264,13 @@ async function main(): Promise<void> {
     let result!: ReturnType<typeof service>;
     typicalMs.push(timeMs(() => (result = evaluatePassword(policy1, password, timed, BREACHED_PASSWORDS.has(password)))));
     ours.push(result.GuessesLog10);
+    oursUnfiltered.push(evaluatePassword(policy1, password, shipped).GuessesLog10);
     theirs.push(plain(password).guessesLog10);
   }
   const weights = sample.map((s) => 1 / s.tied);
   const tied = sample.map((s) => s.tied);
   const raw = sample.map((s) => s.rank);
-  const spearman = { ours: weightedSpearman(ours, tied, weights), theirs: weightedSpearman(theirs, tied, weights) };
+  const spearman = { ours: weightedSpearman(ours, tied, weights), theirs: weightedSpearman(theirs, tied, weights), unfiltered: weightedSpearman(oursUnfiltered, tied, weights) };
   const spearmanRaw = { ours: weightedSpearman(ours, raw, raw.map((r) => 1 / r)), theirs: weightedSpearman(theirs, raw, raw.map((r) => 1 / r)) };
   // A paired bootstrap of the difference, for its spread.
   const differences: number[] = [];
@@ -347,6 +349,7 @@ async function main(): Promise<void> {
       ['weighted Spearman (weights 1/rank)', 'plain zxcvbn-ts', 'this evaluator', 'gain', 'bootstrap 95% of the gain', 'target', 'result'],
       [
         ['against the tied frequency rank', spearman.theirs.toFixed(3), spearman.ours.toFixed(3), gain.toFixed(3), `${differences[5]!.toFixed(3)} to ${differences[194]!.toFixed(3)}`, `gain >= ${ACCURACY_TARGETS.spearmanGain}`, verdict(gain >= ACCURACY_TARGETS.spearmanGain)],
+        ['this evaluator without the breached-password cap (for information)', '', spearman.unfiltered.toFixed(3), (spearman.unfiltered - spearman.theirs).toFixed(3), '', '', ''],
         ['against the list rank as given (for information)', spearmanRaw.theirs.toFixed(3), spearmanRaw.ours.toFixed(3), (spearmanRaw.ours - spearmanRaw.theirs).toFixed(3), '', '', ''],
       ],
     ),

@@ -16,7 +16,8 @@ import { PROJECT_ROOT } from './bundling';
  *
  * From them, deterministically:
  *   - the character 4-gram model with Katz's backoff over absolutely discounted counts (Ney's discount per
- *     order), n-grams seen fewer than MIN_COUNT times dropped to keep the model small;
+ *     order), n-grams seen fewer than MIN_COUNT times dropped to keep the model small, each password weighted
+ *     by its Zipf count (ZIPF_EXPONENT);
  *   - its Monte Carlo table: MONTE_CARLO_SAMPLES passwords sampled from the model with a fixed seed.
  * test/unit/guess-models.test.ts fails when the committed file is not what this gives.
  */
@@ -28,6 +29,18 @@ export const TRAINING_RANKS = 100_000;
 /** An n-gram of this order seen fewer times is left to its shorter context. */
 export const MIN_COUNT: Readonly<Record<number, number>> = { 1: 1, 2: 1, 3: 2, 4: 3 };
 export const MONTE_CARLO_SAMPLES = 20_000;
+/**
+ * Zipf's law (Wang et al., "Zipf's Law in Passwords", IEEE TIFS 2017): the password of rank r is used about
+ * C r^-s times. The list gives ranks, not counts, so training weighs each password by r^-ZIPF_EXPONENT, its
+ * count up to the constant. The exponent was chosen on the validation folds of `npm run bench:validation`
+ * (docs/evaluation.md#choosing-on-validation), never on the held-out ranks.
+ */
+export const ZIPF_EXPONENT = 0.75;
+/**
+ * log10 of how many times fewer guesses a real attacker needs than the model's Monte Carlo guess numbers
+ * (MarkovModelData.calibrationLog10): chosen on the validation folds, as ZIPF_EXPONENT.
+ */
+export const CALIBRATION_LOG10 = 2;
 /** Every how many sorted samples the shipped table keeps a point. */
 const TABLE_STEP = 20;
 const SAMPLE_SEED = 26;
@@ -55,21 +68,42 @@ export async function trainingPasswords(lines: AsyncIterable<string> = gzipLines
   return (await firstLines(lines, TRAINING_RANKS)).filter((line) => line !== '');
 }
 
+/** Each training password's weight: its Zipf count, rank^-exponent (ranks from 1). */
+export function zipfWeights(ranks: readonly number[], exponent = ZIPF_EXPONENT): number[] {
+  return ranks.map((rank) => rank ** -exponent);
+}
+
 /** The symbols a model predicts: END, the alphabet and OTHER (never START). */
 const TARGETS = Array.from({ length: SYMBOLS - 1 }, (_, i) => i + 1);
 
-/** n-gram counts per order: key -> count, and per context the total and the number of distinct followers. */
-function countGrams(passwords: readonly string[]): Map<number, number>[] {
-  const counts = Array.from({ length: MARKOV_ORDER + 1 }, () => new Map<number, number>());
-  for (const password of passwords) {
+/** The model's n-grams and backoff weights, base64 (MarkovModelData without its table and calibration). */
+export type MarkovArrays = Omit<MarkovModelData, 'guessTable' | 'samples' | 'calibrationLog10'>;
+
+/** How the model is trained: each password's weight (1 each when absent: each password counted once, as listed). */
+export interface TrainingOptions {
+  readonly weights?: readonly number[];
+  /** MIN_COUNT unless given. */
+  readonly minCount?: Readonly<Record<number, number>>;
+}
+
+/** n-gram counts per order: key -> [times seen, weighted count] (the same when every weight is 1). */
+function countGrams(passwords: readonly string[], weights?: readonly number[]): Map<number, [number, number]>[] {
+  const counts = Array.from({ length: MARKOV_ORDER + 1 }, () => new Map<number, [number, number]>());
+  passwords.forEach((password, i) => {
+    const weight = weights?.[i] ?? 1;
     const symbols = [...new Array<number>(MARKOV_ORDER - 1).fill(START), ...symbolsOf(password), END];
     for (let at = MARKOV_ORDER - 1; at < symbols.length; at++) {
       for (let length = 1; length <= MARKOV_ORDER; length++) {
         const key = gramKey(symbols, at - length + 1, length);
-        counts[length]!.set(key, (counts[length]!.get(key) ?? 0) + 1);
+        const count = counts[length]!.get(key);
+        if (count === undefined) counts[length]!.set(key, [1, weight]);
+        else {
+          count[0]++;
+          count[1] += weight;
+        }
       }
     }
-  }
+  });
   return counts;
 }
 
@@ -85,15 +119,20 @@ function symbolsOfKey(key: number, length: number): number[] {
   return symbols;
 }
 
-/** The model's arrays, trained on the passwords (each counted once, as listed). */
-export function trainMarkovModel(passwords: readonly string[]): Omit<MarkovModelData, 'guessTable' | 'samples'> {
-  const counts = countGrams(passwords);
+/**
+ * The model's arrays, trained on the passwords. Which n-grams are kept and how much probability backs off
+ * come from the times each was seen (MIN_COUNT, Ney's discount); the kept n-grams share the rest by their
+ * weighted counts: P = w / W - D / C for an n-gram of weighted count w in a context of weighted total W, seen
+ * C times, discount D; with every weight 1 that is absolute discounting's (c - D) / C.
+ */
+export function trainMarkovModel(passwords: readonly string[], options: TrainingOptions = {}): MarkovArrays {
+  const counts = countGrams(passwords, options.weights);
   // probability[length]: key of an n-gram kept at that order -> P(last | context), before quantizing.
   const kept = Array.from({ length: MARKOV_ORDER + 1 }, () => new Map<number, number>());
   const backoff = new Map<number, number>();
   // Unigrams: add-one over every symbol a model predicts, so nothing has probability 0.
-  const unigramTotal = [...counts[1]!.values()].reduce((a, b) => a + b, 0) + TARGETS.length;
-  for (const target of TARGETS) kept[1]!.set(gramKey([target], 0, 1), ((counts[1]!.get(gramKey([target], 0, 1)) ?? 0) + 1) / unigramTotal);
+  const unigramTotal = [...counts[1]!.values()].reduce((a, [, w]) => a + w, 0) + TARGETS.length;
+  for (const target of TARGETS) kept[1]!.set(gramKey([target], 0, 1), ((counts[1]!.get(gramKey([target], 0, 1))?.[1] ?? 0) + 1) / unigramTotal);
 
   /** P(target | context) under the model of this order and below (context: the last length - 1 symbols). */
   const probability = (context: readonly number[], target: number): number => {
@@ -111,27 +150,34 @@ export function trainMarkovModel(passwords: readonly string[]): Omit<MarkovModel
     // Ney's absolute discount for this order: n1 / (n1 + 2 n2), from the counts of counts.
     let n1 = 0;
     let n2 = 0;
-    for (const count of counts[length]!.values()) {
+    for (const [count] of counts[length]!.values()) {
       if (count === 1) n1++;
       else if (count === 2) n2++;
     }
     // Kept inside [0.1, 0.9] so that an n-gram seen once keeps some probability even in a tiny list.
     const discount = Math.min(0.9, Math.max(0.1, n1 + 2 * n2 > 0 ? n1 / (n1 + 2 * n2) : 0.5));
-    const totals = new Map<number, number>();
+    const totals = new Map<number, [number, number]>();
     const followers = new Map<number, number[]>();
-    for (const [key, count] of counts[length]!) {
+    for (const [key, [count, weighted]] of counts[length]!) {
       const symbols = symbolsOfKey(key, length);
       const context = gramKey(symbols, 0, length - 1);
-      totals.set(context, (totals.get(context) ?? 0) + count);
-      if (count >= MIN_COUNT[length]!) (followers.get(context) ?? followers.set(context, []).get(context)!).push(key);
+      const total = totals.get(context);
+      if (total === undefined) totals.set(context, [count, weighted]);
+      else {
+        total[0] += count;
+        total[1] += weighted;
+      }
+      if (count >= (options.minCount ?? MIN_COUNT)[length]!) (followers.get(context) ?? followers.set(context, []).get(context)!).push(key);
     }
     for (const [context, keys] of followers) {
-      const total = totals.get(context)!;
+      const [total, weightedTotal] = totals.get(context)!;
       const contextSymbols = symbolsOfKey(context, length - 1);
       let keptMass = 0;
       let lowerMass = 0;
       for (const key of keys) {
-        const p = (counts[length]!.get(key)! - discount) / total;
+        const p = counts[length]!.get(key)![1] / weightedTotal - discount / total;
+        // A weighted share below the discount: left to the shorter context, as if unseen.
+        if (p <= 0) continue;
         kept[length]!.set(key, p);
         keptMass += p;
         lowerMass += probability(contextSymbols.slice(1), symbolsOfKey(key, length)[length - 1]!);
@@ -173,8 +219,8 @@ export function seededRandom(seed: number): () => number {
  * (each symbol drawn with probability 2^-cost, normalised over the symbols), sort them by cost, and for each
  * sample the estimated number of passwords more probable: the sum of 1 / (n * p) over the samples before it.
  */
-export function monteCarloTable(arrays: Omit<MarkovModelData, 'guessTable' | 'samples'>, samples = MONTE_CARLO_SAMPLES, seed = SAMPLE_SEED): [number, number][] {
-  const model = readMarkovModel({ ...arrays, guessTable: [[0, 0]], samples: 0 });
+export function monteCarloTable(arrays: MarkovArrays, samples = MONTE_CARLO_SAMPLES, seed = SAMPLE_SEED): [number, number][] {
+  const model = readMarkovModel({ ...arrays, guessTable: [[0, 0]], samples: 0, calibrationLog10: 0 });
   const random = seededRandom(seed);
   const costs: number[] = [];
   const weights = new Float64Array(TARGETS.length);
@@ -224,11 +270,11 @@ function round(value: number, decimals: number): number {
 
 export async function guessModelSource(lines?: AsyncIterable<string>): Promise<string> {
   const passwords = await trainingPasswords(lines);
-  const arrays = trainMarkovModel(passwords);
+  const arrays = trainMarkovModel(passwords, { weights: zipfWeights(passwords.map((_, i) => i + 1)) });
   const guessTable = monteCarloTable(arrays);
   return [
     '// Generated by bundling/guess-model.ts (npm run guess-model). Do not edit.',
-    `// Trained on ${TRAINING_SOURCE.name}: ${passwords.length} passwords, ranks 1 to ${TRAINING_RANKS} of SecLists' 10-million-password list.`,
+    `// Trained on ${TRAINING_SOURCE.name}: ${passwords.length} passwords, ranks 1 to ${TRAINING_RANKS} of SecLists' 10-million-password list, each weighted rank^-${ZIPF_EXPONENT}.`,
     '',
     "import type { MarkovModelData } from './markov-model';",
     '',
@@ -240,15 +286,26 @@ export async function guessModelSource(lines?: AsyncIterable<string>): Promise<s
     `  contextCosts: '${arrays.contextCosts}',`,
     `  guessTable: ${JSON.stringify(guessTable)},`,
     `  samples: ${MONTE_CARLO_SAMPLES},`,
+    `  calibrationLog10: ${CALIBRATION_LOG10},`,
     '};',
     '',
   ].join('\n');
 }
 
 if (require.main === module) {
-  void guessModelSource().then((source) => {
+  void guessModelSource().then(async (source) => {
     writeFileSync(MODEL_FILE, source);
-    console.log(`Wrote ${path.relative(PROJECT_ROOT, MODEL_FILE)} (${(source.length / 1024).toFixed(1)} KB)`);
+    // The figures of docs/evaluation.md#the-markov-model: the model as written, and how long reading it takes.
+    const { MARKOV_MODEL_DATA } = (await import(MODEL_FILE)) as { MARKOV_MODEL_DATA: MarkovModelData };
+    const times: number[] = [];
+    let model = readMarkovModel(MARKOV_MODEL_DATA);
+    for (let i = 0; i < 101; i++) {
+      const start = process.hrtime.bigint();
+      model = readMarkovModel(MARKOV_MODEL_DATA);
+      times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`Wrote ${path.relative(PROJECT_ROOT, MODEL_FILE)} (${(source.length / 1024).toFixed(1)} KB): ${model.grams} n-grams, ${model.contexts} backoff weights, ${model.bytes} bytes; read (decoded and viewed) in a median ${times[50]!.toFixed(2)} ms of 101`);
   });
 }
 

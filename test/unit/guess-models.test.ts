@@ -8,7 +8,7 @@ import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
 import { createReadStream, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
-import { firstLines, guessModelSource, MODEL_FILE, monteCarloTable, trainingPasswords, trainMarkovModel, TRAINING_RANKS } from '../../bundling/guess-model';
+import { CALIBRATION_LOG10, firstLines, guessModelSource, MODEL_FILE, monteCarloTable, trainingPasswords, trainMarkovModel, TRAINING_RANKS, zipfWeights } from '../../bundling/guess-model';
 import { rankedWords, wordRanks } from '../../functions/domain/guess-models/attack-models';
 import { keyboardWalks, type AdjacencyGraph } from '../../functions/domain/guess-models/keyboard-walks';
 import { MARKOV_MODEL_DATA } from '../../functions/domain/guess-models/markov-model-data';
@@ -111,11 +111,28 @@ describe('the Markov model', () => {
   it("on a small list, sampling ranks the likelier password first, and never above 1 / p (Dell'Amico and Filippone)", () => {
     const list = [...Array.from({ length: 50 }, () => 'abcd'), ...Array.from({ length: 5 }, () => 'wxyz'), 'qrst', 'mnop', 'efgh'];
     const arrays = trainMarkovModel(list);
-    const toy = readMarkovModel({ ...arrays, guessTable: monteCarloTable(arrays, 2000, 1), samples: 2000 });
+    const toy = readMarkovModel({ ...arrays, guessTable: monteCarloTable(arrays, 2000, 1), samples: 2000, calibrationLog10: 0 });
     expect(toy.bits('abcd')).toBeLessThan(toy.bits('wxyz'));
     expect(toy.guessesLog10('abcd')).toBeLessThan(toy.guessesLog10('wxyz'));
     expect(toy.guessesLog10('wxyz')).toBeLessThan(toy.guessesLog10('qrst'));
     for (const password of ['abcd', 'wxyz', 'qrst', 'zzzzzz']) expect(toy.guessesLog10(password)).toBeLessThanOrEqual(toy.bits(password) * Math.log10(2) + 1e-9);
+  });
+
+  it('trains on weighted counts: a password weighted 10 is likelier than one weighted 1, as if seen 10 times', () => {
+    const list = ['abcd', 'wxyz', 'abcd', 'wxyz'];
+    const once = readMarkovModel({ ...trainMarkovModel(list), guessTable: [[0, 0]], samples: 1, calibrationLog10: 0 });
+    expect(once.bits('wxyz')).toBe(once.bits('abcd'));
+    const weighted = readMarkovModel({ ...trainMarkovModel(list, { weights: [1, 10, 1, 10] }), guessTable: [[0, 0]], samples: 1, calibrationLog10: 0 });
+    expect(weighted.bits('wxyz')).toBeLessThan(weighted.bits('abcd') - 2);
+    // Zipf's law: rank r weighs r^-s.
+    expect(zipfWeights([1, 4, 100], 0.5)).toEqual([1, 0.5, 0.1]);
+  });
+
+  it('lowers the Monte Carlo guess number by the calibration, never below 1 guess', () => {
+    const uncalibrated = readMarkovModel({ ...MARKOV_MODEL_DATA, calibrationLog10: 0 });
+    expect(MARKOV_MODEL_DATA.calibrationLog10).toBe(CALIBRATION_LOG10);
+    expect(uncalibrated.guessesLog10('xK9#mQ2$vL8@pW4!') - model.guessesLog10('xK9#mQ2$vL8@pW4!')).toBeCloseTo(CALIBRATION_LOG10, 10);
+    expect(model.guessesLog10('123456')).toBe(0);
   });
 
   it('uppercaseVariations counts as zxcvbn does', () => {

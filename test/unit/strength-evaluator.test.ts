@@ -118,8 +118,8 @@ const ROWS: readonly Row[] = [
   { p: 1, pw: 'kQzWmP', c: [6, 3, 3, 0, 0], score: 40, band: 2, guess: 1, level: 1, ok: false, failures: [N1_0, S1_0] },
   // len 7/12*50=29.17, num 15, case 15, sym 0 -> 59.17 -> 59 (band boundary 59; only the symbol missing)
   { p: 1, pw: 'Tqm4Zxr', c: [7, 2, 4, 1, 0], score: 59, band: 2, guess: 2, level: 2, ok: false, failures: [S1_0] },
-  // len 6/12*50=25, num 15, case 0, sym 20 -> 60 (no letters)
-  { p: 1, pw: '12345!', c: [6, 0, 0, 5, 1], score: 60, band: 3, guess: 1, level: 1, ok: false, failures: [L1_0, U1_0, BOTH_NONE] },
+  // len 6/12*50=25, num 15, case 0, sym 20 -> 60 (no letters); the Markov model's estimate (about 10^3 guesses) rates it 0
+  { p: 1, pw: '12345!', c: [6, 0, 0, 5, 1], score: 60, band: 3, guess: 0, level: 0, ok: false, failures: [L1_0, U1_0, BOTH_NONE] },
   // len 9/12*50=37.5, num 15, case (0+1)/2*15=7.5, sym 0 -> 60 (band boundary 60, level = band)
   { p: 1, pw: 'zqxvbnm4k', c: [9, 0, 8, 1, 0], score: 60, band: 3, guess: 3, level: 3, ok: false, failures: [S1_0, U1_0, BOTH_LOWER] },
   // len 7/12*50=29.17, num 15, case 15, sym 20 -> 79.17 -> 79 (band boundary 79); level 2 >= 2, compliant
@@ -192,8 +192,8 @@ const ROWS: readonly Row[] = [
   { p: 7, pw: 'abc', c: [3, 0, 3, 0, 0], score: 20, band: 1, guess: 0, level: 0, ok: false, failures: [N6_0] },
   // len 6/6*40=40, num 0 -> 40 (band boundary 40)
   { p: 7, pw: 'abcdef', c: [6, 0, 6, 0, 0], score: 40, band: 2, guess: 0, level: 0, ok: false, failures: [N6_0] },
-  // len 40, num 2/6*60=20 -> 60 (band boundary 60)
-  { p: 7, pw: 'abcd12', c: [6, 0, 4, 2, 0], score: 60, band: 3, guess: 1, level: 1, ok: false, failures: [N6_2] },
+  // len 40, num 2/6*60=20 -> 60 (band boundary 60); the Markov model's estimate (about 10^1.7 guesses) rates it 0
+  { p: 7, pw: 'abcd12', c: [6, 0, 4, 2, 0], score: 60, band: 3, guess: 0, level: 0, ok: false, failures: [N6_2] },
   // len 40, num 4/6*60=40 -> 80 (band boundary 80)
   { p: 7, pw: 'ab1234', c: [6, 0, 2, 4, 0], score: 80, band: 4, guess: 1, level: 1, ok: false, failures: [N6_4] },
   // Arabic-Indic digits are \p{Nd}: len 40, num 60 -> 100
@@ -215,8 +215,9 @@ const ROWS: readonly Row[] = [
   { p: 8, pw: 'mountain7東京大阪京都奈', c: [16, 0, 8, 1, 0], score: 60, band: 3, guess: 4, level: 3, ok: false, failures: [L12_8] },
   // len 23/24*80=76.67, num 5, case (0+12/12)/2*5=2.5, sym 10 -> 94.17 -> 94
   { p: 8, pw: 'river otter 42 quietly!', c: [23, 0, 17, 2, 4], score: 94, band: 4, guess: 4, level: 4, ok: true, failures: [] },
-  // CJK passphrase: len 12/24*80=40, rest 0 -> 40
-  { p: 8, pw: '我的密码是一首很长的诗歌', c: [12, 0, 0, 0, 0], score: 40, band: 2, guess: 4, level: 2, ok: false, failures: [L12_0] },
+  // CJK passphrase: len 12/24*80=40, rest 0 -> 40; the Markov model reads each of its characters as one symbol,
+  // OTHER (about 10^9.4 guesses): 3
+  { p: 8, pw: '我的密码是一首很长的诗歌', c: [12, 0, 0, 0, 0], score: 40, band: 2, guess: 3, level: 2, ok: false, failures: [L12_0] },
 ];
 
 describe('evaluatePassword: the hand-derived table', () => {

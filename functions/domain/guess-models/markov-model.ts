@@ -12,7 +12,7 @@
  * guesses as there are more probable passwords. Sampling n passwords from the model (at build time,
  * bundling/guess-model.ts) estimates that number without listing them: sum over the samples more probable
  * than p of 1 / (n * p_sample). The table of that sum ships with the model; a guess number is one binary
- * search. Upper case costs what zxcvbn-ts counts for it (uppercaseVariations): an attacker tries each
+ * search, lowered by the model's calibration (an attacker with more data than the model guesses better). Upper case costs what zxcvbn-ts counts for it (uppercaseVariations): an attacker tries each
  * lower-case guess in the ways people capitalise.
  *
  * Pure: the model's bytes are passed in (the estimator passes the generated markov-model-data.ts), and
@@ -68,6 +68,11 @@ export interface MarkovModelData {
   readonly guessTable: readonly (readonly [number, number])[];
   /** How many passwords were sampled for the table. */
   readonly samples: number;
+  /**
+   * log10 of how many times fewer guesses a real attacker needs than one guessing in this model's order: the
+   * table's guess numbers are lowered by it (bundling/guess-model.ts, chosen on the validation folds).
+   */
+  readonly calibrationLog10: number;
 }
 
 export interface MarkovModel {
@@ -125,7 +130,7 @@ export function readMarkovModel(data: MarkovModelData): MarkovModel {
 
   const guessesLog10 = (password: string): number => {
     const b = bits(password);
-    return Math.max(0, monteCarloLog10(table, b)) + Math.log10(uppercaseVariations(password));
+    return Math.max(0, monteCarloLog10(table, b) - data.calibrationLog10) + Math.log10(uppercaseVariations(password));
   };
 
   return { bits, guessesLog10, symbolCost, grams: gramKeys.length, contexts: contextKeys.length, bytes: gramKeyBytes.byteLength + gramCostBytes.byteLength + contextKeyBytes.byteLength + contextCostBytes.byteLength };
