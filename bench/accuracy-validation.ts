@@ -40,17 +40,21 @@ const SEED = 2611;
 
 interface Candidate {
   readonly name: string;
-  /** The Zipf exponent of the weights, 0 for each password once. */
+  /** The Zipf exponent of the weights, 0 for each password once (-1: not a candidate for what ships). */
   readonly exponent: number;
   /** The Markov model's training options, given the training passwords and their ranks. */
   options(passwords: readonly string[], ranks: readonly number[]): TrainingOptions;
 }
 
 /** Zipf's law (Wang et al., "Zipf's Law in Passwords", IEEE TIFS 2017): a password's count is about C rank^-s. */
-const zipf = (s: number): Candidate => ({ name: `Zipf counts, s = ${s}`, exponent: s, options: (_, ranks) => ({ weights: zipfWeights(ranks, s) }) });
+const zipf = (s: number, minCount?: Readonly<Record<number, number>>): Candidate => ({
+  name: `Zipf counts, s = ${s}${minCount ? `, n-grams kept from ${minCount[3]} and ${minCount[4]} sightings (orders 3, 4)` : ''}`,
+  exponent: minCount ? -1 : s,
+  options: (_, ranks) => ({ weights: zipfWeights(ranks, s), minCount }),
+});
 
 /** The trainings compared: each password once (the model before the validation), and Zipf weights. */
-const CANDIDATES: Candidate[] = [{ name: 'each password once', exponent: 0, options: () => ({}) }, zipf(0.5), zipf(0.75), zipf(1)];
+const CANDIDATES: Candidate[] = [{ name: 'each password once', exponent: 0, options: () => ({}) }, zipf(0.5), zipf(0.75), zipf(1), zipf(0.75, { 1: 1, 2: 1, 3: 1, 4: 2 })];
 /** The calibrations compared (CALIBRATION_LOG10 among them). */
 const CALIBRATIONS = [0.5, 1, 1.5, 2, 2.5, 3];
 
@@ -91,7 +95,9 @@ async function main(): Promise<void> {
     log(`fold ${fold + 1}/${FOLDS}: training on ${rest.length} passwords...`);
     const markovModels = CANDIDATES.map((candidate) => {
       const arrays = trainMarkovModel(restPasswords, candidate.options(restPasswords, restRanks));
-      return readMarkovModel({ ...arrays, guessTable: monteCarloTable(arrays), samples: 1, calibrationLog10: 0 });
+      const model = readMarkovModel({ ...arrays, guessTable: monteCarloTable(arrays), samples: 1, calibrationLog10: 0 });
+      if (fold === 0) log(`  ${candidate.name}: ${model.grams} n-grams, ${model.contexts} backoff weights, ${model.bytes} bytes`);
+      return model;
     });
     // zxcvbn-ts as shipped and plain, and the rule model, without the fold's passwords in the common-password list.
     const commonLines = withoutFold(DICTIONARIES['passwords-common']!, foldWords);
