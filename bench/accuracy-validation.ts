@@ -5,7 +5,7 @@ import { zxcvbnWithDictionaries } from '../functions/domain/guessability';
 import { WEAK_CEILING_LOG10 } from '../functions/domain/guessability-score';
 import { adjacencyOf, guessablePattern } from '../functions/domain/guessable-patterns';
 import { attackModels } from '../functions/domain/guess-models/attack-models';
-import type { AdjacencyGraph } from '../functions/domain/guess-models/keyboard-walks';
+import type { AdjacencyGraph } from '../functions/domain/guessable-patterns';
 import { readMarkovModel } from '../functions/domain/guess-models/markov-model';
 import { DICTIONARIES } from '../functions/domain/guessability-dictionaries';
 import { rankedDictionary, WORD_SEPARATOR } from '../functions/domain/ranked-dictionary';

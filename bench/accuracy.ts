@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { BREACHED_PASSWORDS } from '../functions/domain/breached-password-filter';
 import { zxcvbnEstimator } from '../functions/domain/guessability';
-import type { AdjacencyGraph } from '../functions/domain/guess-models/keyboard-walks';
+import type { AdjacencyGraph } from '../functions/domain/guessable-patterns';
 import { guessabilityScore } from '../functions/domain/guessability-score';
 import { evaluatePassword, type GuessabilityEstimator } from '../functions/domain/strength-evaluator';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';

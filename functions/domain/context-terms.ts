@@ -1,5 +1,5 @@
 import { canonicalPassword } from './breached-passwords';
-import { guessabilityScore, WEAK_CEILING_LOG10 } from './guessability-score';
+import { guessabilityScore, STRONG_SCORE, WEAK_CEILING_LOG10 } from './guessability-score';
 import type { CompositionFailure, GuessabilityEstimator } from './strength-evaluator';
 
 /**
@@ -56,7 +56,7 @@ const MAX_TOKEN_LENGTH = 64;
 /** From this length a term also matches with one character changed, inserted or removed; shorter ones only as written. */
 const MIN_FUZZY_LENGTH = 4;
 /** The rest of a password must score at least this on its own (Strong: 10^8 guesses or more) not to be built on its terms. */
-const STANDS_ALONE_SCORE = 3;
+const STANDS_ALONE_SCORE = STRONG_SCORE;
 /** What a matched term becomes in the rest: one character that is no letter or digit, so it joins no word. */
 export const TERM_PLACEHOLDER = '\u2022';
 

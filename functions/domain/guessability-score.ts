@@ -12,6 +12,9 @@ export function guessabilityScore(guessesLog10: number): number {
   return GUESS_THRESHOLDS_LOG10.filter((t) => guessesLog10 >= Math.log10(10 ** t + 5) - 1e-12).length;
 }
 
+/** The guessability score of Strong (10^8 guesses or more): the bar the evaluation's own judgements use. */
+export const STRONG_SCORE = 3;
+
 /**
  * A check that caps the level at Weak (a breached password, a password built on a UserInput or a BannedWord)
  * caps the estimate at 10^6 - 1 guesses, Weak's last.

@@ -2,12 +2,11 @@ import { ZxcvbnFactory, type Options } from '@zxcvbn-ts/core';
 import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
 import { BREACHED_PASSWORDS } from './breached-password-filter';
 import { attackModels, type AttackModel } from './guess-models/attack-models';
-import type { AdjacencyGraph } from './guess-models/keyboard-walks';
 import { MARKOV_MODEL_DATA } from './guess-models/markov-model-data';
-import { adjacencyOf, guessablePattern, type GuessablePattern } from './guessable-patterns';
+import { adjacencyOf, guessablePattern, type AdjacencyGraph, type GuessablePattern } from './guessable-patterns';
 import { DICTIONARIES, TRANSLATIONS } from './guessability-dictionaries';
 import { rankedDictionary } from './ranked-dictionary';
-import { WEAK_CEILING_LOG10, guessabilityScore } from './guessability-score';
+import { STRONG_SCORE, WEAK_CEILING_LOG10, guessabilityScore } from './guessability-score';
 import type { GuessabilityEstimator } from './strength-evaluator';
 
 /**
@@ -40,9 +39,6 @@ export const MODEL_FEEDBACK: Readonly<Record<AttackModel, string>> = {
   markov: 'This password is built like many leaked passwords.',
 };
 
-/** A model's sentence is given when it lowers the score below this (Strong) and below zxcvbn-ts's. */
-const STRONG = 3;
-
 /**
  * The guessability estimator of the strength evaluation (docs/evaluation.md#guess-numbers): the fewest guesses
  * of the attack models, zxcvbn-ts with its common-password list, keyboard adjacency graphs and English
@@ -58,7 +54,8 @@ export function zxcvbnEstimator(bounds: GuessabilityBounds = BOUNDS, patterns = 
   const { rankedDictionaries, rankedDictionariesMaxWordSize } = (zxcvbn as unknown as { options: Options }).options;
   const dictionaries = Object.values(rankedDictionaries);
   const words = { has: (word: string) => dictionaries.some((lookup) => typeof lookup[word] === 'number'), maxLength: Math.max(...Object.values(rankedDictionariesMaxWordSize)) };
-  const adjacent = adjacencyOf([adjacencyGraphs.qwerty, adjacencyGraphs.keypad] as Parameters<typeof adjacencyOf>[0]);
+  const graphs = [adjacencyGraphs.qwerty, adjacencyGraphs.keypad] as AdjacencyGraph[];
+  const adjacent = adjacencyOf(graphs);
   const withUserInputs = userInputsDictionaries(zxcvbn);
   const attacks = models
     ? attackModels({
@@ -66,7 +63,7 @@ export function zxcvbnEstimator(bounds: GuessabilityBounds = BOUNDS, patterns = 
         maxWordSizes: rankedDictionariesMaxWordSize,
         commonPasswords: { name: 'passwords-common', lines: DICTIONARIES['passwords-common']! },
         breached: BREACHED_PASSWORDS,
-        graphs: [adjacencyGraphs.qwerty, adjacencyGraphs.keypad] as AdjacencyGraph[],
+        graphs,
         markov: MARKOV_MODEL_DATA,
       })
     : undefined;
@@ -77,8 +74,9 @@ export function zxcvbnEstimator(bounds: GuessabilityBounds = BOUNDS, patterns = 
     const estimate = attack && attack.guessesLog10 < guessesLog10 ? attack.guessesLog10 : guessesLog10;
     const pattern = patterns ? guessablePattern(password, words, adjacent) : undefined;
     if (pattern !== undefined) return { guessesLog10: Math.min(estimate, PATTERN_MAX_GUESSES_LOG10), feedback: [PATTERN_FEEDBACK[pattern], ...sentences] };
-    // The sentence of the model that found the password, when it is what lowers the level: it says what zxcvbn-ts did not see.
-    const found = attack && estimate < guessesLog10 && guessabilityScore(estimate) < Math.min(STRONG, guessabilityScore(guessesLog10));
+    // The sentence of the model that found the password, when it lowers the score below Strong and below zxcvbn-ts's:
+    // it says what zxcvbn-ts did not see.
+    const found = attack && estimate < guessesLog10 && guessabilityScore(estimate) < Math.min(STRONG_SCORE, guessabilityScore(guessesLog10));
     return { guessesLog10: estimate, feedback: found ? [MODEL_FEEDBACK[attack.model], ...sentences] : sentences };
   };
 }

@@ -124,7 +124,7 @@ function runLength(text: string, from: number, step: 1 | -1): number {
   return length;
 }
 
-/** zxcvbn-ts's adjacency graphs: each key, its neighbours as strings of the key and its shifted character. */
+/** zxcvbn-ts's adjacency graphs: each key, its neighbours in a fixed order of directions, as strings of the key and its shifted character. */
 export type AdjacencyGraph = Readonly<Record<string, readonly (string | null)[]>>;
 
 /** At most this many runs of neighbouring keys make a walk; each run has at least MIN_RUN keys. */

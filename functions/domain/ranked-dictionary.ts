@@ -22,7 +22,7 @@ export interface RankedDictionary {
 export const WORD_SEPARATOR = '\t';
 
 export function rankedDictionary(lines: string): RankedDictionary {
-  const count = lines === '' ? 0 : countOf(lines, WORD_SEPARATOR) + 1;
+  const count = wordCount(lines);
   // starts[i] is where word i begins; the word ends one before starts[i + 1] (a virtual separator at the end).
   const starts = new Int32Array(count + 1);
   // At most half full, so probe sequences stay short.
@@ -64,9 +64,11 @@ export function rankedDictionary(lines: string): RankedDictionary {
   return { lookup, maxWordSize };
 }
 
-function countOf(text: string, character: string): number {
-  let count = 0;
-  for (let at = text.indexOf(character); at !== -1; at = text.indexOf(character, at + 1)) count++;
+/** How many words a list of words separated by WORD_SEPARATOR holds (none in an empty string). */
+export function wordCount(lines: string): number {
+  if (lines === '') return 0;
+  let count = 1;
+  for (let at = lines.indexOf(WORD_SEPARATOR); at !== -1; at = lines.indexOf(WORD_SEPARATOR, at + 1)) count++;
   return count;
 }
 

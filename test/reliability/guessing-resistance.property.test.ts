@@ -22,7 +22,7 @@ import fc from 'fast-check';
 import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
 import { families, familyWords } from '../../bench/accuracy';
 import { seededRandom } from '../../bundling/guess-model';
-import type { AdjacencyGraph } from '../../functions/domain/guess-models/keyboard-walks';
+import type { AdjacencyGraph } from '../../functions/domain/guessable-patterns';
 import { BREACHED_PASSWORDS } from '../../functions/domain/breached-password-filter';
 import type { GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { DICTIONARIES } from '../../functions/domain/guessability-dictionaries';

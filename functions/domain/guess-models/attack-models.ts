@@ -1,5 +1,6 @@
-import { WORD_SEPARATOR } from '../ranked-dictionary';
-import { keyboardWalks, type AdjacencyGraph } from './keyboard-walks';
+import { WORD_SEPARATOR, wordCount } from '../ranked-dictionary';
+import type { AdjacencyGraph } from '../guessable-patterns';
+import { keyboardWalks } from './keyboard-walks';
 import { readMarkovModel, type MarkovModel, type MarkovModelData } from './markov-model';
 import { ruleModel, type PasswordList, type RankedWords, type RuleConstruction, type RuleModel } from './rule-model';
 
@@ -78,8 +79,7 @@ export function rankedWords(sources: Pick<AttackModelSources, 'rankedDictionarie
 /** For each rank of a list (1-based), how many of the entries up to it are letters a to z alone, at least 1. One pass over the character codes, at init. */
 export function wordRanks(lines: string): Int32Array {
   const separator = WORD_SEPARATOR.charCodeAt(0);
-  let count = lines === '' ? 0 : 1;
-  for (let at = lines.indexOf(WORD_SEPARATOR); at !== -1; at = lines.indexOf(WORD_SEPARATOR, at + 1)) count++;
+  const count = wordCount(lines);
   const ranks = new Int32Array(count + 1);
   let rank = 1;
   let words = 0;

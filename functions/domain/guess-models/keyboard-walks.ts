@@ -1,3 +1,5 @@
+import type { AdjacencyGraph } from '../guessable-patterns';
+
 /**
  * Keyboard walks as a walk list counts them (docs/evaluation.md#the-rule-model): a walk is read as runs of keys
  * in a straight line on the keyboard (`1qaz`, `@WSX`, `qwer`), and each run is counted by how a walk generator
@@ -14,8 +16,6 @@
  * 3.9 million guesses, and four runs chosen freely about 10^13. Pure: the graphs are passed in.
  */
 
-/** zxcvbn-ts's adjacency graphs: each key, its neighbours in a fixed order of directions, as strings of the key and its shifted character. */
-export type AdjacencyGraph = Readonly<Record<string, readonly (string | null)[]>>;
 
 const RUN_LENGTHS = 4;
 
