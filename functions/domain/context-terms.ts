@@ -24,6 +24,13 @@ import type { CompositionFailure, GuessabilityEstimator } from './strength-evalu
  *     and the fewer guesses of the two are its estimate: knowing the terms never costs an attacker guesses.
  *   - Every term also goes into zxcvbn-ts's user-inputs dictionary, so its own estimate sees them.
  *
+ * Bounded whatever the request (docs/evaluation.md#the-evaluations-worst-case): terms are taken once by their
+ * normal form; each is tested at every start of the password at once, in at most MATCH_COMPARISONS_PER_TERM x
+ * (n + 1) comparisons of characters for a password of n characters after NFKC (scanTerms), whatever the terms
+ * and however their matches overlap; and a scan keeps at most one match per start and one per term found,
+ * never a list of every overlapping match. No bound cuts the search short, so every answer is the one the
+ * definition gives.
+ *
  * Messages and suggestions name the kind of term, never the term or the password. Pure: no I/O; the one
  * state is a cache of each policy's prepared BannedWords, keyed by the list itself.
  */
@@ -97,51 +104,81 @@ function readingOf(ch: string): number {
 /** The readings of ASCII, most of any password, computed once; no other character is kept from a request. */
 const ASCII_READINGS = Int32Array.from({ length: 128 }, (_, code) => readingOf(String.fromCharCode(code)));
 
-function normalUnit(ch: string): number {
+/** Readings of characters beyond ASCII met in one request's texts, so that each is read once (a reading normalises a string). */
+type Readings = Map<string, number>;
+
+function normalUnit(ch: string, readings: Readings): number {
   const code = ch.charCodeAt(0);
-  return code < 128 ? ASCII_READINGS[code]! : readingOf(ch);
+  if (code < 128) return ASCII_READINGS[code]!;
+  let reading = readings.get(ch);
+  if (reading === undefined) readings.set(ch, (reading = readingOf(ch)));
+  return reading;
 }
 
 /**
  * The normal form of a text, one code point per character of its NFKC form: lower case and l33t read
  * (canonicalPassword); and how many of the first i characters are no letter, for counting stand-ins.
  */
-function normalUnits(text: string): NormalText {
+function normalUnits(text: string, readings: Readings = new Map()): NormalText {
   const characters = [...text.normalize('NFKC')];
   const units = new Int32Array(characters.length);
   const nonLetters = new Int32Array(characters.length + 1);
   characters.forEach((ch, i) => {
-    const unit = normalUnit(ch);
+    const unit = normalUnit(ch, readings);
     units[i] = unit >> 1;
     nonLetters[i + 1] = nonLetters[i]! + (unit & 1 ? 0 : 1);
   });
   return { units, nonLetters };
 }
 
-/** One way to find a term: its normal form, forwards or reversed. */
+/**
+ * One term, prepared for matching: its normal form forwards and reversed, and the Z-array of each (z[i]: how
+ * many characters from i agree with the start), which lets a scan find every start's common prefix with the
+ * term in one pass over the password (lcpAt).
+ */
 interface Pattern {
-  /** Which term of its group, so a term found both ways counts once. */
-  readonly term: number;
   readonly units: Int32Array;
+  readonly z: Int32Array;
+  /** The form reversed, and its Z-array: for a reversed match, and for the common suffixes a fuzzy match needs. */
+  readonly reversed: Int32Array;
+  readonly reversedZ: Int32Array;
+  /** Whether the reversed form is another spelling to look for (not a palindrome). */
+  readonly reversible: boolean;
   readonly fuzzy: boolean;
   /** Characters of the term that are no letter: a match may hold as many digits and symbols beyond its stand-ins. */
   readonly nonLetters: number;
+  /** How many of the term's distinct pairs of neighbouring characters the password must hold for a match: forwards, and reversed (then every one). */
+  readonly pairsNeeded: number;
+  readonly reversedPairs: number;
 }
 
-/**
- * The terms of one kind, prepared for matching: their patterns indexed by the character a match can start on.
- * A match at a start reads the pattern's first character there, unless its first character is the one edit:
- * then the start holds the second character (removed) or the next position does (changed).
- */
+/** A pair of neighbouring characters (normal units), as one number. */
+const pairKey = (a: number, b: number): number => a * 0x110000 + b;
+
+/** The distinct pairs of neighbouring characters of a text. */
+function pairsOf(units: Int32Array): Set<number> {
+  const pairs = new Set<number>();
+  for (let i = 1; i < units.length; i++) pairs.add(pairKey(units[i - 1]!, units[i]!));
+  return pairs;
+}
+
+/** The terms of one kind, prepared for matching, each taken once by its normal form. */
 interface TermGroup {
   readonly kind: TermKind;
   readonly count: number;
-  /** Patterns by their first unit. */
-  readonly byFirst: ReadonlyMap<number, readonly Pattern[]>;
-  /** Fuzzy patterns by their second unit. */
-  readonly bySecond: ReadonlyMap<number, readonly Pattern[]>;
+  readonly patterns: readonly Pattern[];
+  /**
+   * The terms by each pair of neighbouring characters they hold, forwards and reversed. One edit breaks at most
+   * two of a term's pairs (a change or a removal two, an insertion one), and every term of 4 characters or more
+   * keeps one: a term can match only where the password holds all of its pairs but two (as written: all), so a
+   * scan looks only at the terms its own pairs lead to.
+   */
+  readonly byPair: ReadonlyMap<number, readonly number[]>;
+  readonly byReversedPair: ReadonlyMap<number, readonly number[]>;
   /** The terms as written (NFKC, lower case), for zxcvbn-ts's user-inputs dictionary. */
   readonly words: readonly string[];
+  /** Comparisons made preparing the group (the Z-arrays): part of the work of a request for its UserInputs. */
+  readonly comparisons: number;
 }
 
 /** The terms of one evaluation: a group for the request's UserInputs, one for the policy's BannedWords. */
@@ -156,32 +193,68 @@ interface ContextTerms {
 
 const NO_TERMS: ContextTerms = { groups: [], wordLists: [] };
 
-/** The group of `texts`' terms of one kind, each taken once (by normal form), with its patterns indexed. */
+/** A text's Z-array (z[0] is its length), and the comparisons made: at most 2 per character. */
+function zArray(units: Int32Array): { z: Int32Array; comparisons: number } {
+  const m = units.length;
+  const z = new Int32Array(m);
+  let comparisons = 0;
+  if (m > 0) z[0] = m;
+  for (let i = 1, l = 0, r = 0; i < m; i++) {
+    let k = i < r ? Math.min(z[i - l]!, r - i) : 0;
+    if (i + k >= r) {
+      while (i + k < m && ++comparisons > 0 && units[i + k] === units[k]) k++;
+      if (i + k > r) {
+        l = i;
+        r = i + k;
+      }
+    }
+    z[i] = k;
+  }
+  return { z, comparisons };
+}
+
+/** The group of `texts`' terms of one kind, each taken once (by normal form). */
 function termGroup(kind: TermKind, texts: Iterable<string>): TermGroup {
-  const byFirst = new Map<number, Pattern[]>();
-  const bySecond = new Map<number, Pattern[]>();
-  const index = (map: Map<number, Pattern[]>, unit: number, pattern: Pattern) => {
-    const list = map.get(unit);
-    if (list === undefined) map.set(unit, [pattern]);
-    else list.push(pattern);
-  };
   const seen = new Set<string>();
   const words: string[] = [];
+  const patterns: Pattern[] = [];
+  const readings: Readings = new Map();
+  const [byPair, byReversedPair] = [new Map<number, number[]>(), new Map<number, number[]>()];
+  const index = (map: Map<number, number[]>, pairs: Set<number>, term: number) => {
+    for (const pair of pairs) {
+      const terms = map.get(pair);
+      if (terms === undefined) map.set(pair, [term]);
+      else terms.push(term);
+    }
+  };
+  let comparisons = 0;
   for (const text of texts) {
-    const { units, nonLetters: counts } = normalUnits(text);
+    const { units, nonLetters: counts } = normalUnits(text, readings);
     const key = String.fromCodePoint(...units);
     if (units.length < MIN_TERM_LENGTH || seen.has(key)) continue;
     seen.add(key);
-    const term = words.length;
-    const nonLetters = counts[units.length]!;
-    const pattern: Pattern = { term, units, fuzzy: units.length >= MIN_FUZZY_LENGTH, nonLetters };
     words.push(text.normalize('NFKC').toLowerCase());
-    index(byFirst, units[0]!, pattern);
-    if (pattern.fuzzy) index(bySecond, units[1]!, pattern);
     const reversed = units.slice().reverse();
-    if (reversed.some((unit, i) => unit !== units[i])) index(byFirst, reversed[0]!, { term, units: reversed, fuzzy: false, nonLetters });
+    const [forwards, backwards] = [zArray(units), zArray(reversed)];
+    comparisons += forwards.comparisons + backwards.comparisons;
+    const reversible = reversed.some((unit, i) => unit !== units[i]);
+    const fuzzy = units.length >= MIN_FUZZY_LENGTH;
+    const [pairs, reversedPairs] = [pairsOf(units), pairsOf(reversed)];
+    index(byPair, pairs, patterns.length);
+    if (reversible) index(byReversedPair, reversedPairs, patterns.length);
+    patterns.push({
+      units,
+      z: forwards.z,
+      reversed,
+      reversedZ: backwards.z,
+      reversible,
+      fuzzy,
+      nonLetters: counts[units.length]!,
+      pairsNeeded: Math.max(1, pairs.size - (fuzzy ? 2 : 0)),
+      reversedPairs: reversedPairs.size,
+    });
   }
-  return { kind, count: words.length, byFirst, bySecond, words };
+  return { kind, count: words.length, patterns, byPair, byReversedPair, words, comparisons };
 }
 
 /** Each policy's BannedWords, prepared once per list: a collection's policies stay the same objects until it reloads. */
@@ -210,69 +283,132 @@ interface TermMatch {
   readonly end: number;
 }
 
-/** Whether a[from..from+length) equals b[at..at+length). */
-function same(a: Int32Array, from: number, b: Int32Array, at: number, length: number): boolean {
-  for (let i = 0; i < length; i++) if (a[from + i] !== b[at + i]) return false;
-  return true;
-}
-
 /** The normal form of a password, and how many of its first i characters are no letter. */
 interface NormalText {
   readonly units: Int32Array;
   readonly nonLetters: Int32Array;
 }
 
-/** Records a match unless more than half of it is stand-ins. */
-function add(text: NormalText, group: number, pattern: Pattern, start: number, end: number, found: TermMatch[]): void {
-  const standIns = text.nonLetters[end]! - text.nonLetters[start]! - pattern.nonLetters;
-  if (2 * standIns <= end - start) found.push({ group, term: pattern.term, start, end });
+/**
+ * out[i] = the length of the common prefix of text[i..] and the pattern, for every i (out[n] = 0), from the
+ * pattern's Z-array: the Z-algorithm's scan (Gusfield, "Algorithms on Strings, Trees and Sequences", 1997, §1.4),
+ * at most 2n comparisons, which it returns.
+ */
+function lcpAt(text: Int32Array, pattern: Int32Array, z: Int32Array, out: Int32Array): number {
+  const n = text.length;
+  const m = pattern.length;
+  let comparisons = 0;
+  for (let i = 0, l = 0, r = 0; i < n; i++) {
+    // text[l..r) is pattern[0..r-l): what is known of text[i..r) is known of pattern[i-l..].
+    let k = i < r ? Math.min(z[i - l]!, r - i) : 0;
+    if (i + k >= r) {
+      while (i + k < n && k < m && ++comparisons > 0 && text[i + k] === pattern[k]) k++;
+      if (i + k > r) {
+        l = i;
+        r = i + k;
+      }
+    }
+    out[i] = k;
+  }
+  out[n] = 0;
+  return comparisons;
+}
+
+const NONE: readonly number[] = [];
+
+/** What a scan found: per start, the farthest end of a match starting there, and the terms found per group. */
+interface Scan {
+  readonly matches: TermMatch[];
+  /** Comparisons of characters, the scan's work: at most MATCH_COMPARISONS_PER_TERM x (n + 1) per term, and its group's preparation. */
+  readonly comparisons: number;
+}
+
+/** The comparisons a scan makes per term at most, times (password length + 1): three prefix scans of 2n each. */
+export const MATCH_COMPARISONS_PER_TERM = 6;
+
+/**
+ * Every term found in the password, without listing every overlapping match: a term is tested at every start
+ * at once, in O(n) (lcpAt), so a scan costs at most MATCH_COMPARISONS_PER_TERM x (n + 1) comparisons per term
+ * whatever the password and the terms, and keeps at most one match per start (the farthest-reaching; what is
+ * left depends on no other, restOf) and one per term found (Found counts them).
+ *
+ * At a start s, with k characters agreeing before the first mismatch (the classic result for edit distance 1:
+ * the one edit must be there), the term matches as written when k = m; changed when the text from s+k+1 to
+ * s+m agrees with the term's end (a common suffix of m-k-1), removed when the text to s+m-1 does, and inserted
+ * (k > 0: an insertion before the first character is the match one place later) when the text to s+m+1 has a
+ * common suffix of m-k. A term that shares neither of its first two characters or neither of its last two with
+ * the password cannot match with one edit and is not scanned.
+ */
+export function scanTerms(password: string, terms: ContextTerms): Scan {
+  const matches: TermMatch[] = [];
+  let comparisons = 0;
+  if (terms.groups.length === 0) return { matches, comparisons };
+  const text = normalUnits(password);
+  const n = text.units.length;
+  const reversedText = text.units.slice().reverse();
+  const textPairs = pairsOf(text.units);
+  // Per start, the farthest end and whose it is.
+  const farthest = new Int32Array(n).fill(-1);
+  const [ownerGroup, ownerTerm] = [new Int32Array(n), new Int32Array(n)];
+  const [prefix, suffix] = [new Int32Array(n + 1), new Int32Array(n + 1)];
+  for (let g = 0; g < terms.groups.length; g++) {
+    const group = terms.groups[g]!;
+    comparisons += group.kind === 'UserInput' ? group.comparisons : 0;
+    // How many of each term's pairs the password holds, forwards and reversed.
+    const [held, reversedHeld] = [new Int32Array(group.count), new Int32Array(group.count)];
+    for (const pair of textPairs) {
+      for (const term of group.byPair.get(pair) ?? NONE) held[term]!++;
+      for (const term of group.byReversedPair.get(pair) ?? NONE) reversedHeld[term]!++;
+    }
+    for (let term = 0; term < group.patterns.length; term++) {
+      const pattern = group.patterns[term]!;
+      const forwards = held[term]! >= pattern.pairsNeeded;
+      const backwards = pattern.reversible && reversedHeld[term]! >= pattern.reversedPairs;
+      if (!forwards && !backwards) continue;
+      let first = -1;
+      let firstEnd = -1;
+      // Not a match when more than half of it is stand-ins: digits and symbols read as letters, beyond the term's own.
+      const add = (start: number, end: number): void => {
+        if (2 * (text.nonLetters[end]! - text.nonLetters[start]! - pattern.nonLetters) > end - start) return;
+        if (first < 0) [first, firstEnd] = [start, end];
+        if (end > farthest[start]!) {
+          farthest[start] = end;
+          ownerGroup[start] = g;
+          ownerTerm[start] = term;
+        }
+      };
+      const { units, fuzzy } = pattern;
+      const m = units.length;
+      if (forwards) comparisons += lcpAt(text.units, units, pattern.z, prefix);
+      // suffix[n - e]: the common suffix of text[0..e) and the term.
+      if (forwards && fuzzy) comparisons += lcpAt(reversedText, pattern.reversed, pattern.reversedZ, suffix);
+      for (let s = 0; forwards && s + m - (fuzzy ? 1 : 0) <= n; s++) {
+        const k = prefix[s]!;
+        if (k === m) add(s, s + m);
+        else if (fuzzy) {
+          if (s + m <= n && suffix[n - s - m]! >= m - k - 1) add(s, s + m);
+          if (suffix[n - s - m + 1]! >= m - k - 1) add(s, s + m - 1);
+          if (k > 0 && s + m < n && suffix[n - s - m - 1]! >= m - k) add(s, s + m + 1);
+        }
+      }
+      // Reversed: as written only, as no cracking rule both reverses and changes a word.
+      if (backwards) {
+        comparisons += lcpAt(text.units, pattern.reversed, pattern.reversedZ, prefix);
+        for (let s = 0; s + m <= n; s++) if (prefix[s] === m) add(s, s + m);
+      }
+      if (first >= 0) matches.push({ group: g, term, start: first, end: firstEnd });
+    }
+  }
+  for (let s = 0; s < n; s++) if (farthest[s]! > s) matches.push({ group: ownerGroup[s]!, term: ownerTerm[s]!, start: s, end: farthest[s]! });
+  return { matches, comparisons };
 }
 
 /**
- * The matches of a pattern starting at `s`: as written, and for a fuzzy pattern with one character changed,
- * removed or inserted. The first mismatch after the common prefix is where the one edit must be (a classic
- * result for edit distance 1), so a start costs the prefix and one comparison of the remainder per kind of
- * edit, whatever the text.
+ * The terms found in the password, as matches: one per term found, and one per start where a match begins,
+ * reaching farthest. restOf reads the same rest from these as from every overlapping match listed.
  */
-function matchesAt(text: NormalText, group: number, pattern: Pattern, s: number, found: TermMatch[]): void {
-  const { units, fuzzy } = pattern;
-  const n = text.units.length;
-  const m = units.length;
-  if (s < 0 || s + m - (fuzzy ? 1 : 0) > n) return;
-  let k = 0;
-  while (k < m && s + k < n && text.units[s + k] === units[k]) k++;
-  if (k === m) return add(text, group, pattern, s, s + m, found);
-  if (!fuzzy) return;
-  // Every reading of the one edit is kept: the widest covers what the attacker's typo rule covers.
-  if (s + m <= n && same(text.units, s + k + 1, units, k + 1, m - k - 1)) add(text, group, pattern, s, s + m, found);
-  if (same(text.units, s + k, units, k + 1, m - k - 1)) add(text, group, pattern, s, s + m - 1, found);
-  // An insertion before the first character is the match one place later.
-  if (k > 0 && s + m < n && same(text.units, s + k + 1, units, k, m - k)) add(text, group, pattern, s, s + m + 1, found);
-}
-
-const NONE: readonly Pattern[] = [];
-
-/** Every match of every term in the password: at each position, only the patterns whose match can start or turn there. */
 export function findTerms(password: string, terms: ContextTerms): TermMatch[] {
-  const found: TermMatch[] = [];
-  if (terms.groups.length === 0) return found;
-  const text = normalUnits(password);
-  for (let group = 0; group < terms.groups.length; group++) {
-    const { byFirst, bySecond } = terms.groups[group]!;
-    for (let s = 0; s < text.units.length; s++) {
-      const starting = byFirst.get(text.units[s]!) ?? NONE;
-      for (let i = 0; i < starting.length; i++) matchesAt(text, group, starting[i]!, s, found);
-      // The first character removed (the match starts here) or changed (it started one before); where that
-      // start holds the first character itself, the pattern was tried there already.
-      const turning = bySecond.get(text.units[s]!) ?? NONE;
-      for (let i = 0; i < turning.length; i++) {
-        const first = turning[i]!.units[0];
-        if (text.units[s] !== first) matchesAt(text, group, turning[i]!, s, found);
-        if (s > 0 && text.units[s - 1] !== first) matchesAt(text, group, turning[i]!, s - 1, found);
-      }
-    }
-  }
-  return found;
+  return scanTerms(password, terms).matches;
 }
 
 /** The password (its NFKC form) with each run of overlapping matches replaced by TERM_PLACEHOLDER: what is left to guess. */
