@@ -179,6 +179,23 @@ describe("the issue's examples fail under policies 1 and 2; without the context 
   });
 });
 
+describe('NFKC and the Weak cap, pinned for BannedWords under policy 2', () => {
+  const banned = (Rule: 'BannedWord') => ({ Rule, Required: 0, Found: 1, Message: TERM_KIND_TEXT.BannedWord.failure });
+  const answer = (r: StrengthEvaluation) => ({ level: r.ComplianceLevelName, Compliant: r.Compliant, Failures: r.Failures, GuessesLog10: r.GuessesLog10 });
+
+  it('a ligature is read as its letters: Oﬃcer#2026 is built on the BannedWord Officer (without NFKC it was Strong and Compliant)', () => {
+    expect(leftOf('Oﬃcer#2026', [], ['Officer', 'Fabrikam'])).toBe(`${TERM_PLACEHOLDER}#2026`);
+    expect(answer(inContext(2, 'Oﬃcer#2026', [], ['Officer', 'Fabrikam']))).toEqual({ level: 'Weak', Compliant: false, Failures: [banned('BannedWord')], GuessesLog10: 4.3 });
+    expect(answer(inContext(2, 'Oﬃcer#2026', [], []))).toEqual({ level: 'Strong', Compliant: true, Failures: [], GuessesLog10: 8 });
+  });
+
+  it('a match caps the estimate at Weak, and never raises it: Fabrikam2026!! falls from Excellent to 5.99, @cm3Acme! stays Very Poor at 3', () => {
+    expect(answer(alone(2, 'Fabrikam2026!!'))).toEqual({ level: 'Excellent', Compliant: true, Failures: [], GuessesLog10: 11.79 });
+    expect(answer(inContext(2, 'Fabrikam2026!!', [], ['Fabrikam']))).toEqual({ level: 'Weak', Compliant: false, Failures: [banned('BannedWord')], GuessesLog10: 5.99 });
+    expect(answer(inContext(2, '@cm3Acme!', [], ['Acme']))).toEqual({ level: 'Very Poor', Compliant: false, Failures: [banned('BannedWord')], GuessesLog10: 3 });
+  });
+});
+
 describe('messages and suggestions name the kind of term, never the term or the password', () => {
   it.each([
     ['Jsmith2026!x', ['jsmith', 'John Smith'], []],
