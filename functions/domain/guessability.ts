@@ -49,14 +49,14 @@ export const MODEL_FEEDBACK: Readonly<Record<AttackModel, string>> = {
  * I/O: the dictionaries and the models are part of the bundle. `bounds`, `patterns` and `models` exist for
  * the benchmarks, which measure the library's own defaults (256, 100) and zxcvbn-ts alone against what ships.
  */
-export function zxcvbnEstimator(bounds: GuessabilityBounds = BOUNDS, patterns = true, models = patterns): GuessabilityEstimator {
+export function zxcvbnEstimator(bounds: GuessabilityBounds = BOUNDS, patterns = true, models = patterns, meter?: WorkMeter): GuessabilityEstimator {
   const zxcvbn = zxcvbnWithDictionaries(bounds);
   const { rankedDictionaries, rankedDictionariesMaxWordSize } = (zxcvbn as unknown as { options: Options }).options;
   const dictionaries = Object.values(rankedDictionaries);
-  const words = { has: (word: string) => dictionaries.some((lookup) => typeof lookup[word] === 'number'), maxLength: Math.max(...Object.values(rankedDictionariesMaxWordSize)) };
+  const words = { has: (word: string) => (meter?.('pattern lookups', 1), dictionaries.some((lookup) => typeof lookup[word] === 'number')), maxLength: Math.max(...Object.values(rankedDictionariesMaxWordSize)) };
   const graphs = [adjacencyGraphs.qwerty, adjacencyGraphs.keypad] as AdjacencyGraph[];
   const adjacent = adjacencyOf(graphs);
-  const withUserInputs = userInputsDictionaries(zxcvbn);
+  const withUserInputs = userInputsDictionaries(zxcvbn, meter);
   const attacks = models
     ? attackModels({
         rankedDictionaries,
@@ -67,10 +67,14 @@ export function zxcvbnEstimator(bounds: GuessabilityBounds = BOUNDS, patterns = 
         markov: MARKOV_MODEL_DATA,
       })
     : undefined;
+  // Metered, zxcvbn-ts's lookups are counted from here on; the attack models keep the dictionaries they were given.
+  if (meter) for (const name of Object.keys(rankedDictionaries)) rankedDictionaries[name] = counted(rankedDictionaries[name]!, meter);
   return (password, userInputs = []) => {
+    meter?.('estimates', 1);
     const { guessesLog10, feedback } = withUserInputs(userInputs, () => zxcvbn.check(password));
     const sentences = [...(feedback.warning ? [feedback.warning] : []), ...feedback.suggestions];
     const attack = attacks?.estimate(password);
+    if (meter && attack) for (const kind of ['rule readings', 'rule steps', 'markov symbols'] as const) meter(kind, attack.work[kind]);
     const estimate = attack && attack.guessesLog10 < guessesLog10 ? attack.guessesLog10 : guessesLog10;
     const pattern = patterns ? guessablePattern(password, words, adjacent) : undefined;
     if (pattern !== undefined) return { guessesLog10: Math.min(estimate, PATTERN_MAX_GUESSES_LOG10), feedback: [PATTERN_FEEDBACK[pattern], ...sentences] };
@@ -79,6 +83,25 @@ export function zxcvbnEstimator(bounds: GuessabilityBounds = BOUNDS, patterns = 
     const found = attack && estimate < guessesLog10 && guessabilityScore(estimate) < Math.min(STRONG_SCORE, guessabilityScore(guessesLog10));
     return { guessesLog10: estimate, feedback: found ? [MODEL_FEEDBACK[attack.model], ...sentences] : sentences };
   };
+}
+
+/**
+ * The work of estimates, counted by kind, for the test that holds each to its bound
+ * (test/reliability/evaluation-work.test.ts, docs/evaluation.md#the-evaluations-worst-case); the service counts
+ * nothing. zxcvbn-ts's dictionary lookups are counted through a proxy around each dictionary, the rest as the
+ * models report them.
+ */
+export type WorkMeter = (kind: EstimateWork, count: number) => void;
+export type EstimateWork = 'estimates' | 'zxcvbn lookups' | 'rule readings' | 'rule steps' | 'markov symbols' | 'pattern lookups';
+
+/** A dictionary whose every lookup is counted as one of zxcvbn-ts's. */
+function counted(lookup: Record<string, number>, meter: WorkMeter): Record<string, number> {
+  return new Proxy(lookup, {
+    get: (target, key, receiver) => {
+      if (typeof key === 'string') meter('zxcvbn lookups', 1);
+      return Reflect.get(target, key, receiver);
+    },
+  });
 }
 
 /** How many lists of user inputs one check takes (context-terms.ts: the request's tokens, the policy's BannedWords). */
@@ -92,7 +115,7 @@ const USER_INPUT_LISTS = 2;
  * on the options for the one synchronous check. Each slot is always present (empty when unused), so the
  * options keep their shape. Ranks are positions in the list, as zxcvbn-ts ranks user inputs.
  */
-function userInputsDictionaries(zxcvbn: ZxcvbnFactory): <T>(lists: readonly (readonly string[])[], check: () => T) => T {
+function userInputsDictionaries(zxcvbn: ZxcvbnFactory, meter?: WorkMeter): <T>(lists: readonly (readonly string[])[], check: () => T) => T {
   const { rankedDictionaries, rankedDictionariesMaxWordSize } = (zxcvbn as unknown as { options: Options }).options;
   const names = Array.from({ length: USER_INPUT_LISTS }, (_, i) => `userInputs-${i + 1}`);
   const EMPTY: Record<string, number> = Object.create(null);
@@ -110,7 +133,7 @@ function userInputsDictionaries(zxcvbn: ZxcvbnFactory): <T>(lists: readonly (rea
   const set = (lists: readonly (readonly string[])[]) =>
     names.forEach((name, i) => {
       const { lookup, maxWordSize } = lists[i] === undefined ? { lookup: EMPTY, maxWordSize: 0 } : lookupOf(lists[i]);
-      rankedDictionaries[name] = lookup;
+      rankedDictionaries[name] = meter ? counted(lookup, meter) : lookup;
       rankedDictionariesMaxWordSize[name] = maxWordSize;
     });
   set([]);

@@ -18,6 +18,8 @@ export type AttackModel = RuleConstruction | 'markov';
 interface AttackEstimate {
   readonly guessesLog10: number;
   readonly model: AttackModel;
+  /** The models' work: the rule model's readings and steps, the Markov model's symbols (the password's characters and its end). */
+  readonly work: { readonly 'rule readings': number; readonly 'rule steps': number; readonly 'markov symbols': number };
 }
 
 export interface AttackModels {
@@ -47,7 +49,8 @@ export function attackModels(sources: AttackModelSources): AttackModels {
     estimate(password) {
       const byRules = rules.estimate(password);
       const byMarkov = markov.guessesLog10(password);
-      return byRules.guessesLog10 <= byMarkov ? { guessesLog10: byRules.guessesLog10, model: byRules.construction } : { guessesLog10: byMarkov, model: 'markov' };
+      const work = { 'rule readings': byRules.readings, 'rule steps': byRules.steps, 'markov symbols': [...password].length + 1 };
+      return byRules.guessesLog10 <= byMarkov ? { guessesLog10: byRules.guessesLog10, model: byRules.construction, work } : { guessesLog10: byMarkov, model: 'markov', work };
     },
   };
 }

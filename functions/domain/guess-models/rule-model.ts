@@ -89,6 +89,19 @@ interface RuleEstimate {
   readonly guessesLog10: number;
   /** What that reading is: words (with affixes), or a keyboard walk (with affixes). */
   readonly construction: RuleConstruction;
+  /** The work it took: readings looked up (at most READING_BUDGET) and steps (RULE_MODEL_MAX_STEPS at most). */
+  readonly readings: number;
+  readonly steps: number;
+}
+
+/**
+ * Steps of one estimate at most, for MAX_RULE_PASSWORD characters and `walks` keyboards: a word (segment) tried
+ * for each of the MAX_WORDS positions, each start and each end, from the start or after a separator; and each
+ * core between the affixes read as one word, a word typed twice and a walk of each keyboard.
+ */
+export function ruleModelMaxSteps(walks: number): number {
+  const n = MAX_RULE_PASSWORD;
+  return MAX_WORDS * 2 * n * n + ((n * (n + 1)) / 2) * (2 + walks);
 }
 
 export interface RuleModel {
@@ -129,8 +142,9 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
       const chars = [...password];
       const n = chars.length;
       let construction: RuleConstruction = 'words';
-      if (n > MAX_RULE_PASSWORD || n === 0) return { guessesLog10: Infinity, construction };
+      if (n > MAX_RULE_PASSWORD || n === 0) return { guessesLog10: Infinity, construction, readings: 0, steps: 0 };
       let budget = READING_BUDGET;
+      let steps = 0;
       // A reading met again (`aaa` in `aaaaaa`) is looked up once.
       const ranks = new Map<string, number>();
       const rankOf = (reading: string): number => {
@@ -171,6 +185,7 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
       // core) x its capitalisations x its l33t spellings. A word has at least as many letters as l33t characters.
       const segments = new Map<number, number>();
       const segment = (i: number, j: number, reversible = false): number => {
+        steps++;
         const key = (i * (n + 1) + j) * 2 + (reversible ? 1 : 0);
         const known = segments.get(key);
         if (known !== undefined) return known;
@@ -233,6 +248,7 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
           }
           if (j - i < MIN_WALK) continue;
           for (const walk of walks) {
+            steps++;
             const walked = around * 10 ** walk.guessesLog10(core);
             if (walked < best) [best, construction] = [walked, 'walk'];
           }
@@ -247,7 +263,7 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
           best = Math.min(best, breached.entries * prefix[first]! * suffix[last]! * uppercaseVariations(core) * 2 ** [...core].filter((ch) => !LETTER.test(ch)).length);
         }
       }
-      return { guessesLog10: Math.log10(Math.max(1, best)), construction };
+      return { guessesLog10: Math.log10(Math.max(1, best)), construction, readings: READING_BUDGET - Math.max(0, budget), steps };
     },
   };
 }
