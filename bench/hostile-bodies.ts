@@ -48,7 +48,12 @@ export interface HostileBody {
   readonly validAfterNfkc: boolean;
 }
 
-/** Today's limits (functions/api/evaluation-request.ts, functions/domain/user-inputs.ts, functions/domain/strength-policy.ts). */
+/**
+ * Today's limits, counted as sent (functions/api/evaluation-request.ts, functions/domain/user-inputs.ts,
+ * functions/domain/strength-policy.ts): written here as the numbers the bodies are built against, whatever the
+ * service comes to count; test/unit/hostile-bodies.test.ts has the function's request reading and the policy
+ * schema accept the bodies, so a limit that moves shows there.
+ */
 const MAX_PASSWORD = 256;
 const USER_INPUTS = 20;
 const MAX_USER_INPUT = 256;
