@@ -35,21 +35,21 @@ import { median } from './stats';
  *     and its BannedWords by the policy store's check (store/policy-store.ts); a body either refuses is counted
  *     as refused and not evaluated, as the service would not. The others are evaluated with the shipped estimator
  *     (zxcvbnEstimator) under policy 2 of seed/strength-policies.json with the body's BannedWords, breached as
- *     the function looks it up, up to REPEATS times (once when the first run is past NO_REPEAT_MS: ten times the
- *     bound, its verdict hangs on no median), after one evaluation of a short password under the same policy
- *     (the function prepares a policy's BannedWords once per load of its policies). Per run:
- *       CPU: process.cpuUsage around the evaluation (user and system time of every thread of the process, so a
- *       concurrent GC counts, and waiting for a core on a shared machine does not); a body's figure is the
- *       median of its runs;
- *       heap: a full GC first (gc(), exposed with v8.setFlagsFromString('--expose-gc') when node was not started
- *       with it), then v8.GCProfiler around the evaluation. The peak is the largest used heap seen: before each
- *       GC that ran during the evaluation, and at its end (the used heap only grows between GCs, so that is its
- *       peak, as far as V8 counts it), minus the used heap at the start. It counts the garbage the young
- *       generation held when it was read (at most one semi-space, 16 MB on 64-bit Node 20), so it is an upper
- *       bound of the live growth; beside it, the used heap right after the largest GC during the evaluation,
- *       nearer what was alive (old-generation garbage not yet collected included), or none when no GC ran.
- *       Neither sees memory outside V8's heap (Buffers, typed arrays' backing stores) nor a peak between two
- *       reads that a GC freed before V8 read the heap. A body's figures are the largest of its runs.
+ *     the function looks it up, after one evaluation of a short password under the same policy (the function
+ *     prepares a policy's BannedWords once per load of its policies).
+ *       CPU: process.cpuUsage around one evaluation (user and system time of every thread of the process, so a
+ *       concurrent GC counts, and waiting for a core on a shared machine does not), up to REPEATS runs (one
+ *       when the first is past NO_REPEAT_MS: ten times the bound, no median would change its verdict); a body's
+ *       figure is the median of its runs. No GC is forced before them: the collector runs when it would.
+ *       Heap: one more evaluation, after a full GC (gc(), exposed with v8.setFlagsFromString('--expose-gc')
+ *       when node was not started with --expose-gc), with v8.GCProfiler around it. The peak is the largest
+ *       used heap seen, just before each GC that ran during the evaluation and at its end (between two GCs the
+ *       used heap only grows, so that is its peak as V8 counts it), minus the used heap at the start. It counts
+ *       the garbage the young generation held when read (at most one semi-space, 16 MB on 64-bit Node 20), so
+ *       it is an upper bound of the live growth; beside it, the used heap right after the largest GC during the
+ *       evaluation, nearer what was alive (old-generation garbage not yet collected included), or none when no
+ *       GC ran. Neither sees memory outside V8's heap (the contents of Buffers and typed arrays: the matcher's
+ *       arrays of code points).
  *   - Over HTTP: the HTTP_BODIES_PER_FAMILY bodies of each family that cost most in process, POSTed one at a time
  *     through the local gateway (a child process running startLocalService, as the HTTP section starts it) on
  *     loopback, its store an embedded dynalite started here; for a body with BannedWords, a copy of policy 2 with
@@ -148,26 +148,26 @@ function garbageCollector(): () => void {
   return vm.runInNewContext('gc') as () => void;
 }
 
-interface Run {
-  readonly cpuMs: number;
-  readonly heapPeakMB: number;
-  readonly heapAfterGcMB: number;
+/** The CPU time of one evaluation, ms. */
+function cpuMs(evaluate: () => unknown): number {
+  const cpu = process.cpuUsage();
+  evaluate();
+  const used = process.cpuUsage(cpu);
+  return (used.user + used.system) / 1000;
 }
 
-/** One evaluation after a full GC: its CPU time, the peak of the used heap over the start, and the used heap after its largest GC. */
-function measured(collect: () => void, evaluate: () => unknown): Run {
+/** One evaluation after a full GC: the peak of the used heap over the start, and the used heap after its largest GC (NaN: none ran), MB. */
+function heapGrowth(collect: () => void, evaluate: () => unknown): { heapPeakMB: number; heapAfterGcMB: number } {
   collect();
   const profiler = new v8.GCProfiler();
   const start = v8.getHeapStatistics().used_heap_size;
   profiler.start();
-  const cpu = process.cpuUsage();
   evaluate();
-  const used = process.cpuUsage(cpu);
   const end = v8.getHeapStatistics().used_heap_size;
   const { statistics } = profiler.stop();
   const peak = Math.max(end, ...statistics.map((s) => s.beforeGC.heapStatistics.usedHeapSize));
   const afterGc = statistics.length === 0 ? Number.NaN : Math.max(...statistics.map((s) => s.afterGC.heapStatistics.usedHeapSize));
-  return { cpuMs: (used.user + used.system) / 1000, heapPeakMB: (peak - start) / MB, heapAfterGcMB: (afterGc - start) / MB };
+  return { heapPeakMB: (peak - start) / MB, heapAfterGcMB: (afterGc - start) / MB };
 }
 
 function inProcess(bodies: readonly HostileBody[], policy2: StrengthPolicy, progress: (line: string) => void): HostileBodyFigures[] {
@@ -186,18 +186,15 @@ function inProcess(bodies: readonly HostileBody[], policy2: StrengthPolicy, prog
       progress(`  hostile: ${body.family} ${body.name.split(' ')[0]}: refused (${refused})`);
       return { ...described, refused, cpuMs: Number.NaN, runs: 0, heapPeakMB: Number.NaN, heapAfterGcMB: Number.NaN };
     }
+    const evaluate = () => evaluatePassword(policy, body.password, estimate, BREACHED_PASSWORDS.has(body.password), body.userInputs);
     evaluatePassword(policy, 'warm-Up-1!', estimate, false);
-    const runs: Run[] = [];
-    do runs.push(measured(collect, () => evaluatePassword(policy, body.password, estimate, BREACHED_PASSWORDS.has(body.password), body.userInputs)));
-    while (runs.length < REPEATS && runs[0]!.cpuMs <= NO_REPEAT_MS);
-    const figures = {
-      ...described,
-      cpuMs: median(runs.map((r) => r.cpuMs)),
-      runs: runs.length,
-      heapPeakMB: Math.max(...runs.map((r) => r.heapPeakMB)),
-      heapAfterGcMB: runs.every((r) => Number.isNaN(r.heapAfterGcMB)) ? Number.NaN : Math.max(...runs.map((r) => r.heapAfterGcMB).filter((x) => !Number.isNaN(x))),
-    };
-    progress(`  hostile: ${body.family} ${body.name.split(' ')[0]}: CPU ${figures.cpuMs.toFixed(1)} ms, heap peak ${figures.heapPeakMB.toFixed(1)} MB (${runs.length} run(s))`);
+    // The CPU runs as they come, the collector running when it would; a forced GC before each would leave the
+    // collector's background work (and a shrunken young generation) to the evaluation after it.
+    const runs: number[] = [];
+    do runs.push(cpuMs(evaluate));
+    while (runs.length < REPEATS && runs[0]! <= NO_REPEAT_MS);
+    const figures = { ...described, cpuMs: median(runs), runs: runs.length, ...heapGrowth(collect, evaluate) };
+    progress(`  hostile: ${body.family} ${body.name.split(' ')[0]}: CPU ${figures.cpuMs.toFixed(1)} ms (${runs.length} run(s)), heap peak ${figures.heapPeakMB.toFixed(1)} MB`);
     return figures;
   });
 }

@@ -22,10 +22,11 @@ export interface HostileBodyFigures {
   readonly refused?: string;
   /** CPU time of one evaluation in process (process.cpuUsage), ms: the median of its runs. */
   readonly cpuMs: number;
+  /** Runs timed for cpuMs. */
   readonly runs: number;
-  /** The peak of the used heap during one evaluation over the used heap after a full GC just before it, MB: the largest of its runs. */
+  /** The peak of the used heap during one more evaluation over the used heap after a full GC just before it, MB. */
   readonly heapPeakMB: number;
-  /** The used heap right after a GC during one evaluation, over the same start, MB: the largest of its runs; NaN when no GC ran during any. */
+  /** The used heap right after the largest GC during that evaluation, over the same start, MB; NaN when no GC ran during it. */
   readonly heapAfterGcMB: number;
   /** Over HTTP, when sent: the median wall time of its POSTs, their status and how many were sent. */
   readonly http?: { readonly ms: number; readonly status: number; readonly posts: number };
@@ -35,7 +36,7 @@ export interface HostileBenchResult {
   /** The generator's seed (BENCH_SEED). */
   readonly seed: number;
   readonly perFamily: number;
-  /** Runs of each body in process and POSTs of each body sent, at most (one only when the first is past NO_REPEAT_MS). */
+  /** CPU runs of each body in process and POSTs of each body sent, at most (one only when the first is past noRepeatMs). */
   readonly repeats: number;
   readonly noRepeatMs: number;
   readonly httpBodiesPerFamily: number;
@@ -132,8 +133,9 @@ const code = (name: string) => `\`${name}\``;
 
 function method(result: HostileBenchResult): string {
   return (
-    `${result.perFamily} bodies per family from seed ${result.seed}; in process each evaluated ${result.repeats} times (once when the first run takes over ${result.noRepeatMs} ms of CPU), ` +
-    `policy 2 with the body's BannedWords; CPU: the median of a body's runs, the worst body shown; heap: the peak used heap during one evaluation over the used heap after a full GC before it (v8.GCProfiler: the used heap before each GC during the evaluation, and at its end), ` +
+    `${result.perFamily} bodies per family from seed ${result.seed}, evaluated in process under policy 2 with the body's BannedWords; ` +
+    `CPU: process.cpuUsage, the median of ${result.repeats} runs (one when the first takes over ${result.noRepeatMs} ms), the worst body shown; ` +
+    `heap: one more evaluation after a full GC, the peak used heap during it over the used heap at its start (v8.GCProfiler: the used heap before each GC during the evaluation, and at its end), ` +
     `the young generation's garbage included (at most its semi-space, 16 MB on 64-bit Node); its heap after GC: the used heap right after the largest GC during that evaluation, near its live objects. ` +
     `HTTP: the ${result.httpBodiesPerFamily} bodies of each family that cost most in process, each POSTed up to ${result.repeats} times through the local gateway after a warm-up, the median of a body's POSTs, the worst body shown.`
   );
