@@ -185,7 +185,7 @@ function capture(baseUrl: string, endpoint: Endpoint): Promise<Captured> {
   });
 }
 
-interface Child {
+export interface Child {
   readonly url: string;
   stop(): Promise<void>;
 }
@@ -194,7 +194,7 @@ interface Child {
  * Starts a server process that prints {"url": ...} as its first line. Its stdin is a pipe from this process,
  * so it also exits if this process dies without stopping it.
  */
-function startChild(what: string, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Child> {
+export function startChild(what: string, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Child> {
   const child: ChildProcess = spawn(command, args, { cwd: PROJECT_ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

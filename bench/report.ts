@@ -3,6 +3,7 @@ import type { ColdStartResult } from './cold-start-bench';
 import type { EvaluationBenchResult } from './evaluation-bench';
 import { CONTEXT_TYPICAL_P50_LIMIT_MS, contextFigures, renderContext } from './context-bench';
 import type { HandlerBenchResult } from './handler-bench';
+import { hostileTargets, renderHostile, type HostileBenchResult } from './hostile-report';
 import type { HttpBenchResult } from './http-bench';
 import { isReference, type BuiltBundles } from './bundles';
 import { CONFIDENCE, describeVerdict, formatBytes, formatInterval, formatMicros, formatRatio, table, verdict, type Estimate, type Verdict } from './stats';
@@ -23,7 +24,7 @@ export interface BenchResults {
     readonly handlerSizes: readonly { policies: number; iterations: number }[];
     readonly policyCacheTtlSeconds: number;
     readonly coldStartRuns: number;
-    /** Seeds the round orders, the coin tosses of the in-process pairs and the resamples (BENCH_SEED). */
+    /** Seeds the round orders, the coin tosses of the in-process pairs, the resamples and the hostile bodies (BENCH_SEED). */
     readonly seed: number;
     /** The stage whose function environment the functions ran with. */
     readonly deployedStage: string;
@@ -36,6 +37,7 @@ export interface BenchResults {
   readonly bundles: Record<string, { bytes: number }>;
   readonly inProcess?: HandlerBenchResult[];
   readonly evaluation?: EvaluationBenchResult;
+  readonly hostile?: HostileBenchResult;
   readonly coldStart?: ColdStartResult;
   readonly http?: HttpBenchResult;
   readonly targets: TargetResult[];
@@ -46,7 +48,7 @@ export interface TargetResult {
   readonly measured: number;
   readonly comparison: '<=' | '>=' | '=';
   readonly limit: number;
-  readonly unit: 'x' | 'KB' | 'calls' | 'ms';
+  readonly unit: 'x' | 'KB' | 'MB' | 'calls' | 'ms';
   /** How far inside the limit (positive) or outside it (negative), in the unit. */
   readonly margin: number;
   /** For a measured ratio: its confidence interval, which the result is read from. */
@@ -78,7 +80,13 @@ export const BUNDLE_LIMITS_KB: Readonly<Record<string, number>> = {
   EvaluatePassword: 4096,
 };
 
-export function evaluateTargets(bundles: BuiltBundles, inProcess: HandlerBenchResult[] | undefined, evaluation: EvaluationBenchResult | undefined, coldStart: ColdStartResult | undefined): TargetResult[] {
+export function evaluateTargets(
+  bundles: BuiltBundles,
+  inProcess: HandlerBenchResult[] | undefined,
+  evaluation: EvaluationBenchResult | undefined,
+  coldStart: ColdStartResult | undefined,
+  hostile: HostileBenchResult | undefined,
+): TargetResult[] {
   const targets: TargetResult[] = [];
   if (inProcess) {
     const maxCalls = Math.max(...inProcess.map((r) => r.dynamodb.callsPer1000Warm));
@@ -100,11 +108,12 @@ export function evaluateTargets(bundles: BuiltBundles, inProcess: HandlerBenchRe
     targets.push(target('Evaluation in context: a typical evaluation\'s p50 rise with 20 UserInputs and 1,000 BannedWords', context.typicalP50RiseMs, '<=', CONTEXT_TYPICAL_P50_LIMIT_MS, 'ms'));
     targets.push(target('Evaluation in context: worst p99 of any case (adversarial UserInputs and 256-character passwords included)', context.worstP99Ms, '<=', EVALUATION_LIMIT_MS, 'ms'));
   }
+  if (hostile) targets.push(...hostileTargets(hostile));
   return targets;
 }
 
 const fmtUnit = (value: number, unit: TargetResult['unit']) =>
-  unit === 'x' ? formatRatio(value) : unit === 'KB' ? `${value.toFixed(1)} KB` : unit === 'ms' ? `${value.toFixed(1)} ms` : `${value}`;
+  unit === 'x' ? formatRatio(value) : unit === 'KB' || unit === 'MB' ? `${value.toFixed(1)} ${unit}` : unit === 'ms' ? `${value.toFixed(1)} ms` : `${value}`;
 const signed = (value: number, unit: TargetResult['unit']) => (Number.isFinite(value) ? `${value >= 0 ? '+' : '-'}${fmtUnit(Math.abs(value), unit)}` : 'n/a');
 const resultOf = (t: TargetResult) => (t.interval ? describeVerdict(t.interval, '<=', t.limit) : t.result);
 /** A ratio and its interval: `1.07x [1.02, 1.12]`. */
@@ -118,7 +127,7 @@ export function renderReport(results: BenchResults): string {
   const { machine } = results;
   out.push(`Password policy service benchmark, ${results.timestamp}`);
   out.push(`Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.platform}`);
-  out.push(`Sections: ${results.sections.join(', ')}; seed ${results.config.seed} (BENCH_SEED=${results.config.seed} replays the orders and resamples)`);
+  out.push(`Sections: ${results.sections.join(', ')}; seed ${results.config.seed} (BENCH_SEED=${results.config.seed} replays the orders, the resamples and the hostile bodies)`);
   out.push(`Functions run with the environment the stack gives them (stage ${results.config.deployedStage}: its log level, metrics on; stdout counted and dropped). Intervals: ${Math.round(CONFIDENCE * 100)}% bootstrap over the pairs.`);
 
   out.push('', 'Bundles (buildBundles: minified ESM, SDK included; KB = 1,024 bytes)');
@@ -131,6 +140,7 @@ export function renderReport(results: BenchResults): string {
 
   if (results.inProcess) renderInProcess(out, results.inProcess);
   if (results.evaluation) renderEvaluation(out, results.evaluation);
+  if (results.hostile) renderHostile(out, results.hostile);
   if (results.coldStart) renderColdStart(out, results.coldStart);
   if (results.http) renderHttp(out, results.http);
 

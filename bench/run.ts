@@ -8,6 +8,7 @@ import { TABLE_NAMES } from '../local/start';
 import { deployedFunctions } from './deployed-environment';
 import { runEvaluationBench } from './evaluation-bench';
 import { HANDLER_SIZES, runHandlerBench } from './handler-bench';
+import { runHostileBench } from './hostile-bench';
 import { HTTP_CONNECTIONS, runHttpBench } from './http-bench';
 import { evaluateTargets, renderReport, type BenchResults } from './report';
 import { round, seededRandom } from './stats';
@@ -16,14 +17,16 @@ import { round, seededRandom } from './stats';
  * `npm run bench`: every figure of the issue in one run, each next to its baseline measured in the same run
  * (absolute times on a shared machine drift, ratios much less). Prints a table and writes bench/results.json.
  *
- *   BENCH_SECTIONS         which sections to run, comma-separated (default all: handler,evaluation,cold,http)
+ *   BENCH_SECTIONS         which sections to run, comma-separated (default all: handler,evaluation,hostile,cold,http)
  *   BENCH_HTTP_SECONDS     seconds per HTTP run (default 10)
  *   BENCH_COLD_RUNS        cold-start rounds (default 60, at least 10)
  *   BENCH_PROFILE_RUNS     profiled cold starts per side of a cold-start target not passed (default 5; 0: none)
- *   BENCH_SEED             seeds the round orders, the pair orders and the resamples (default: random, printed)
+ *   BENCH_SEED             seeds the round orders, the pair orders, the resamples and the hostile bodies (default: random, printed)
+ *
+ * The hostile section also writes its table as Markdown to docs/measured/hostile.md.
  */
 
-const SECTIONS = ['handler', 'evaluation', 'cold', 'http'] as const;
+const SECTIONS = ['handler', 'evaluation', 'hostile', 'cold', 'http'] as const;
 
 const RESULTS_FILE = path.join(__dirname, 'results.json');
 
@@ -52,6 +55,9 @@ async function main(): Promise<void> {
   const seed = process.env.BENCH_SEED ? Math.trunc(Number(process.env.BENCH_SEED)) : Math.floor(Math.random() * 2 ** 31);
   if (!Number.isFinite(seed)) throw new Error(`BENCH_SEED must be a number, not "${process.env.BENCH_SEED}"`);
   const random = seededRandom(seed);
+  progress(`Seed ${seed} (BENCH_SEED=${seed} replays this run's orders, resamples and hostile bodies).`);
+  const cpus = os.cpus();
+  const machine = { cpu: cpus[0]?.model.trim() ?? 'unknown', cores: cpus.length, node: process.version, platform: `${os.platform()} ${os.arch()}` };
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'policy-bench-'));
   const started = Date.now();
   try {
@@ -61,16 +67,16 @@ async function main(): Promise<void> {
     const { stage, functions: deployed } = deployedFunctions(TABLE_NAMES);
     const inProcess = runs('handler') ? (progress('In-process handler...'), await runHandlerBench(progress, { environment: deployed.GeneratorPolicies!.environment, random })) : undefined;
     const evaluation = runs('evaluation') ? (progress('Strength evaluation...'), await runEvaluationBench(progress)) : undefined;
+    const hostile = runs('hostile') ? (progress('Hostile evaluation inputs...'), await runHostileBench({ seed, baseEnv, machine, progress })) : undefined;
     const coldStart = runs('cold')
       ? (progress('Cold start...'),
         await runColdStartBench(bundles, workDir, { runs: coldRuns, deployed, random, profileRuns, buildProfileBundles: () => buildBenchBundles(path.join(workDir, 'mapped-bundles'), true) }, progress))
       : undefined;
     const http = runs('http') ? (progress('HTTP...'), await runHttpBench(baseEnv, workDir, httpSeconds, progress)) : undefined;
 
-    const cpus = os.cpus();
     const results: BenchResults = {
       timestamp: new Date().toISOString(),
-      machine: { cpu: cpus[0]?.model.trim() ?? 'unknown', cores: cpus.length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
+      machine,
       config: {
         handlerSizes: HANDLER_SIZES,
         policyCacheTtlSeconds: wholeNumber(deployed.GeneratorPolicies!.environment[ENV.policyCacheTtl], DEFAULT_POLICY_CACHE_TTL_SECONDS),
@@ -89,9 +95,10 @@ async function main(): Promise<void> {
       ),
       inProcess,
       evaluation,
+      hostile,
       coldStart,
       http,
-      targets: evaluateTargets(bundles, inProcess, evaluation, coldStart),
+      targets: evaluateTargets(bundles, inProcess, evaluation, coldStart, hostile),
     };
     // Three decimals are plenty for figures this noisy.
     const rounded = JSON.stringify(results, (_key, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? round(value) : value), 2);

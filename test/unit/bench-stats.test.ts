@@ -1,6 +1,7 @@
 /**
  * The statistics `npm run bench` reads its targets from (bench/stats.ts): paired ratios, their bootstrap
- * intervals, the verdict read off an interval, and the seeded orders. Known inputs, known answers.
+ * intervals, the verdict read off an interval, and the seeded orders; and the targets of the hostile section
+ * (bench/hostile-report.ts) read off known figures. Known inputs, known answers.
  */
 import {
   describeVerdict,
@@ -14,6 +15,7 @@ import {
   verdict,
   type Estimate,
 } from '../../bench/stats';
+import { HOSTILE_LIMITS, hostileMarkdown, hostileTargets, type HostileBenchResult, type HostileBodyFigures } from '../../bench/hostile-report';
 
 const interval = (low: number, high: number, value = (low + high) / 2): Estimate => ({ value, low, high, level: 0.95 });
 
@@ -144,5 +146,70 @@ describe('the seeded order', () => {
     for (let i = 0; i < rounds; i++) shuffled(items, random).forEach((item, place) => counts[item]![place]!++);
     // 2,000 expected in each cell; 6 standard deviations (about 230) apart would be a biased shuffle.
     for (const row of counts) for (const n of row) expect(Math.abs(n - rounds / items.length)).toBeLessThan(230);
+  });
+});
+
+describe('the hostile targets', () => {
+  const body = (family: HostileBodyFigures['family'], name: string, cpuMs: number, heapPeakMB: number, more: Partial<HostileBodyFigures> = {}): HostileBodyFigures => ({
+    family,
+    name,
+    validAfterNfkc: true,
+    cpuMs,
+    runs: 3,
+    heapPeakMB,
+    heapAfterGcMB: Number.NaN,
+    ...more,
+  });
+  const result = (bodies: HostileBodyFigures[]): HostileBenchResult => ({
+    seed: 7,
+    perFamily: 2,
+    repeats: 3,
+    noRepeatMs: 1000,
+    httpBodiesPerFamily: 1,
+    bodies,
+    loadAverage: [1.5, 2.25],
+    commit: 'abc1234',
+    seconds: 12,
+    markdownFile: 'docs/measured/hostile.md',
+  });
+  const read = (r: HostileBenchResult) => hostileTargets(r).map((t) => [t.unit, t.measured, t.limit, t.result]);
+
+  it('read the worst body of any family against 100 ms of CPU, 32 MB of heap and 300 ms over HTTP: at the limit, PASS', () => {
+    const bodies = [
+      body('nfkc-expanding', '#1 a', HOSTILE_LIMITS.cpuMs, 3, { http: { ms: 120, status: 200, posts: 3 } }),
+      body('l33t-runs', '#1 b', 20, HOSTILE_LIMITS.heapMB, { http: { ms: HOSTILE_LIMITS.httpMs, status: 200, posts: 3 } }),
+    ];
+    expect(read(result(bodies))).toEqual([
+      ['ms', 100, 100, 'PASS'],
+      ['MB', 32, 32, 'PASS'],
+      ['ms', 300, 300, 'PASS'],
+    ]);
+  });
+
+  it('past a limit, MISS; a refused body counts for nothing; without HTTP, no HTTP target', () => {
+    const bodies = [
+      body('nfkc-expanding', '#1 a', 983.2, 141.7),
+      body('nfkc-expanding', '#2 b', Number.NaN, Number.NaN, { refused: '400: Password must be at most 256 characters.', runs: 0 }),
+      body('dense-userinputs', '#1 c', 100.5, 28.9),
+    ];
+    expect(read(result(bodies))).toEqual([
+      ['ms', 983.2, 100, 'MISS'],
+      ['MB', 141.7, 32, 'MISS'],
+    ]);
+  });
+
+  it('nothing evaluated is no PASS', () => {
+    const refused = body('repeated-characters', '#1 a', Number.NaN, Number.NaN, { refused: '400: too long', runs: 0 });
+    expect(hostileTargets(result([refused])).map((t) => t.result)).toEqual(['MISS', 'MISS']);
+  });
+
+  it('the Markdown says when, with what seed, on which machine and code, a row per family, names as code', () => {
+    const bodies = [body('nfkc-expanding', '#1 <letter>+U+2A0C | 4$$', 983.2, 141.7, { heapAfterGcMB: 116.1, validAfterNfkc: false }), body('l33t-runs', '#1 run', 20, 3)];
+    const markdown = hostileMarkdown(result(bodies), '2026-11-27T11:38:50.304Z', { cpu: 'AMD EPYC', cores: 2, node: 'v20.20.2', platform: 'linux x64' });
+    expect(markdown).toContain('- Date: 2026-11-27T11:38:50.304Z\n- Seed: 7 (`BENCH_SEED=7` makes the same bodies)\n- Code: commit abc1234\n- Machine: AMD EPYC, 2 cores, Node v20.20.2, linux x64\n- Load average (1 minute) at the start and the end of the section: 1.50, 2.25');
+    expect(markdown).toContain('| nfkc-expanding | 1 | 983.2 ms MISS (#1) | 141.7 MB MISS (#1) | 116.1 MB | - | - |');
+    expect(markdown).toContain('| l33t-runs | 1 | 20.0 ms PASS (#1) | 3.0 MB PASS (#1) | no GC | - | - |');
+    expect(markdown).toContain('- nfkc-expanding: `#1 <letter>+U+2A0C | 4$$` (valid as sent only)');
+    expect(markdown).toContain('| nfkc-expanding | `#1 <letter>+U+2A0C \\| 4$$` | no | 983.2 ms | 3 | 141.7 MB | 116.1 MB | - | - |');
   });
 });
