@@ -119,16 +119,16 @@ export async function runHostileBench({ seed, baseEnv, machine, progress }: Host
 }
 
 /** The JSON body of a POST of `body` under policy `id`. */
-function requestBody(body: HostileBody, id: number): string {
+export function requestBody(body: HostileBody, id: number): string {
   const { policyId, password, userInputs } = EVALUATION_REQUEST_FIELDS;
   return JSON.stringify({ [policyId]: id, [password]: body.password, ...(body.userInputs.length > 0 ? { [userInputs]: body.userInputs } : {}) });
 }
 
 /** The policy a body is evaluated under: policy 2 with the body's BannedWords, if any. */
-const policyFor = (policy2: StrengthPolicy, body: HostileBody): StrengthPolicy => (body.bannedWords.length > 0 ? { ...policy2, BannedWords: body.bannedWords } : policy2);
+export const policyFor = (policy2: StrengthPolicy, body: HostileBody): StrengthPolicy => (body.bannedWords.length > 0 ? { ...policy2, BannedWords: body.bannedWords } : policy2);
 
 /** Why the function's request reading or the policy store refuses a body, or undefined. */
-function refusal(body: HostileBody, policy: StrengthPolicy): string | undefined {
+export function refusal(body: HostileBody, policy: StrengthPolicy): string | undefined {
   const json = { 'Content-Type': 'application/json' };
   const event = { body: requestBody(body, 2), isBase64Encoded: false, headers: json, multiValueHeaders: { 'Content-Type': [json['Content-Type']] }, queryStringParameters: null, multiValueQueryStringParameters: null };
   try {

@@ -59,7 +59,7 @@ const MIN_TERM_LENGTH = 3;
  * Longer tokens are ignored: no email local part (RFC 5321: 64 octets) or domain label (RFC 1035: 63) is
  * longer, nor is a banned word, and zxcvbn-ts reads only the first 64 characters of a password.
  */
-const MAX_TOKEN_LENGTH = 64;
+export const MAX_TOKEN_LENGTH = 64;
 /** From this length a term also matches with one character changed, inserted or removed; shorter ones only as written. */
 const MIN_FUZZY_LENGTH = 4;
 /** The rest of a password must score at least this on its own (Strong: 10^8 guesses or more) not to be built on its terms. */

@@ -23,6 +23,19 @@ export const L33T_MAX_SUBSTITUTIONS = 3;
 export type GuessabilityBounds = { maxLength: number; l33tMaxSubstitutions: number };
 const BOUNDS: GuessabilityBounds = { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS };
 
+/**
+ * zxcvbn-ts's dictionary lookups in one check, at most, for dictionaries whose longest words are `maxWordSizes`:
+ * the password cut to maxLength (n) characters is looked up in each dictionary for every substring no longer
+ * than its longest word W (the sum over i < n of min(W, n - i)) and once whole, in 2 + l33tMaxSubstitutions
+ * passes (as typed, reversed, and each l33t reading); and at most as much again for the base tokens its repeat
+ * matcher estimates (they do not overlap and each is at most half its repeat, so their lengths add up to n).
+ */
+export function zxcvbnMaxLookups(maxWordSizes: readonly number[], bounds: GuessabilityBounds = BOUNDS): number {
+  const n = bounds.maxLength;
+  const perPass = maxWordSizes.reduce((sum, w) => sum + 1 + Array.from({ length: n }, (_, i) => Math.min(w, n - i)).reduce((a, b) => a + b, 0), 0);
+  return 2 * (2 + bounds.l33tMaxSubstitutions) * perPass;
+}
+
 /** A password that guessable-patterns.ts finds to be a word with affixes or a keyboard walk is estimated at most this: Weak. */
 const PATTERN_MAX_GUESSES_LOG10 = WEAK_CEILING_LOG10;
 

@@ -67,6 +67,11 @@ export const L33T_READINGS: Readonly<Record<string, readonly string[]>> = {
 
 /** At most this many readings of one candidate word: 2^4, four characters that read two ways. */
 export const MAX_READINGS = 16;
+/**
+ * Dictionary lookups of one isAffixedWord at most: each of MAX_AFFIX_LENGTH + 1 prefixes with each of as many
+ * suffixes, the core as written and its MAX_READINGS l33t readings.
+ */
+export const AFFIXED_WORD_MAX_LOOKUPS = (MAX_AFFIX_LENGTH + 1) ** 2 * (MAX_READINGS + 1);
 /** Longer passwords are no single word with affixes (zxcvbn-ts's longest dictionary word is shorter). */
 export const MAX_WORD_PASSWORD = 48;
 const MIN_WORD = 3;

@@ -76,7 +76,7 @@ const MIN_WORD = 3;
 /** A walk of fewer keys is an affix's business, not a walk list's. */
 const MIN_WALK = 4;
 const MAX_WORDS = 3;
-const READING_BUDGET = 2000;
+export const READING_BUDGET = 2000;
 
 const LETTER = /\p{L}/u;
 const LETTERS = /^\p{L}+$/u;
