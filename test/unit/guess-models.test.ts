@@ -14,7 +14,7 @@ import type { AdjacencyGraph } from '../../functions/domain/guessable-patterns';
 import { keyboardWalks } from '../../functions/domain/guess-models/keyboard-walks';
 import { MARKOV_MODEL_DATA } from '../../functions/domain/guess-models/markov-model-data';
 import { binomial, monteCarloLog10, readMarkovModel, uppercaseVariations } from '../../functions/domain/guess-models/markov-model';
-import { AFFIX_SYMBOLS, isDigitRun, l33tVariations, MAX_RULE_PASSWORD, repeatedUnit, ruleModel, RULE_COUNTS } from '../../functions/domain/guess-models/rule-model';
+import { AFFIX_SYMBOLS, isDigitRun, l33tVariations, MAX_AFFIX_LENGTH, MAX_RULE_PASSWORD, READING_BUDGET, repeatedUnit, ruleModel, RULE_COUNTS } from '../../functions/domain/guess-models/rule-model';
 import { MODEL_FEEDBACK, PATTERN_FEEDBACK, zxcvbnEstimator, zxcvbnWithDictionaries } from '../../functions/domain/guessability';
 import { DICTIONARIES } from '../../functions/domain/guessability-dictionaries';
 import { answeredGuessesLog10, guessabilityScore, WEAK_CEILING_LOG10 } from '../../functions/domain/guessability-score';
@@ -231,7 +231,8 @@ describe('the rule model', () => {
     // Each start's readings grow one character at a time for ASCII passwords, and are spelled whole (readingsOf) otherwise; the budget is the same.
     const pinned: [string, number][] = [
       ['a!a1a|a7'.repeat(6), 93.73700911918576],
-      ['a1'.repeat(24), 93.73700911918576],
+      // 93.74 before a spent budget counted the parts left unread as the first word: more than reading them all (12.10).
+      ['a1'.repeat(24), 4.636126669925523],
       ['p4$$w0rd'.repeat(6), 15.869194839382713],
       ['1|7!1|7!1|7!l0v3', 16.135663052140774],
       ['P@$$w0rd!', 1.2041199826559248],
@@ -239,6 +240,17 @@ describe('the rule model', () => {
       ['€1|7!l0v3€', 10.10868752890887],
     ];
     for (const [password, guessesLog10] of pinned) expect(rules.estimate(password).guessesLog10).toBeCloseTo(guessesLog10, 9);
+  });
+
+  it('never more lenient at its bounds: a spent reading budget estimates no more guesses than reading everything, and no reading is longer than it reads', () => {
+    const unbounded = ruleModel({ words, walks: [keyboardWalks(QWERTY), keyboardWalks(KEYPAD)], readingBudget: Number.MAX_SAFE_INTEGER });
+    for (const password of ['a1'.repeat(24), 'a!a1a|a7'.repeat(6), 'a!a1a|a7'.repeat(12)]) {
+      const [bounded, full] = [rules.estimate(password), unbounded.estimate(password)];
+      expect({ password, readings: bounded.readings }).toEqual({ password, readings: READING_BUDGET });
+      expect({ password, within: bounded.guessesLog10 <= full.guessesLog10 }).toEqual({ password, within: true });
+    }
+    // Three of the longest words, two separators between them and an affix at each end.
+    expect(3 * words.maxLength + 2 + 2 * MAX_AFFIX_LENGTH).toBeLessThanOrEqual(MAX_RULE_PASSWORD);
   });
 
   it('a keyboard walk: 2,256 guesses for one run, 12 for each parallel run, the free count for a run anywhere', () => {
