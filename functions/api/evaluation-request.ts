@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { DEFAULT_POLICY_ID, MAX_POLICY_ID } from '../domain/policy-collection';
-import { CONTROL_CHARACTER, MAX_PASSWORD_LENGTH, UNPAIRED_SURROGATE } from '../domain/strength-evaluator';
+import { MAX_PASSWORD_LENGTH } from '../domain/strength-evaluator';
+import { CONTROL_CHARACTER, UNPAIRED_SURROGATE } from '../domain/unicode-text';
 import { strengthPolicies } from '../domain/strength-policy';
 import { USER_INPUTS, userInputsProblem } from '../domain/user-inputs';
 import { ApiError, readJsonObjectBody } from '../http';

@@ -19,7 +19,7 @@ import {
   renderOpenApiDocument,
   WEAK_EXAMPLE_PASSWORD,
 } from '../../docs/openapi';
-import { CONTROL_CHARACTER, UNPAIRED_SURROGATE } from '../../functions/domain/strength-evaluator';
+import { CONTROL_CHARACTER, UNPAIRED_SURROGATE } from '../../functions/domain/unicode-text';
 
 const ROOT = path.join(__dirname, '..', '..');
 type Operation = {
