@@ -1,13 +1,27 @@
 /**
  * What a text the service is given may hold, and how long it is: the one home of the character classes the
- * evaluation request (Password, UserInputs) refuses, and of the length the limits on what the evaluation
- * matches count.
+ * evaluation request (Password, UserInputs) and a strength policy's BannedWords refuse, and of the length the
+ * limits on what the evaluation matches count.
  */
 
 /** Control characters (C0, DEL, C1): no password field lets anyone type them; a stray newline is a client bug. */
 export const CONTROL_CHARACTER = /\p{Cc}/u;
 /** In u-mode a surrogate pair is one code point, so only an unpaired surrogate (a lone \\uD800 escape) matches. */
 export const UNPAIRED_SURROGATE = /\p{Cs}/u;
+/**
+ * Format characters (\p{Cf}): invisible, and some reorder what is shown around them. The bidirectional
+ * controls (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), the zero-width ones (U+200B-U+200D, U+2060,
+ * U+FEFF), the soft hyphen (U+00AD) and the tags (U+E0001, U+E0020-U+E007F) among them.
+ */
+const FORMAT_CHARACTER = /\p{Cf}/u;
+/**
+ * The 66 noncharacters, which Unicode reserves for a program's own use and never assigns: U+FDD0-U+FDEF and
+ * the last two code points of each of the 17 planes (U+FFFE, U+FFFF, U+1FFFE, ... U+10FFFF).
+ */
+export const NONCHARACTER = new RegExp(
+  `[\\u{FDD0}-\\u{FDEF}${Array.from({ length: 17 }, (_, plane) => `\\u{${(plane * 0x10000 + 0xfffe).toString(16)}}\\u{${(plane * 0x10000 + 0xffff).toString(16)}}`).join('')}]`,
+  'u',
+);
 
 /**
  * The length of a text as every limit on what the evaluation matches counts it (Password, UserInputs,
@@ -22,3 +36,36 @@ export function matchedLength(text: string): number {
 
 /** How a phrase says the length is counted, after "must be at most N characters, ". */
 export const MATCHED_LENGTH_COUNTED = 'both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several)';
+
+/** The kinds of character a strength policy's BannedWords refuse, in the order they are looked for. */
+const REFUSED_IN_WORDS = [
+  ['control character', CONTROL_CHARACTER],
+  ['unpaired surrogate', UNPAIRED_SURROGATE],
+  ['format character', FORMAT_CHARACTER],
+  ['noncharacter', NONCHARACTER],
+] as const;
+
+export type RefusedCharacterKind = (typeof REFUSED_IN_WORDS)[number][0];
+
+/** One character a word must not hold: its kind, its code point as Unicode names it (`U+202E`), its place (the first is 1). */
+export interface RefusedCharacter {
+  readonly kind: RefusedCharacterKind;
+  readonly codePoint: string;
+  readonly position: number;
+}
+
+/** The first control character, unpaired surrogate, format character or noncharacter of a text; undefined when it holds none. */
+export function refusedCharacter(text: string): RefusedCharacter | undefined {
+  let position = 0;
+  for (const ch of text) {
+    position += 1;
+    const kind = REFUSED_IN_WORDS.find(([, pattern]) => pattern.test(ch))?.[0];
+    if (kind !== undefined) return { kind, codePoint: codePointName(ch), position };
+  }
+  return undefined;
+}
+
+/** `U+202E`: a code point as Unicode names it, at least four hex digits, upper case. */
+function codePointName(ch: string): string {
+  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}

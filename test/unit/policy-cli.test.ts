@@ -2,8 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describePolicy, main } from '../../admin/policy';
+import { writeExport } from '../../admin/policy-files';
 import { runCli, type CliRun } from '../support/cli-output';
-import { generatorPolicy } from '../support/policy-fixtures';
+import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
 
 const run = (...argv: string[]): Promise<CliRun> => runCli(main, argv);
 
@@ -78,6 +79,33 @@ describe('npm run policy -- explain', () => {
     const { code, stdout } = await run('--help');
     expect(code).toBe(0);
     expect(stdout).toContain('Exit status: 0 done, 1');
+  });
+});
+
+describe('npm run policy -- lint --dir: a policy file is checked as apply checks it, reading no store', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'policy-cli-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('BannedWords holding a control character, an unpaired surrogate, a bidirectional control or a zero-width space: exit 1, each named by file and index, none printed raw', async () => {
+    await writeExport(dir, 'strength', new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]));
+    const file = path.join(dir, '2.json');
+    // The issue's words: applied with exit status 0 before, and lint raised nothing.
+    await writeFile(file, JSON.stringify({ ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: ['ab\u0000c', '\ud800abc', '\u202eEmca', 'Con\u200btoso'] }, null, 2));
+    const format = 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces';
+    expect(await run('lint', '--collection', 'strength', '--dir', dir)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: [
+        `${file}: BannedWords[0]: must not contain control characters (character 3 is U+0000)`,
+        `${file}: BannedWords[1]: must be valid Unicode text (character 1 is U+D800, an unpaired surrogate)`,
+        `${file}: BannedWords[2]: ${format} (character 1 is U+202E)`,
+        `${file}: BannedWords[3]: ${format} (character 4 is U+200B)`,
+        '',
+      ].join('\n'),
+    });
   });
 });
 
