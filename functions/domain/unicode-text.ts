@@ -1,7 +1,8 @@
 /**
  * What a text the service is given may hold, and how long it is: the one home of the character classes the
- * evaluation request (Password, UserInputs) and a strength policy's BannedWords refuse, and of the length the
- * limits on what the evaluation matches count.
+ * evaluation request (Password, UserInputs) and a strength policy's BannedWords refuse, of the length the
+ * limits on what the evaluation matches count, and of the escaping that shows such characters to an operator
+ * without handing them to a terminal raw (the policy CLI's plan and history).
  */
 
 /** Control characters (C0, DEL, C1): no password field lets anyone type them; a stray newline is a client bug. */
@@ -67,5 +68,42 @@ export function refusedCharacter(text: string): RefusedCharacter | undefined {
 
 /** `U+202E`: a code point as Unicode names it, at least four hex digits, upper case. */
 function codePointName(ch: string): string {
-  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `U+${hex(ch)}`;
+}
+
+function hex(ch: string): string {
+  return ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/**
+ * What a terminal must never be handed raw: control characters (an escape sequence, a carriage return that
+ * overwrites the line), format characters (U+202E shows the rest of its line reversed, U+200B hides a
+ * difference), unpaired surrogates, noncharacters, and the line and paragraph separators (U+2028, U+2029),
+ * on which some viewers break a line.
+ */
+const UNSHOWABLE = new RegExp(`[\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}]|${NONCHARACTER.source}`, 'gu');
+
+/**
+ * The text with each character a terminal must not be handed raw written as an escape, `\u{202E}`, and every
+ * other character as it is: the one escaping of every text the policy CLI's plan and history print.
+ */
+export function escapeUnshowable(text: string): string {
+  return text.replace(UNSHOWABLE, (ch) => `\\u{${hex(ch)}}`);
+}
+
+/**
+ * A text as the plan and history quote it: in double quotes, a quote and a backslash escaped by a backslash
+ * (so a printed `\u{202E}` always stands for the escaped character, never for those characters typed), then
+ * escapeUnshowable. The same as JSON.stringify writes a text that holds none of those characters.
+ */
+export function quoted(text: string): string {
+  return `"${escapeUnshowable(text.replace(/["\\]/g, (ch) => `\\${ch}`))}"`;
+}
+
+/** A JSON value as the plan and history print it: JSON, every text in it (names of members too) quoted by quoted(). */
+export function shownJson(value: unknown): string {
+  if (typeof value === 'string') return quoted(value);
+  if (Array.isArray(value)) return `[${value.map(shownJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) return `{${Object.entries(value).map(([name, member]) => `${quoted(name)}:${shownJson(member)}`).join(',')}}`;
+  return JSON.stringify(value) ?? String(value);
 }

@@ -236,8 +236,34 @@ describe('BannedWords a write refuses (docs/administration.md#bannedwords)', () 
       await edit(dir, 2, { BannedWords: ['Acme', 'Contoso'] });
       const plan = await cli('plan', '--collection', 'strength', '--dir', dir);
       expect([plan.code, plan.stderr]).toEqual([0, '']);
+      // The word corrected shows escaped: the reviewer sees the zero-width space that was there.
+      expect(plan.stdout.split('\n').slice(0, 2)).toEqual([`~ change strength policy 2 "${original.policy.PolicyName}" (version ${original.version} → ${original.version + 1})`, '    BannedWords: + "Contoso", - "Con\\u{200B}toso"']);
     } finally {
       await documents.send(new PutCommand({ TableName: TABLE_NAMES.strength, Item: { ...original.policy, Version: original.version } }));
+    }
+  });
+});
+
+describe('history prints every text with the characters a terminal must not be handed raw escaped', () => {
+  it('a name, words and an author holding a bidirectional control, a zero-width space or a C1 control: each shown as an escape', async () => {
+    const admin = new PolicyStore(documents, TABLE_NAMES);
+    const before = (await admin.get('strength', 7))!;
+    // Written as an earlier release could (PolicyStore.commit checks no value domain; the CLI's writes do).
+    const after = { ...before.policy, PolicyName: 'Contractors\u202e', BannedWords: ['\u202eEmca', 'Con\u200btoso'] };
+    const [version] = await admin.commit([{ collection: 'strength', id: 7, before, after }], 'mallory\u0085\u202e');
+    try {
+      const history = await cli('history', '--collection', 'strength', '--id', '7');
+      expect([history.code, history.stderr]).toEqual([0, '']);
+      expect(history.stdout.split('\n').slice(-4)).toEqual([
+        expect.stringMatching(new RegExp(`^version ${version}  \\S+  update  by mallory\\\\u\\{0085\\}\\\\u\\{202E\\}$`)),
+        `    PolicyName: ${JSON.stringify(before.policy.PolicyName)} → "Contractors\\u{202E}"`,
+        '    BannedWords: + "\\u{202E}Emca", + "Con\\u{200B}toso"',
+        '',
+      ]);
+      expect(history.stdout.replace(/\n/g, '')).not.toMatch(/[\p{Cc}\p{Cf}\p{Cs}]/u);
+    } finally {
+      const now = (await admin.get('strength', 7))!;
+      await admin.commit([{ collection: 'strength', id: 7, before: now, after: before.policy }], 'tester');
     }
   });
 });
