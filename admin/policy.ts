@@ -10,6 +10,7 @@ import { TABLES } from '../functions/repositories/tables';
 import { STACK_OUTPUTS } from '../lib/deployment';
 import { awsFailureMessage, callerIdentity, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, locationProblem, stackOutputs } from '../cli/aws';
 import { checkOptions, commandList, findCommand, Help, parseCommandLine, PROCESS_IO, runCli, runWhenMain, UsageError, USAGE_PHRASES, type Cli, type Command, type Io } from '../cli/command-line';
+import { repeatedNameProblem } from '../store/policy-json';
 import { SEED_FILES } from '../store/seed-files';
 import {
   changeRuleProblem,
@@ -512,14 +513,18 @@ class PolicyCommands {
   }
 }
 
-/** Reads the file and validates every record (validatePolicy); any problem fails the whole command. */
+/** Reads the file, refusing a name given twice in one object, and validates every record (validatePolicy); any problem fails the whole command. */
 async function readPolicies(file: string): Promise<GeneratorPolicy[]> {
   let records: unknown;
+  let text: string;
   try {
-    records = JSON.parse(await readFile(file, 'utf8'));
+    text = await readFile(file, 'utf8');
+    records = JSON.parse(text);
   } catch (error) {
     throw new OperationError(`${file}: cannot be read as JSON (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
   }
+  const repeated = repeatedNameProblem(text);
+  if (repeated !== undefined) throw new OperationError(`${file}: ${repeated}`);
   if (!Array.isArray(records)) throw new OperationError(`${file}: must hold a JSON array of generator policies.`);
   const problems: string[] = [];
   const policies: GeneratorPolicy[] = [];

@@ -143,6 +143,30 @@ describe('nothing is written on invalid input', () => {
   });
 });
 
+describe('a name given twice in one object of a policy file', () => {
+  it('{"BannedWords":["Harmless"],"BannedWords":["Acme"]}: plan and apply exit 1 naming the file and the name, and write nothing', async () => {
+    const dir = await exportTo('repeated-name', 'strength');
+    const file = path.join(dir, '2.json');
+    const policy = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+    // JSON.parse keeps the last: before, the plan showed only "Acme" added, and apply wrote it.
+    await writeFile(file, `{"BannedWords":["Harmless"],${JSON.stringify({ ...policy, BannedWords: ['Acme'] }).slice(1)}`);
+    const before = await snapshot();
+    for (const command of ['plan', 'apply']) {
+      expect(await cli(command, '--collection', 'strength', '--dir', dir)).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `${file}: "BannedWords" is given twice in one object (at $); give it once (a JSON reader keeps only the last)\n`,
+      });
+    }
+    expect(await cli('put', '--collection', 'strength', '--file', file)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${file}: "BannedWords" is given twice in one object (at $); give it once (a JSON reader keeps only the last)\n`,
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
 describe('conflicts, policy 1, rollback', () => {
   it('a second apply resting on an older export is refused naming the policy, and writes nothing', async () => {
     const mine = await exportTo('mine', 'strength');

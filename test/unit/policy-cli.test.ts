@@ -109,6 +109,52 @@ describe('npm run policy -- lint --dir: a policy file is checked as apply checks
   });
 });
 
+describe('a name given twice in one object of a policy file, at any depth: exit 1, naming the file, the name and where', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'policy-cli-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  /** A policy's JSON with one more member written after `after`, as an editor would leave it. */
+  const withMember = (policy: object, after: string, member: string) => JSON.stringify(policy, null, 2).replace(new RegExp(`("${after}": [^\\n]*,)\\n`), `$1\n  ${member},\n`);
+
+  it('lint --dir: BannedWords twice in a strength policy file (JSON.parse would keep the last)', async () => {
+    await writeExport(dir, 'strength', new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]));
+    const file = path.join(dir, '2.json');
+    await writeFile(file, '{"BannedWords":["Harmless"],' + JSON.stringify({ ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: ['Acme'] }).slice(1));
+    expect(await run('lint', '--collection', 'strength', '--dir', dir)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${file}: "BannedWords" is given twice in one object (at $); give it once (a JSON reader keeps only the last)\n`,
+    });
+  });
+
+  it('lint --dir: a version given twice in versions.json, the name written once with an escape', async () => {
+    await writeExport(dir, 'strength', new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]));
+    const manifest = path.join(dir, 'versions.json');
+    await writeFile(manifest, '{"collection":"strength","versions":{"2":1,"\\u0032":7}}');
+    expect(await run('lint', '--collection', 'strength', '--dir', dir)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${manifest}: "2" is given twice in one object (at $.versions); give it once (a JSON reader keeps only the last)\n`,
+    });
+  });
+
+  it('explain --file: MinLength twice in the second policy of a file; a name holding a bidirectional control is shown escaped', async () => {
+    const file = path.join(dir, 'p.json');
+    const second = withMember(generatorPolicy({ PasswordGeneratorID: 2 }), 'MinLength', '"MinLength": 4');
+    await writeFile(file, `[${JSON.stringify(generatorPolicy())},${second}]`);
+    expect(await run('explain', '--all', '--file', file)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${file}: "MinLength" is given twice in one object (at $[1]); give it once (a JSON reader keeps only the last)\n`,
+    });
+    await writeFile(file, '[{"a b":{"x\u202e":1,"x\u202e":2}}]');
+    expect((await run('explain', '--all', '--file', file)).stderr).toBe(`${file}: "x\\u{202E}" is given twice in one object (at $[0]["a b"]); give it once (a JSON reader keeps only the last)\n`);
+  });
+});
+
 describe('describePolicy (semantics 7)', () => {
   it.each([
     [generatorPolicy({ SpecialCharsText: '!@#' }), '12 to 16 characters of lower-case, upper-case, digits and special (!@#), more letters than not, no ambiguous characters'],
