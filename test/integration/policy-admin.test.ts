@@ -285,6 +285,7 @@ describe('history prints every text with the characters a terminal must not be h
         '',
       ]);
       expect(history.stdout.replace(/\n/g, '')).not.toMatch(/[\p{Cc}\p{Cf}\p{Cs}]/u);
+      expect((await cli('list', '--collection', 'strength')).stdout.split('\n')).toContain(`   7  v${String(version).padEnd(4)} Contractors\\u{202E}`);
     } finally {
       const now = (await admin.get('strength', 7))!;
       await admin.commit([{ collection: 'strength', id: 7, before: now, after: before.policy }], 'tester');

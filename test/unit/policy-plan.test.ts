@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { formatFinding } from '../../admin/policy-lint';
 import { formatPlan, makePlan } from '../../admin/policy-plan';
 import { checkPolicy, fieldDiff, PolicyAdminError, PolicyStore, type Policy, type StoredPolicy } from '../../store/policy-store';
 import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
@@ -114,6 +115,11 @@ describe('the plan prints every text with the characters a terminal must not be 
     expect(created).toContain('\n    BannedWords: ["Acme","\\u{202E}Emca","ab\\u{0000}c","\\u{D800}abc"]\n');
     const deleted = formatPlan(makePlan('strength', new Map(), new Map([[2, 4]]), new Map([[2, { policy: before, version: 4 }]])), 'PolicyName');
     expect(deleted.split('\n')[0]).toBe('- delete strength policy 2 "Domain\\u{202E}Users" (version 4)');
+  });
+
+  it('a lint finding the plan lists after it: its value escaped the same way', () => {
+    const finding = { field: 'ExcludeChars', value: 'O0\u202e', severity: 'should' as const, message: 'Message.', clauses: [], fix: 'Fix it.' };
+    expect(formatFinding(finding)).toBe('  [departs from a SHOULD] ExcludeChars: "O0\\u{202E}". Message.\n      Fix: Fix it.');
   });
 
   it('fieldDiff, which history prints too: the same escapes; text without such characters as JSON writes it', () => {
