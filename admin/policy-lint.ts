@@ -3,6 +3,7 @@ import { AMBIGUOUS_CHARS, parsePattern, SEPARATORS, type GeneratorPolicy, type P
 import { classesOn, eligibleWords, entropyBits, generationMode } from '../functions/domain/password-generator';
 import { MAX_PASSWORD_LENGTH, scoreBand, strengthScore, weightsOf } from '../functions/domain/strength-evaluator';
 import { COMPLIANCE_LEVELS, type StrengthPolicy } from '../functions/domain/strength-policy';
+import { quoted, shownJson } from '../functions/domain/unicode-text';
 import { WORD_LIST } from '../functions/domain/word-list';
 import type { CollectionName } from '../store/policy-store';
 
@@ -234,7 +235,7 @@ function bannedWordFindings(p: StrengthPolicy, at: { collection: 'strength'; id:
     if (same === undefined) return;
     findings.push({
       ...entry,
-      message: `Reads as BannedWords[${same}] ${JSON.stringify(words[same])} once NFKC, case and l33t are read: the evaluator keeps one term of the two, and already tries these permutations itself.`,
+      message: `Reads as BannedWords[${same}] ${quoted(words[same]!)} once NFKC, case and l33t are read: the evaluator keeps one term of the two, and already tries these permutations itself.`,
       clauses: [CLAUSES.asvsContextWordList],
       fix: `Delete BannedWords[${i}].`,
     });
@@ -412,7 +413,7 @@ function exclusionFindings(p: GeneratorPolicy, bits: number, at: { collection: '
       field: 'ExcludeChars',
       value: p.ExcludeChars,
       severity: 'should',
-      message: `Never generates ${JSON.stringify(p.ExcludeChars)}: ${excluded}. If the system that takes these passwords refuses these characters, that system does not accept all printing ASCII.`,
+      message: `Never generates ${quoted(p.ExcludeChars)}: ${excluded}. If the system that takes these passwords refuses these characters, that system does not accept all printing ASCII.`,
       clauses: [CLAUSES.printableAscii],
       fix: 'Empty ExcludeChars, unless the system that takes these passwords refuses these characters.',
     });
@@ -474,10 +475,10 @@ export function worstSeverity(findings: readonly Finding[]): Severity | undefine
 // Text
 // ---------------------------------------------------------------------------------------------------------
 
-/** One finding as the operator reads it: a heading line, each clause with its quotation, the fix. */
+/** One finding as the operator reads it: a heading line, each clause with its quotation, the fix; a value as the plan shows it (shownJson). */
 export function formatFinding(f: Finding): string {
   return [
-    `  [${SEVERITY_LABELS[f.severity]}] ${f.field}: ${JSON.stringify(f.value)}. ${f.message}`,
+    `  [${SEVERITY_LABELS[f.severity]}] ${f.field}: ${shownJson(f.value)}. ${f.message}`,
     ...f.clauses.map((c) => `      ${c.ref}: "${c.quote}"`),
     `      Fix: ${f.fix}`,
   ].join('\n');

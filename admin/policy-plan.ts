@@ -1,3 +1,4 @@
+import { shownJson } from '../functions/domain/unicode-text';
 import { changeRuleProblem, fieldDiff, kindOf, titleOf, type CollectionName, type Policy, type PolicyChange, type StoredPolicy } from '../store/policy-store';
 
 /**
@@ -46,14 +47,14 @@ export function makePlan(collection: CollectionName, desired: ReadonlyMap<number
 
 const SIGNS = { create: '+', update: '~', delete: '-', rollback: '~' } as const;
 
-/** One change as the operator reads it: a heading line and its field-level diff, indented. */
+/** One change as the operator reads it: a heading line and its field-level diff, indented; every text escaped (shownJson, fieldDiff). */
 export function formatChange(change: PolicyChange, nameField: string): string {
   const kind = kindOf(change);
   const name = (change.after ?? change.before?.policy)?.[nameField];
   const version = change.before !== undefined ? ` (version ${change.before.version}${change.after !== undefined ? ` → ${change.before.version + 1}` : ''})` : '';
   const verb = kind === 'create' ? 'create' : kind === 'delete' ? 'delete' : 'change';
   const restoring = change.restoredVersion !== undefined ? `, restoring version ${change.restoredVersion}` : '';
-  const heading = `${SIGNS[kind]} ${verb} ${titleOf(change.collection, change.id)} ${JSON.stringify(name)}${version}${restoring}`;
+  const heading = `${SIGNS[kind]} ${verb} ${titleOf(change.collection, change.id)} ${shownJson(name)}${version}${restoring}`;
   const lines = change.after === undefined ? [] : fieldDiff(change.before?.policy, change.after);
   return [heading, ...lines.map((line) => `    ${line}`)].join('\n');
 }

@@ -4,11 +4,13 @@ import { generatorPolicies, parsePattern, SEPARATORS, type GeneratorPolicy } fro
 import { checkFeasibility, classesOn, cryptoRandom, entropyBits, generationMode, type CharClass } from '../functions/domain/password-generator';
 import { DEFAULT_POLICY_ID, validatePolicy } from '../functions/domain/policy-collection';
 import { type StrengthPolicy } from '../functions/domain/strength-policy';
+import { escapeUnshowable, shownJson } from '../functions/domain/unicode-text';
 import { WORD_LIST } from '../functions/domain/word-list';
 import { TABLES } from '../functions/repositories/tables';
 import { STACK_OUTPUTS } from '../lib/deployment';
 import { awsFailureMessage, callerIdentity, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, locationProblem, stackOutputs } from '../cli/aws';
 import { checkOptions, commandList, findCommand, Help, parseCommandLine, PROCESS_IO, runCli, runWhenMain, UsageError, USAGE_PHRASES, type Cli, type Command, type Io } from '../cli/command-line';
+import { repeatedNameProblem } from '../store/policy-json';
 import { SEED_FILES } from '../store/seed-files';
 import {
   changeRuleProblem,
@@ -348,7 +350,7 @@ function printLint(collection: CollectionName, policies: readonly Policy[], inva
 function headingOf(collection: CollectionName, policies: readonly Policy[]): (f: Finding) => string {
   const { idField, nameField } = COLLECTIONS[collection].resource;
   const names = new Map(policies.map((p) => [p[idField] as number, String(p[nameField])]));
-  return (f) => (f.id === undefined ? 'The deployment' : `${titleOf(collection, f.id)} ${JSON.stringify(names.get(f.id) ?? '')}`);
+  return (f) => (f.id === undefined ? 'The deployment' : `${titleOf(collection, f.id)} ${shownJson(names.get(f.id) ?? '')}`);
 }
 
 /** The stored policies of a collection, each checked as a write is; the invalid ones are named, not linted. */
@@ -398,7 +400,7 @@ class PolicyCommands {
 
   async list(): Promise<void> {
     const stored = await this.store.list(this.collection);
-    const lines = [...stored].map(([id, s]) => `${String(id).padStart(4)}  v${String(s.version).padEnd(4)} ${String(s.policy[this.resource.nameField])}`);
+    const lines = [...stored].map(([id, s]) => `${String(id).padStart(4)}  v${String(s.version).padEnd(4)} ${escapeUnshowable(String(s.policy[this.resource.nameField]))}`);
     this.io.stdout.write(`${['  ID  VERSION NAME', ...lines].join('\n')}\n${stored.size} ${this.resource.title}(s).\n`);
   }
 
@@ -469,7 +471,8 @@ class PolicyCommands {
       const what = r.change === 'rollback' ? `rollback to version ${r.restoredVersion}` : r.change;
       // A creation's fields are all new: the line says so, `get` or the record shows them.
       const diff = r.after === undefined || r.before === undefined ? [] : fieldDiff(r.before, r.after);
-      return [`version ${r.version}  ${r.changedAt}  ${what}  by ${r.changedBy}`, ...diff.map((d) => `    ${d}`)];
+      // What a record holds was written by whoever could write the table: every text escaped, as the plan's.
+      return [escapeUnshowable(`version ${r.version}  ${r.changedAt}  ${what}  by ${r.changedBy}`), ...diff.map((d) => `    ${d}`)];
     });
     this.io.stdout.write(`${lines.join('\n')}\n`);
   }
@@ -510,14 +513,18 @@ class PolicyCommands {
   }
 }
 
-/** Reads the file and validates every record (validatePolicy); any problem fails the whole command. */
+/** Reads the file, refusing a name given twice in one object, and validates every record (validatePolicy); any problem fails the whole command. */
 async function readPolicies(file: string): Promise<GeneratorPolicy[]> {
   let records: unknown;
+  let text: string;
   try {
-    records = JSON.parse(await readFile(file, 'utf8'));
+    text = await readFile(file, 'utf8');
+    records = JSON.parse(text);
   } catch (error) {
     throw new OperationError(`${file}: cannot be read as JSON (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
   }
+  const repeated = repeatedNameProblem(text);
+  if (repeated !== undefined) throw new OperationError(`${file}: ${repeated}`);
   if (!Array.isArray(records)) throw new OperationError(`${file}: must hold a JSON array of generator policies.`);
   const problems: string[] = [];
   const policies: GeneratorPolicy[] = [];

@@ -438,11 +438,12 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
           status: 400,
           when:
             `A bad body: not a JSON object, over ${EVALUATION_BODY_BYTES} bytes, not UTF-8 or holding U+FFFD as a character, a field given twice, an unknown field, ${PASSWORD} missing, empty, ` +
-            `not a string, over ${MAX_PASSWORD_LENGTH} characters or holding control characters or an unpaired surrogate, ${POLICY_ID} not a whole number ` +
-            `from 1 to ${MAX_POLICY_ID}, ${USER_INPUTS.field} not an array of 1 to ${USER_INPUTS.maxItems} strings of 1 to ${USER_INPUTS.maxLength} characters without control characters ` +
+            `not a string, over ${MAX_PASSWORD_LENGTH} characters (as sent or after NFKC normalization) or holding control characters or an unpaired surrogate, ${POLICY_ID} not a whole number ` +
+            `from 1 to ${MAX_POLICY_ID}, ${USER_INPUTS.field} not an array of 1 to ${USER_INPUTS.maxItems} strings of 1 to ${USER_INPUTS.maxLength} characters (as sent or after NFKC normalization) without control characters ` +
             '(the phrase names the position of a bad one, never its value); or any query parameter.',
           examples: {
             passwordMissing: EVALUATION_PHRASES.passwordMissing,
+            passwordTooLong: EVALUATION_PHRASES.passwordTooLong,
             policyId: EVALUATION_PHRASES.policyId,
             userInputs: userInputsProblem([''])!,
           },
@@ -479,8 +480,9 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
           maxLength: MAX_PASSWORD_LENGTH,
           pattern: PASSWORD_PATTERN,
           description:
-            `The password to evaluate: 1 to ${MAX_PASSWORD_LENGTH} Unicode characters, counted in code points as JSON Schema counts them (an emoji is one, not two UTF-16 units); ` +
-            'no control character (the pattern; a stray newline is one) and no unpaired surrogate escape (a lone \\uD800; the pattern, under the Unicode flag JSON Schema implies). ' +
+            `The password to evaluate: 1 to ${MAX_PASSWORD_LENGTH} Unicode characters, counted in code points as JSON Schema counts them (an emoji is one, not two UTF-16 units), ` +
+            `and at most ${MAX_PASSWORD_LENGTH} after Unicode NFKC normalization too, which a schema cannot state: the evaluation matches the NFKC form, in which some characters are several (U+2A0C is four, U+FDFA eighteen). ` +
+            'No control character (the pattern; a stray newline is one) and no unpaired surrogate escape (a lone \\uD800; the pattern, under the Unicode flag JSON Schema implies). ' +
             'Never logged, echoed or stored.',
         },
         [USER_INPUTS.field]: {
@@ -490,7 +492,7 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
           items: { type: 'string', minLength: 1, maxLength: USER_INPUTS.maxLength, pattern: PASSWORD_PATTERN },
           description:
             `Optional: 1 to ${USER_INPUTS.maxItems} words specific to the password's owner and organization (user name, display name, email address, employee number, company, service), ` +
-            `each 1 to ${USER_INPUTS.maxLength} characters (code points) with no control character and no unpaired surrogate (the pattern). ` +
+            `each 1 to ${USER_INPUTS.maxLength} characters (code points), as sent and after Unicode NFKC normalization (which a schema cannot state), with no control character and no unpaired surrogate (the pattern). ` +
             'They are split into the tokens an attacker derives (at spaces, `.`, `_`, `-`, `@` and digit boundaries; an email address gives its local part and domain labels, not its top-level domain), ' +
             'and a password built on one of them fails the rule UserInput. Never logged, echoed, stored, cached or sent anywhere.',
         },

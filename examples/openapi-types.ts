@@ -204,9 +204,9 @@ export interface components {
         PasswordEvaluationRequest: {
             /** @description The strength policy to evaluate against; the default policy (1) when absent. `null` is not the default: a 400. */
             PasswordStrengthPolicyID?: number;
-            /** @description The password to evaluate: 1 to 256 Unicode characters, counted in code points as JSON Schema counts them (an emoji is one, not two UTF-16 units); no control character (the pattern; a stray newline is one) and no unpaired surrogate escape (a lone \uD800; the pattern, under the Unicode flag JSON Schema implies). Never logged, echoed or stored. */
+            /** @description The password to evaluate: 1 to 256 Unicode characters, counted in code points as JSON Schema counts them (an emoji is one, not two UTF-16 units), and at most 256 after Unicode NFKC normalization too, which a schema cannot state: the evaluation matches the NFKC form, in which some characters are several (U+2A0C is four, U+FDFA eighteen). No control character (the pattern; a stray newline is one) and no unpaired surrogate escape (a lone \uD800; the pattern, under the Unicode flag JSON Schema implies). Never logged, echoed or stored. */
             Password: string;
-            /** @description Optional: 1 to 20 words specific to the password's owner and organization (user name, display name, email address, employee number, company, service), each 1 to 256 characters (code points) with no control character and no unpaired surrogate (the pattern). They are split into the tokens an attacker derives (at spaces, `.`, `_`, `-`, `@` and digit boundaries; an email address gives its local part and domain labels, not its top-level domain), and a password built on one of them fails the rule UserInput. Never logged, echoed, stored, cached or sent anywhere. */
+            /** @description Optional: 1 to 20 words specific to the password's owner and organization (user name, display name, email address, employee number, company, service), each 1 to 256 characters (code points), as sent and after Unicode NFKC normalization (which a schema cannot state), with no control character and no unpaired surrogate (the pattern). They are split into the tokens an attacker derives (at spaces, `.`, `_`, `-`, `@` and digit boundaries; an email address gives its local part and domain labels, not its top-level domain), and a password built on one of them fails the rule UserInput. Never logged, echoed, stored, cached or sent anywhere. */
             UserInputs?: string[];
         };
         /** @description Exactly these fields, in this order. */
@@ -795,7 +795,7 @@ export interface operations {
                     "application/json": components["schemas"]["StrengthEvaluation"];
                 };
             };
-            /** @description Bad Request. A bad body: not a JSON object, over 65536 bytes, not UTF-8 or holding U+FFFD as a character, a field given twice, an unknown field, Password missing, empty, not a string, over 256 characters or holding control characters or an unpaired surrogate, PasswordStrengthPolicyID not a whole number from 1 to 9007199254740991, UserInputs not an array of 1 to 20 strings of 1 to 256 characters without control characters (the phrase names the position of a bad one, never its value); or any query parameter. */
+            /** @description Bad Request. A bad body: not a JSON object, over 65536 bytes, not UTF-8 or holding U+FFFD as a character, a field given twice, an unknown field, Password missing, empty, not a string, over 256 characters (as sent or after NFKC normalization) or holding control characters or an unpaired surrogate, PasswordStrengthPolicyID not a whole number from 1 to 9007199254740991, UserInputs not an array of 1 to 20 strings of 1 to 256 characters (as sent or after NFKC normalization) without control characters (the phrase names the position of a bad one, never its value); or any query parameter. */
             400: {
                 headers: {
                     [name: string]: unknown;

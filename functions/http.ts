@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { startsLikeKey } from './domain/api-key';
+import { repeatedName } from './domain/json-text';
 import { errorName, lambdaHandler, logger, UnavailableError } from './runtime';
 
 /**
@@ -237,45 +238,9 @@ export function readJsonObjectBody(event: Pick<APIGatewayProxyEvent, 'body' | 'i
     throw new ApiError(400, 'The body is not valid JSON (UTF-8); send a JSON object.');
   }
   // JSON.parse keeps the last of two values under one name; the client meant one of them, we cannot tell which.
-  if (repeatsAName(text)) throw new ApiError(400, 'The body gives a field twice in one object; send each field once.');
+  if (repeatedName(text) !== undefined) throw new ApiError(400, 'The body gives a field twice in one object; send each field once.');
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ApiError(400, 'The body must be a JSON object.');
   return parsed as Record<string, unknown>;
-}
-
-/**
- * Whether an object of a JSON text names a member twice, at any depth. The text is valid JSON (JSON.parse
- * read it), so a scan of its strings and brackets finds every name: a string right after `{` or after a
- * comma inside an object. Each name is decoded by JSON.parse itself, so `"Pass\u0077ord"` is `Password`.
- * Hand-written: jsonc-parser, which would do, is not tree-shaken out of the bundles that read no body.
- */
-function repeatsAName(text: string): boolean {
-  // The names of each open object, innermost last; null for an open array.
-  const open: (Set<string> | null)[] = [];
-  let atName = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (c === '"') {
-      let end = i + 1;
-      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-      const names = open.at(-1);
-      if (atName && names) {
-        const name = JSON.parse(text.slice(i, end + 1)) as string;
-        if (names.has(name)) return true;
-        names.add(name);
-      }
-      atName = false;
-      i = end;
-    } else if (c === '{' || c === '[') {
-      open.push(c === '{' ? new Set() : null);
-      atName = true;
-    } else if (c === '}' || c === ']') {
-      open.pop();
-    } else if (c === ',') {
-      // In an array this is a value's place too, and the null on the stack keeps it from being read as a name.
-      atName = true;
-    }
-  }
-  return false;
 }
 
 const NOT_UTF8 = 'The body is not valid UTF-8 (or holds U+FFFD, the replacement character, which stands for bytes that were not); send the JSON as UTF-8.';

@@ -12,6 +12,8 @@ module.exports = {
   testMatch: [
     '**/test/unit/authorizer.test.ts',
     '**/test/unit/http.test.ts',
+    // The body's name scanner, which names the repeated member and where for the policy files.
+    '**/test/unit/json-text.test.ts',
     '**/test/unit/policy-handlers.test.ts',
     '**/test/unit/generate-password-handler.test.ts',
     '**/test/unit/authorizer-emulation.test.ts',

@@ -7,6 +7,7 @@ import { generatorPolicies, type GeneratorPolicy } from '../functions/domain/gen
 import { strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
 import { TABLES } from '../functions/repositories/tables';
 import { checkPolicy, COLLECTIONS, fieldDiff, MAX_CHANGES_PER_TRANSACTION, PolicyStore, titleOf, type CollectionName, type PolicyChange } from '../store/policy-store';
+import { repeatedNameProblem } from '../store/policy-json';
 import { SEED_FILES } from '../store/seed-files';
 
 /** The files the loader reads unless told others: the committed seed files. */
@@ -25,9 +26,9 @@ export class SeedValidationError extends Error {
 }
 
 /**
- * Reads a JSON array of policies and checks every record as every policy write is checked (checkPolicy:
- * value domains, feasibility, the default's rule), every ID's uniqueness and the presence of the default
- * policy (DEFAULT_POLICY_ID). All problems of the file are reported together, each naming the file, the record
+ * Reads a JSON array of policies, no name given twice in one object (store/policy-json.ts), and checks every
+ * record as every policy write is checked (checkPolicy: value domains, feasibility, the default's rule), every
+ * ID's uniqueness and the presence of the default policy (DEFAULT_POLICY_ID). All problems of the file are reported together, each naming the file, the record
  * (zero-based index and ID) and the field.
  */
 export async function readSeedFile<T extends object>(file: string, resource: PolicyResource<T>): Promise<T[]> {
@@ -73,6 +74,8 @@ async function readJsonArray(file: string, shown: string): Promise<unknown[]> {
   } catch (error) {
     throw new SeedValidationError([`${shown}: is not valid JSON (${(error as Error).message})`]);
   }
+  const repeated = repeatedNameProblem(text);
+  if (repeated !== undefined) throw new SeedValidationError([`${shown}: ${repeated}`]);
   if (!Array.isArray(parsed)) throw new SeedValidationError([`${shown}: must hold a JSON array of policies`]);
   return parsed;
 }

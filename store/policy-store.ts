@@ -3,6 +3,7 @@ import { generatorPolicies, type GeneratorPolicy } from '../functions/domain/gen
 import { checkFeasibility } from '../functions/domain/password-generator';
 import { DEFAULT_POLICY_ID, defaultPolicyProblem, validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
 import { strengthPolicies } from '../functions/domain/strength-policy';
+import { escapeUnshowable, quoted, shownJson } from '../functions/domain/unicode-text';
 import { WORD_LIST } from '../functions/domain/word-list';
 import { specificationFields, VERSION_ATTRIBUTE } from '../functions/repositories/policies';
 import { TABLES } from '../functions/repositories/tables';
@@ -104,15 +105,17 @@ export function changeRuleProblem(change: PolicyChange): string | undefined {
 }
 
 /**
- * Field-level differences, as lines: `Field: old → new` (values as JSON); for a list of words, the words added
- * and removed; none when the two are the same policy.
+ * Field-level differences, as lines: `Field: old → new` (values as JSON, every text escaped as shownJson
+ * escapes it, so no line hands a terminal a control, format or separator character raw); for a list of
+ * words, the words added and removed; none when the two are the same policy.
  */
 export function fieldDiff(before: Policy | undefined, after: Policy | undefined): string[] {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  const show = (policy: Policy | undefined, field: string) => (policy !== undefined && field in policy ? JSON.stringify(policy[field]) : '(absent)');
+  const show = (policy: Policy | undefined, field: string) => (policy !== undefined && field in policy ? shownJson(policy[field]) : '(absent)');
   return fields
     .filter((f) => show(before, f) !== show(after, f))
-    .map((f) => (before === undefined ? `${f}: ${show(after, f)}` : after === undefined ? `${f}: ${show(before, f)}` : (wordChanges(f, before[f], after[f]) ?? `${f}: ${show(before, f)} → ${show(after, f)}`)));
+    .map((f) => (before === undefined ? `${f}: ${show(after, f)}` : after === undefined ? `${f}: ${show(before, f)}` : (wordChanges(f, before[f], after[f]) ?? `${f}: ${show(before, f)} → ${show(after, f)}`)))
+    .map(escapeUnshowable);
 }
 
 /** A change to a list of words (a strength policy's BannedWords; absent is none): `+ "added", - "removed"`, or undefined for other values. */
@@ -120,7 +123,7 @@ function wordChanges(field: string, before: unknown, after: unknown): string | u
   const words = (value: unknown) => (value === undefined ? [] : Array.isArray(value) && value.every((w) => typeof w === 'string') ? (value as string[]) : undefined);
   const [was, now] = [words(before), words(after)];
   if (was === undefined || now === undefined) return undefined;
-  const changes = [...now.filter((w) => !was.includes(w)).map((w) => `+ ${JSON.stringify(w)}`), ...was.filter((w) => !now.includes(w)).map((w) => `- ${JSON.stringify(w)}`)];
+  const changes = [...now.filter((w) => !was.includes(w)).map((w) => `+ ${quoted(w)}`), ...was.filter((w) => !now.includes(w)).map((w) => `- ${quoted(w)}`)];
   if (changes.length > 0) return `${field}: ${changes.join(', ')}`;
   // An empty list against none shows as values; the same words reordered say so.
   return was.length === 0 ? undefined : `${field}: the same words, in another order`;

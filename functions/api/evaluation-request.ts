@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { DEFAULT_POLICY_ID, MAX_POLICY_ID } from '../domain/policy-collection';
-import { CONTROL_CHARACTER, MAX_PASSWORD_LENGTH, UNPAIRED_SURROGATE } from '../domain/strength-evaluator';
+import { MAX_PASSWORD_LENGTH } from '../domain/strength-evaluator';
+import { CONTROL_CHARACTER, MATCHED_LENGTH_COUNTED, matchedLength, UNPAIRED_SURROGATE } from '../domain/unicode-text';
 import { strengthPolicies } from '../domain/strength-policy';
 import { USER_INPUTS, userInputsProblem } from '../domain/user-inputs';
 import { ApiError, readJsonObjectBody } from '../http';
@@ -28,6 +29,8 @@ const FIELDS: readonly string[] = [POLICY_ID, PASSWORD, USER_INPUTS_FIELD];
 export const EVALUATION_PHRASES = {
   policyId: `${POLICY_ID} must be a whole number from 1 to ${MAX_POLICY_ID}.`,
   passwordMissing: `${PASSWORD} is required: the password to evaluate, as a JSON string.`,
+  // Counted as the matcher reads the password too: a limit must bound what is matched (docs/decisions.md#password-evaluation).
+  passwordTooLong: `${PASSWORD} must be at most ${MAX_PASSWORD_LENGTH} characters, ${MATCHED_LENGTH_COUNTED}.`,
 } as const;
 
 export interface EvaluationRequest {
@@ -56,7 +59,7 @@ export function readEvaluationRequest(event: Pick<APIGatewayProxyEvent, 'body' |
   if (typeof password !== 'string') throw new ApiError(400, `${PASSWORD} must be a JSON string.`);
   if (password === '') throw new ApiError(400, `${PASSWORD} must not be empty.`);
   if (UNPAIRED_SURROGATE.test(password)) throw new ApiError(400, `${PASSWORD} must be valid Unicode text (it has an unpaired surrogate escape).`);
-  if ([...password].length > MAX_PASSWORD_LENGTH) throw new ApiError(400, `${PASSWORD} must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+  if (matchedLength(password) > MAX_PASSWORD_LENGTH) throw new ApiError(400, EVALUATION_PHRASES.passwordTooLong);
   if (CONTROL_CHARACTER.test(password)) throw new ApiError(400, `${PASSWORD} must not contain control characters (a trailing newline, perhaps).`);
   const userInputs = body[USER_INPUTS_FIELD];
   const problem = userInputs === undefined ? undefined : userInputsProblem(userInputs);

@@ -25,7 +25,14 @@ export function defaultPolicyProblem<T extends object>(resource: PolicyResource<
 export interface PolicyResource<T extends object> {
   /** Singular, for log lines and error phrases ("generator policy"). */
   readonly title: string;
+  /** The schema every write is checked against (the policy CLI, the seed loader, the defaults put on deploy). */
   readonly schema: z.ZodMiniType<T>;
+  /**
+   * The schema a record read from a table is validated with: `schema` less the rules added after records were
+   * stored under the older ones (a strength policy's BannedWords), so that a stricter write never takes a
+   * stored policy out of service; `schema` itself where no rule was added that way.
+   */
+  readonly storedSchema: z.ZodMiniType<T>;
   /** Every field of the response object, in the specification's order. */
   readonly fields: readonly (keyof T & string)[];
   /** Optional fields stored with a record after the specification's and never served (a strength policy's BannedWords). */
@@ -41,9 +48,18 @@ export interface PolicyResource<T extends object> {
 
 export type PolicyValidation<T> = { ok: true; policy: T } | { ok: false; problems: string[] };
 
-/** Validates one record; problems name the field ("MaxLength: must be at most 256"). */
+/** Validates one record as every write is checked; problems name the field ("MaxLength: must be at most 256"). */
 export function validatePolicy<T extends object>(resource: PolicyResource<T>, record: unknown): PolicyValidation<T> {
-  const result = resource.schema.safeParse(record);
+  return validateWith(resource, resource.schema, record);
+}
+
+/** Validates one record read from a table, with the rules it may have been written under (storedSchema). */
+export function validateStoredPolicy<T extends object>(resource: PolicyResource<T>, record: unknown): PolicyValidation<T> {
+  return validateWith(resource, resource.storedSchema, record);
+}
+
+function validateWith<T extends object>(resource: PolicyResource<T>, schema: z.ZodMiniType<T>, record: unknown): PolicyValidation<T> {
+  const result = schema.safeParse(record);
   if (result.success) return { ok: true, policy: project(resource, result.data) };
   return { ok: false, problems: result.error.issues.map((issue) => describeIssue(issue, record)) };
 }
@@ -96,16 +112,20 @@ export function problem(ctx: { issues: unknown[] }, path: string, message: strin
   (ctx.issues as z.core.$ZodRawIssue[]).push({ code: 'custom', path: [path], message, input });
 }
 
-/** A resource descriptor from its schema's shape, its three named fields and the fields it stores but never serves. */
+/**
+ * A resource descriptor from its schema's shape, its three named fields, the fields it stores but never
+ * serves, and the schema stored records are read with (the write schema unless a rule was added since).
+ */
 export function policyResource<T extends object>(
   title: string,
   shape: { readonly shape: object },
   schema: z.ZodMiniType<T>,
   names: { idField: keyof T & string; nameField: keyof T & string; descriptionField: keyof T & string },
   storedFields: readonly (keyof T & string)[] = [],
+  storedSchema: z.ZodMiniType<T> = schema,
 ): PolicyResource<T> {
   const fields = (Object.keys(shape.shape) as (keyof T & string)[]).filter((field) => !storedFields.includes(field));
-  return { title, schema, fields, storedFields, ...names };
+  return { title, schema, storedSchema, fields, storedFields, ...names };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -30,10 +30,6 @@ import { COMPLIANCE_LEVELS, type StrengthPolicy } from './strength-policy';
 
 /** The longest password evaluated, in characters (Unicode code points), as a generator policy's MaxLength. */
 export const MAX_PASSWORD_LENGTH = 256;
-/** Control characters (C0, DEL, C1): no password field lets anyone type them; a stray newline is a client bug. */
-export const CONTROL_CHARACTER = /\p{Cc}/u;
-/** In u-mode a surrogate pair is one code point, so only an unpaired surrogate (a lone \\uD800 escape) matches. */
-export const UNPAIRED_SURROGATE = /\p{Cs}/u;
 
 /** What a guessability estimator (zxcvbn-ts and the attack models of guess-models/) says about a password. */
 interface Guessability {

@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTER, UNPAIRED_SURROGATE } from './strength-evaluator';
+import { CONTROL_CHARACTER, MATCHED_LENGTH_COUNTED, matchedLength, UNPAIRED_SURROGATE } from './unicode-text';
 
 /**
  * UserInputs, the evaluation request's optional words about the password's owner and organization (user name,
@@ -6,6 +6,7 @@ import { CONTROL_CHARACTER, UNPAIRED_SURROGATE } from './strength-evaluator';
  * context-terms.ts derives the tokens matched from them. They are a secret as the password is: no phrase
  * here quotes a value, only the position of the one refused.
  */
+/** maxLength counts characters as matchedLength does: code points as sent and after NFKC, whichever is more. */
 export const USER_INPUTS = { field: 'UserInputs', maxItems: 20, maxLength: 256 } as const;
 
 const { field, maxItems, maxLength } = USER_INPUTS;
@@ -21,7 +22,7 @@ export function userInputsProblem(value: unknown): string | undefined {
     if (typeof item !== 'string') return `${name} must be a JSON string.`;
     if (item === '') return `${name} must not be empty.`;
     if (UNPAIRED_SURROGATE.test(item)) return `${name} must be valid Unicode text (it has an unpaired surrogate escape).`;
-    if ([...item].length > maxLength) return `${name} must be at most ${maxLength} characters.`;
+    if (matchedLength(item) > maxLength) return `${name} must be at most ${maxLength} characters, ${MATCHED_LENGTH_COUNTED}.`;
     if (CONTROL_CHARACTER.test(item)) return `${name} must not contain control characters.`;
   }
   return undefined;

@@ -1,5 +1,5 @@
 import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { buildCollection, validatePolicy, type PolicyCollection, type PolicyResource } from '../domain/policy-collection';
+import { buildCollection, validateStoredPolicy, type PolicyCollection, type PolicyResource } from '../domain/policy-collection';
 import {
   countMetric,
   createDocumentClient,
@@ -71,7 +71,8 @@ export class PolicyRepository<T extends object> {
 
   /**
    * Every valid policy of the table, ordered by identifier: a Scan followed through every LastEvaluatedKey
-   * (DynamoDB pages at 1 MB). An invalid record is left out, logged with its identifier at ERROR and counted
+   * (DynamoDB pages at 1 MB), each validated as a stored record (validateStoredPolicy: a rule added to
+   * writes since it was written does not take it out of service). An invalid record is left out, logged with its identifier at ERROR and counted
    * in InvalidPolicyRecords, so one bad record never breaks the collection.
    */
   async scan(): Promise<T[]> {
@@ -79,7 +80,7 @@ export class PolicyRepository<T extends object> {
     let invalid = 0;
     for await (const page of paginateScan({ client: this.client }, { TableName: this.tableName, ConsistentRead: true })) {
       for (const record of page.Items ?? []) {
-        const result = validatePolicy(this.resource, specificationFields(record));
+        const result = validateStoredPolicy(this.resource, specificationFields(record));
         if (result.ok) {
           policies.push(result.policy);
         } else {

@@ -61,7 +61,11 @@ describe('answers', () => {
 
   it('404 for an unknown policy; 400 for a bad password; 415 for a body that is not JSON', async () => {
     expectError(await post(JSON.stringify({ PasswordStrengthPolicyID: 77, Password: SECRET })), 404, 'No password strength policy has PasswordStrengthPolicyID 77.');
-    expectError(await post(JSON.stringify({ Password: 'x'.repeat(257) })), 400, 'Password must be at most 256 characters.');
+    const tooLong = 'Password must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).';
+    expectError(await post(JSON.stringify({ Password: 'x'.repeat(257) })), 400, tooLong);
+    // 65 characters as sent, 260 once NFKC makes each U+2A0C four integrals: the form the evaluation matches.
+    expectError(await post(JSON.stringify({ Password: '\u2A0C'.repeat(65) })), 400, tooLong);
+    expect((await post(JSON.stringify({ Password: '\u2A0C'.repeat(64) }))).status).toBe(200);
     expectError(await post(JSON.stringify({ Password: '' })), 400, 'Password must not be empty.');
     expectError(await post(`Password=${SECRET}`, [STRENGTH_KEY, ['Content-Type', 'application/x-www-form-urlencoded']]), 415, 'The body must be JSON: send Content-Type: application/json (UTF-8).');
     expectError(await post(SECRET), 400, 'The body is not valid JSON (UTF-8); send a JSON object.');

@@ -169,7 +169,8 @@ describe('UserInputs over HTTP', () => {
     ['a number item', ['Quentin Zebulon', 5581923], 'UserInputs[1] must be a JSON string.'],
     ['an empty string', ['Quentin Zebulon', ''], 'UserInputs[1] must not be empty.'],
     ['21 items', Array.from({ length: 21 }, (_, i) => `Zebulon ${i}`), 'UserInputs must hold at most 20 strings; this one holds 21.'],
-    ['257 characters', ['Zebulon'.repeat(37)], 'UserInputs[0] must be at most 256 characters.'],
+    ['257 characters', ['Zebulon'.repeat(37)], 'UserInputs[0] must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).'],
+    ['65 characters that NFKC makes 260', ['Quentin Zebulon', '\u2A0C'.repeat(65)], 'UserInputs[1] must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).'],
     ['a control character', ['Quentin\tZebulon'], 'UserInputs[0] must not contain control characters.'],
   ])('%s: 400 in the envelope, naming no value', async (_what, userInputs, phrase) => {
     const response = await evaluate({ Password: 'Zebulon$Rocks26', UserInputs: userInputs });

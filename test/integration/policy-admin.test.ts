@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, paginateScan, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { main } from '../../admin/policy';
 import { DEFAULT_LINT_CONTEXT, formatFindings, lintGeneratorPolicy } from '../../admin/policy-lint';
 import { PolicyAdminError, PolicyStore } from '../../store/policy-store';
@@ -143,6 +143,30 @@ describe('nothing is written on invalid input', () => {
   });
 });
 
+describe('a name given twice in one object of a policy file', () => {
+  it('{"BannedWords":["Harmless"],"BannedWords":["Acme"]}: plan and apply exit 1 naming the file and the name, and write nothing', async () => {
+    const dir = await exportTo('repeated-name', 'strength');
+    const file = path.join(dir, '2.json');
+    const policy = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+    // JSON.parse keeps the last: before, the plan showed only "Acme" added, and apply wrote it.
+    await writeFile(file, `{"BannedWords":["Harmless"],${JSON.stringify({ ...policy, BannedWords: ['Acme'] }).slice(1)}`);
+    const before = await snapshot();
+    for (const command of ['plan', 'apply']) {
+      expect(await cli(command, '--collection', 'strength', '--dir', dir)).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `${file}: "BannedWords" is given twice in one object (at $); give it once (a JSON reader keeps only the last)\n`,
+      });
+    }
+    expect(await cli('put', '--collection', 'strength', '--file', file)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${file}: "BannedWords" is given twice in one object (at $); give it once (a JSON reader keeps only the last)\n`,
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
 describe('conflicts, policy 1, rollback', () => {
   it('a second apply resting on an older export is refused naming the policy, and writes nothing', async () => {
     const mine = await exportTo('mine', 'strength');
@@ -189,5 +213,82 @@ describe('conflicts, policy 1, rollback', () => {
     const got = await cli('get', '--collection', 'generator', '--id', '12');
     expect(got.stderr).toBe('generator policy 12: version 3\n');
     expect(Object.keys(JSON.parse(got.stdout))).not.toContain('Version');
+  });
+});
+
+describe('BannedWords a write refuses (docs/administration.md#bannedwords)', () => {
+  const FORMAT = 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces';
+
+  it('apply of the issue’s words exits 1, names each by file and index, prints none raw, and writes nothing', async () => {
+    const dir = await exportTo('banned-words-refused', 'strength');
+    await edit(dir, 2, { BannedWords: ['ab\u0000c', '\ud800abc', '\u202eEmca', 'Con\u200btoso'] });
+    const before = await snapshot();
+    const file = path.join(dir, '2.json');
+    for (const command of ['plan', 'apply']) {
+      expect(await cli(command, '--collection', 'strength', '--dir', dir)).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: [
+          `${file}: BannedWords[0]: must not contain control characters (character 3 is U+0000)`,
+          `${file}: BannedWords[1]: must be valid Unicode text (character 1 is U+D800, an unpaired surrogate)`,
+          `${file}: BannedWords[2]: ${FORMAT} (character 1 is U+202E)`,
+          `${file}: BannedWords[3]: ${FORMAT} (character 4 is U+200B)`,
+          '',
+        ].join('\n'),
+      });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a word already stored that a write now refuses: lint names it and exits 1, and the next plan refuses the exported file until the word is corrected', async () => {
+    const admin = new PolicyStore(documents, TABLE_NAMES);
+    const original = (await admin.get('strength', 2))!;
+    // Written past the CLI, as a release before this rule could: a zero-width space inside a word.
+    await documents.send(new PutCommand({ TableName: TABLE_NAMES.strength, Item: { ...original.policy, BannedWords: ['Acme', 'Con\u200btoso'], Version: original.version } }));
+    try {
+      const lint = await cli('lint', '--collection', 'strength');
+      expect(lint.code).toBe(1);
+      expect(lint.stderr.split('\n')[0]).toBe(`strength policy 2 is invalid, not linted: BannedWords[1]: ${FORMAT} (character 4 is U+200B)`);
+      expect(lint.stderr.split('\n')[1]).toMatch(/^Lint: \d+ strength policy\(s\), \d+ finding\(s\): /);
+
+      const dir = await exportTo('banned-words-stored', 'strength');
+      expect(await cli('plan', '--collection', 'strength', '--dir', dir)).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `${path.join(dir, '2.json')}: BannedWords[1]: ${FORMAT} (character 4 is U+200B)\n`,
+      });
+      await edit(dir, 2, { BannedWords: ['Acme', 'Contoso'] });
+      const plan = await cli('plan', '--collection', 'strength', '--dir', dir);
+      expect([plan.code, plan.stderr]).toEqual([0, '']);
+      // The word corrected shows escaped: the reviewer sees the zero-width space that was there.
+      expect(plan.stdout.split('\n').slice(0, 2)).toEqual([`~ change strength policy 2 "${original.policy.PolicyName}" (version ${original.version} → ${original.version + 1})`, '    BannedWords: + "Contoso", - "Con\\u{200B}toso"']);
+    } finally {
+      await documents.send(new PutCommand({ TableName: TABLE_NAMES.strength, Item: { ...original.policy, Version: original.version } }));
+    }
+  });
+});
+
+describe('history prints every text with the characters a terminal must not be handed raw escaped', () => {
+  it('a name, words and an author holding a bidirectional control, a zero-width space or a C1 control: each shown as an escape', async () => {
+    const admin = new PolicyStore(documents, TABLE_NAMES);
+    const before = (await admin.get('strength', 7))!;
+    // Written as an earlier release could (PolicyStore.commit checks no value domain; the CLI's writes do).
+    const after = { ...before.policy, PolicyName: 'Contractors\u202e', BannedWords: ['\u202eEmca', 'Con\u200btoso'] };
+    const [version] = await admin.commit([{ collection: 'strength', id: 7, before, after }], 'mallory\u0085\u202e');
+    try {
+      const history = await cli('history', '--collection', 'strength', '--id', '7');
+      expect([history.code, history.stderr]).toEqual([0, '']);
+      expect(history.stdout.split('\n').slice(-4)).toEqual([
+        expect.stringMatching(new RegExp(`^version ${version}  \\S+  update  by mallory\\\\u\\{0085\\}\\\\u\\{202E\\}$`)),
+        `    PolicyName: ${JSON.stringify(before.policy.PolicyName)} → "Contractors\\u{202E}"`,
+        '    BannedWords: + "\\u{202E}Emca", + "Con\\u{200B}toso"',
+        '',
+      ]);
+      expect(history.stdout.replace(/\n/g, '')).not.toMatch(/[\p{Cc}\p{Cf}\p{Cs}]/u);
+      expect((await cli('list', '--collection', 'strength')).stdout.split('\n')).toContain(`   7  v${String(version).padEnd(4)} Contractors\\u{202E}`);
+    } finally {
+      const now = (await admin.get('strength', 7))!;
+      await admin.commit([{ collection: 'strength', id: 7, before: now, after: before.policy }], 'tester');
+    }
   });
 });

@@ -200,6 +200,19 @@ describe('loadSeed against dynalite', () => {
     await expectEmpty(t.generator, t.strength);
   });
 
+  it('rejects a field given twice in one record, naming the file, the field and the record, though the last value would be valid', async () => {
+    const t = await freshTables();
+    const records = await readJson(DEFAULT_GENERATOR_FILE);
+    const file = path.join(tmp, 'repeated.json');
+    // JSON.parse keeps the last MinLength (the seed's own); the first, 4, is what someone meant, or not.
+    await writeFile(file, `[${records.map((r, i) => (i === 1 ? `{"MinLength":4,${JSON.stringify(r).slice(1)}` : JSON.stringify(r))).join(',')}]`);
+
+    const error = await loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, generatorFile: file }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SeedValidationError);
+    expect((error as SeedValidationError).problems).toEqual([`${file}: "MinLength" is given twice in one object (at $[1]); give it once (a JSON reader keeps only the last)`]);
+    await expectEmpty(t.generator, t.strength);
+  });
+
   it('writes more than one transaction holds completely (several transactions)', async () => {
     const t = await freshTables();
     const file = await variant(DEFAULT_GENERATOR_FILE, 'sixty.json', (records) =>
@@ -256,6 +269,22 @@ describe('npm run seed (seed/load.ts as a child process)', () => {
     expect(result.stderr).toMatch(/cli-bad\.json record #3 \(PasswordGeneratorID 4\): MaxLength: must be at most 256/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.stdout).not.toContain('Wrote');
+    await expectEmpty(t.generator, t.strength);
+  });
+
+  it('exits 1 for a field given twice in one record, naming the file, the field and the record, writing nothing', async () => {
+    const t = await freshTables();
+    const records = await readJson(DEFAULT_STRENGTH_FILE);
+    const file = path.join(tmp, 'cli-repeated.json');
+    await writeFile(file, `[${records.map((r, i) => (i === 2 ? `{"BannedWords":["Harmless"],${JSON.stringify({ ...r, BannedWords: ['Acme'] }).slice(1)}` : JSON.stringify(r))).join(',')}]`);
+
+    const result = await cli('--endpoint', endpoint, '--generator-table', t.generator, '--strength-table', t.strength, '--history-table', t.history, '--strength-file', file);
+
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `Seed data is invalid; nothing was written.\n${file}: "BannedWords" is given twice in one object (at $[2]); give it once (a JSON reader keeps only the last)\n`,
+    });
     await expectEmpty(t.generator, t.strength);
   });
 

@@ -3,7 +3,7 @@
  * local gateway (`tsx local/start.ts`, spawned once, authorizer cache off).
  *
  * Random bodies (JSON objects with the right, wrong, missing, misspelt and extra fields; passwords of any
- * code point, lone surrogates and controls included, up to past 256 characters; policy IDs of every JSON
+ * code point, lone surrogates and controls included, up to past 256 characters as sent or after NFKC; policy IDs of every JSON
  * type; UserInputs valid and not, of every JSON type, up to past 20 items and 256 characters; bodies that
  * are not JSON, not UTF-8, empty, or past 65,536 bytes), random Content-Type headers
  * (missing, repeated, other types and charsets) and random credentials. A reference model of the contract
@@ -97,14 +97,19 @@ function reference(c: Case): Expectation {
   const id = 'PasswordStrengthPolicyID' in body ? body.PasswordStrengthPolicyID : 1;
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > Number.MAX_SAFE_INTEGER) return { status: 400 };
   const password = body.Password;
-  if (typeof password !== 'string' || password === '' || [...password].length > 256) return { status: 400 };
+  if (typeof password !== 'string' || password === '' || referenceLength(password) > 256) return { status: 400 };
   if (!referenceText(password)) return { status: 400 };
   const userInputs = body.UserInputs ?? [];
   if (!Array.isArray(userInputs) || ('UserInputs' in body && (userInputs.length < 1 || userInputs.length > 20))) return { status: 400 };
-  if (userInputs.some((input) => typeof input !== 'string' || input === '' || [...input].length > 256 || !referenceText(input))) return { status: 400 };
+  if (userInputs.some((input) => typeof input !== 'string' || input === '' || referenceLength(input) > 256 || !referenceText(input))) return { status: 400 };
   const policy = SEED.find((p) => p.PasswordStrengthPolicyID === id);
   if (!policy) return { status: 404 };
   return { status: 200, evaluation: JSON.stringify(evaluatePassword(policy, password, estimate, BREACHED_PASSWORDS.has(password), userInputs as string[])) };
+}
+
+/** Code points as sent and after NFKC (the form the evaluation matches), whichever is more. */
+function referenceLength(text: string): number {
+  return Math.max(Array.from(text).length, Array.from(text.normalize('NFKC')).length);
 }
 
 /** No control character (C0, DEL, C1) and no unpaired surrogate (code points of a string are either a pair or lone). */
@@ -178,6 +183,10 @@ const password: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('Password1!', 'P@ssw0rd', '123456', 'correct horse battery staple', '🔑🔒', 'Passwort-Straße-7', 'p4$$w0rd'.repeat(8)) },
   { weight: 1, arbitrary: fc.integer({ min: 250, max: 262 }).map((n) => 'aB3$'.repeat(70).slice(0, n)) },
   { weight: 1, arbitrary: fc.integer({ min: 250, max: 262 }).map((n) => '🔑'.repeat(n)) },
+  // Around the bound after NFKC, which the evaluation matches: U+2A0C is four characters there, U+FDFA eighteen; e + U+0301 composes to one.
+  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 60, max: 66 }), fc.integer({ min: 0, max: 8 })).map(([n, m]) => '\u2A0C'.repeat(n) + 'x'.repeat(m)) },
+  { weight: 1, arbitrary: fc.integer({ min: 12, max: 16 }).map((n) => '\uFDFA'.repeat(n)) },
+  { weight: 1, arbitrary: fc.integer({ min: 126, max: 130 }).map((n) => 'e\u0301'.repeat(n)) },
   { weight: 1, arbitrary: fc.constant('') },
 );
 

@@ -63,8 +63,65 @@ describe('the schema: up to 1,000 words of 3 to 64 characters, none twice', () =
     ['a number', ['Acme', 42], ['BannedWords[1]: must be a string']],
     ['1,001 words', Array.from({ length: 1001 }, (_, i) => `word${i}`), ['BannedWords: must hold at most 1000 words (it holds 1001)']],
     ['a string, not a list', 'Acme', ['BannedWords: must be an array']],
+    // Counted as UserInputs are, as sent and after NFKC (the form matched): U+2A0C is four characters after it.
+    ['16 x U+2A0C: 16 characters as sent, 64 after NFKC', ['\u2A0C'.repeat(16)], []],
+    ['17 x U+2A0C: 17 characters as sent, 68 after NFKC', ['Acme', '\u2A0C'.repeat(17)], ['BannedWords[1]: must have 3 to 64 characters (it has 17, 68 after NFKC normalization)']],
+    ['U+FDFA x 4: 4 characters as sent, 72 after NFKC', ['\uFDFA'.repeat(4)], ['BannedWords[0]: must have 3 to 64 characters (it has 4, 72 after NFKC normalization)']],
+    // NFKC shortens e + U+0301 to é: the larger count, as sent, is the one bounded (lint says the evaluator reads 2).
+    ['e + U+0301 + e: 3 characters as sent, 2 after NFKC', ['e\u0301e'], []],
   ])('%s', (_what, words, expected) => {
     expect(problems({ ...strengthPolicy(), BannedWords: words })).toEqual(expected);
+  });
+});
+
+/** The issue's words: each was applied with exit status 0, and lint raised nothing. */
+const ISSUE_WORDS = ['ab\u0000c', '\ud800abc', '\u202eEmca', 'Con\u200btoso'];
+const ISSUE_PROBLEMS = [
+  'BannedWords[0]: must not contain control characters (character 3 is U+0000)',
+  'BannedWords[1]: must be valid Unicode text (character 1 is U+D800, an unpaired surrogate)',
+  'BannedWords[2]: must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 1 is U+202E)',
+  'BannedWords[3]: must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 4 is U+200B)',
+];
+/** Any character a terminal must not be handed raw, a line feed excepted: none may be printed. */
+const RAW = /[\p{Cc}\p{Cf}\p{Cs}]/u;
+
+describe('the schema refuses, as UserInputs do and more: controls, unpaired surrogates, format characters and noncharacters', () => {
+  it('the issue’s four words, each named by its index and its code point, never shown raw', () => {
+    const found = problems({ ...strengthPolicy(), BannedWords: ISSUE_WORDS });
+    expect(found).toEqual(ISSUE_PROBLEMS);
+    for (const line of found) expect(line).not.toMatch(RAW);
+  });
+
+  it.each([
+    ['DEL', 'Acme\u007f', 'must not contain control characters (character 5 is U+007F)'],
+    ['a C1 control (NEL)', 'Ac\u0085me', 'must not contain control characters (character 3 is U+0085)'],
+    ['a line feed', 'Acme\n', 'must not contain control characters (character 5 is U+000A)'],
+    ['a lone low surrogate', 'Acme\udc00', 'must be valid Unicode text (character 5 is U+DC00, an unpaired surrogate)'],
+    ['U+200E (left-to-right mark)', '\u200eAcme', 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 1 is U+200E)'],
+    ['U+200F (right-to-left mark)', 'Acme\u200f', 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 5 is U+200F)'],
+    ['U+202A (left-to-right embedding)', '\u202aAcme', 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 1 is U+202A)'],
+    ['U+2066 (left-to-right isolate)', 'Ac\u2066me', 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 3 is U+2066)'],
+    ['U+2069 (pop directional isolate)', 'Acme\u2069', 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 5 is U+2069)'],
+    ['U+200D (zero-width joiner)', 'Ac\u200dme', 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 3 is U+200D)'],
+    ['U+FEFF (zero-width no-break space)', '\ufeffAcme', 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 1 is U+FEFF)'],
+    ['U+00AD (soft hyphen)', 'Ac\u00adme', 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 3 is U+00AD)'],
+    ['U+FDD0 (noncharacter)', 'Acme\ufdd0', 'must not contain Unicode noncharacters (character 5 is U+FDD0)'],
+    ['U+FDEF (noncharacter)', '\ufdefAcme', 'must not contain Unicode noncharacters (character 1 is U+FDEF)'],
+    ['U+FFFE (noncharacter)', 'Ac\ufffeme', 'must not contain Unicode noncharacters (character 3 is U+FFFE)'],
+    ['U+FFFF (noncharacter)', 'Acme\uffff', 'must not contain Unicode noncharacters (character 5 is U+FFFF)'],
+    ['U+1FFFE (noncharacter)', `Acme${String.fromCodePoint(0x1fffe)}`, 'must not contain Unicode noncharacters (character 5 is U+1FFFE)'],
+    ['U+10FFFF (noncharacter)', `Acme${String.fromCodePoint(0x10ffff)}`, 'must not contain Unicode noncharacters (character 5 is U+10FFFF)'],
+    ['the first of two: a control before a format character', 'A\u0001c\u202eme', 'must not contain control characters (character 2 is U+0001)'],
+  ])('%s', (_what, word, problem) => {
+    expect(problems({ ...strengthPolicy(), BannedWords: ['Contoso', word] })).toEqual([`BannedWords[1]: ${problem}`]);
+  });
+
+  it.each([
+    ['letters of any script, and marks', ['Zürich', 'Ελλάδα', 'Москва', '東京都', 'नमस्ते', 'e\u0301te']],
+    ['spaces, digits, punctuation, symbols and emoji', ['Acme Corp', 'Team-42', 'O’Brien', '🔑🔑🔑']],
+    ['the code points beside the noncharacters', ['Acme\ufdcf', 'Acme\ufdf0', 'Acme\ufffd', `Acme${String.fromCodePoint(0x1fffd)}`]],
+  ])('accepts %s', (_what, words) => {
+    expect(problems({ ...strengthPolicy(), BannedWords: words })).toEqual([]);
   });
 });
 
@@ -149,6 +206,16 @@ describe('the policy CLI keeps BannedWords', () => {
       expect(Object.keys(JSON.parse(text))).toEqual([...SPEC_FIELDS, 'BannedWords']);
       expect(text.endsWith('  "BannedWords": [\n    "Acme",\n    "Contoso",\n    "Passwordstate"\n  ]\n}\n')).toBe(true);
       expect((await readPolicyDirectory(dir, 'strength')).policies.get(2)).toEqual(policy);
+    });
+
+    it('the issue’s words are refused, each naming the file and the entry’s index, none shown raw', async () => {
+      await writeExport(dir, 'strength', new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]));
+      const file = path.join(dir, '2.json');
+      await writeFile(file, JSON.stringify({ ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: ['Harmless', ...ISSUE_WORDS] }));
+      const error = await readPolicyDirectory(dir, 'strength').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PolicyAdminError);
+      expect((error as PolicyAdminError).problems).toEqual(ISSUE_PROBLEMS.map((p, i) => `${file}: ${p.replace(`[${i}]`, `[${i + 1}]`)}`));
+      for (const line of (error as PolicyAdminError).problems) expect(line).not.toMatch(RAW);
     });
 
     it('a bad word is refused, naming the file and the entry’s index', async () => {

@@ -67,6 +67,7 @@ describe('200: the evaluation in context', () => {
 
 describe('400 for UserInputs that are not 1 to 20 strings of 1 to 256 characters without control characters, naming no value', () => {
   const secret = 'Zebulon-5581923';
+  const TOO_LONG = 'must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).';
   it.each([
     ['a string', secret, 'UserInputs must be a JSON array of 1 to 20 strings (the user name, display name, email address and the like); leave it out when there are none.'],
     ['null', null, 'UserInputs must be a JSON array of 1 to 20 strings (the user name, display name, email address and the like); leave it out when there are none.'],
@@ -77,7 +78,11 @@ describe('400 for UserInputs that are not 1 to 20 strings of 1 to 256 characters
     ['a null item', [secret, null], 'UserInputs[1] must be a JSON string.'],
     ['an array item', [[secret]], 'UserInputs[0] must be a JSON string.'],
     ['an empty string', [secret, ''], 'UserInputs[1] must not be empty.'],
-    ['257 characters', [secret, 'Z'.repeat(257)], 'UserInputs[1] must be at most 256 characters.'],
+    ['257 characters', [secret, 'Z'.repeat(257)], `UserInputs[1] ${TOO_LONG}`],
+    // The matcher reads the NFKC form: U+2A0C is four characters there, U+FDFA eighteen.
+    ['65 x U+2A0C: 65 characters as sent, 260 after NFKC', [secret, '\u2A0C'.repeat(65)], `UserInputs[1] ${TOO_LONG}`],
+    ['15 x U+FDFA: 15 characters as sent, 270 after NFKC', ['\uFDFA'.repeat(15)], `UserInputs[0] ${TOO_LONG}`],
+    ['129 x e + U+0301: 258 characters as sent, 129 after NFKC', ['e\u0301'.repeat(129)], `UserInputs[0] ${TOO_LONG}`],
     ['a control character', [`${secret}\n`], 'UserInputs[0] must not contain control characters.'],
     ['an unpaired surrogate', [`${secret}\ud800`], 'UserInputs[0] must be valid Unicode text (it has an unpaired surrogate escape).'],
   ])('%s', async (_what, userInputs, phrase) => {
@@ -87,8 +92,10 @@ describe('400 for UserInputs that are not 1 to 20 strings of 1 to 256 characters
     expect(result.body).not.toContain('5581923');
   });
 
-  it('accepts 256 characters (emoji count one each) and 20 items', async () => {
+  it('accepts 256 characters (emoji count one each), as sent and after NFKC, and 20 items', async () => {
     expect((await handler(post({ Password: 'Correct-Horse-7', UserInputs: Array.from({ length: 20 }, () => '🔑'.repeat(256)) }))).statusCode).toBe(200);
+    // 64 x U+2A0C is 256 characters after NFKC, 14 x U+FDFA 252; 128 x e + U+0301 is 256 as sent.
+    expect((await handler(post({ Password: 'Correct-Horse-7', UserInputs: ['\u2A0C'.repeat(64), '\uFDFA'.repeat(14), 'e\u0301'.repeat(128)] }))).statusCode).toBe(200);
   });
 
   it('a field name in another case is an unknown field, not named', async () => {

@@ -32,6 +32,7 @@ beforeAll(() => {
   handler = loaded.module.handler;
 });
 
+const TOO_LONG = 'Password must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).';
 const badRequest = (phrase: string) => ({ statusCode: 400, headers: { 'Content-Type': JSON_TYPE }, body: errorEnvelope(400, phrase) });
 
 describe('200: the evaluation, never to be cached', () => {
@@ -97,8 +98,10 @@ describe('200: the evaluation, never to be cached', () => {
     expect(result.statusCode).toBe(200);
   });
 
-  it('accepts 256 characters (emoji count one each) and a body of exactly 65536 bytes', async () => {
+  it('accepts 256 characters (emoji count one each), as sent and after NFKC, and a body of exactly 65536 bytes', async () => {
     expect((await handler(post({ Password: '🔑'.repeat(256) }))).statusCode).toBe(200);
+    // 64 x U+2A0C is 256 characters after NFKC, 14 x U+FDFA 252; 128 x e + U+0301 is 256 as sent.
+    for (const password of ['\u2A0C'.repeat(64), '\uFDFA'.repeat(14), 'e\u0301'.repeat(128)]) expect((await handler(post({ Password: password }))).statusCode).toBe(200);
     const base = JSON.stringify({ Password: SECRET });
     const padded = `${base.slice(0, -1)}${' '.repeat(65_536 - Buffer.byteLength(base))}}`;
     expect(Buffer.byteLength(padded)).toBe(65_536);
@@ -123,7 +126,12 @@ describe('400, 404 and 415 in the envelope', () => {
     ['an object password', { Password: { value: 'a' } }, 'Password must be a JSON string.'],
     ['a boolean password', { Password: true }, 'Password must be a JSON string.'],
     ['an empty password', { Password: '' }, 'Password must not be empty.'],
-    ['257 characters', { Password: 'a'.repeat(257) }, 'Password must be at most 256 characters.'],
+    ['257 characters', { Password: 'a'.repeat(257) }, TOO_LONG],
+    // The matcher reads the NFKC form: U+2A0C (a quadruple integral) is four characters there, U+FDFA eighteen.
+    ['65 x U+2A0C: 65 characters as sent, 260 after NFKC', { Password: '\u2A0C'.repeat(65) }, TOO_LONG],
+    ['15 x U+FDFA: 15 characters as sent, 270 after NFKC', { Password: '\uFDFA'.repeat(15) }, TOO_LONG],
+    // NFKC can shrink a text too (e + U+0301 is é): the larger count is the one bounded.
+    ['129 x e + U+0301: 258 characters as sent, 129 after NFKC', { Password: 'e\u0301'.repeat(129) }, TOO_LONG],
     ['a trailing newline', { Password: `${SECRET}\n` }, 'Password must not contain control characters (a trailing newline, perhaps).'],
     ['a NUL', { Password: 'ab\u0000cd' }, 'Password must not contain control characters (a trailing newline, perhaps).'],
     ['an unpaired surrogate', { Password: 'ab\ud800cd' }, 'Password must be valid Unicode text (it has an unpaired surrogate escape).'],

@@ -19,7 +19,7 @@ import {
   renderOpenApiDocument,
   WEAK_EXAMPLE_PASSWORD,
 } from '../../docs/openapi';
-import { CONTROL_CHARACTER, UNPAIRED_SURROGATE } from '../../functions/domain/strength-evaluator';
+import { CONTROL_CHARACTER, UNPAIRED_SURROGATE } from '../../functions/domain/unicode-text';
 
 const ROOT = path.join(__dirname, '..', '..');
 type Operation = {
@@ -261,6 +261,9 @@ describe('what the document describes', () => {
       }
       expect(responses['415'].content['application/json'].examples.notJson.value).toEqual(JSON.parse(errorEnvelope(415, 'The body must be JSON: send Content-Type: application/json (UTF-8).')));
       expect(responses['400'].content['application/json'].examples.userInputs.value).toEqual(JSON.parse(errorEnvelope(400, 'UserInputs[0] must not be empty.')));
+      expect(responses['400'].content['application/json'].examples.passwordTooLong.value).toEqual(
+        JSON.parse(errorEnvelope(400, 'Password must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).')),
+      );
       expect(responses['404'].content['application/json'].examples.noSuchPolicy.value).toEqual(JSON.parse(errorEnvelope(404, 'No password strength policy has PasswordStrengthPolicyID 99.')));
       expect(responses['503'].content['application/json'].examples).toEqual({
         policyStore: { value: JSON.parse(errorEnvelope(503, PHRASES.unavailable)) },

@@ -2,8 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describePolicy, main } from '../../admin/policy';
+import { writeExport } from '../../admin/policy-files';
 import { runCli, type CliRun } from '../support/cli-output';
-import { generatorPolicy } from '../support/policy-fixtures';
+import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
 
 const run = (...argv: string[]): Promise<CliRun> => runCli(main, argv);
 
@@ -78,6 +79,79 @@ describe('npm run policy -- explain', () => {
     const { code, stdout } = await run('--help');
     expect(code).toBe(0);
     expect(stdout).toContain('Exit status: 0 done, 1');
+  });
+});
+
+describe('npm run policy -- lint --dir: a policy file is checked as apply checks it, reading no store', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'policy-cli-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('BannedWords holding a control character, an unpaired surrogate, a bidirectional control or a zero-width space: exit 1, each named by file and index, none printed raw', async () => {
+    await writeExport(dir, 'strength', new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]));
+    const file = path.join(dir, '2.json');
+    // The issue's words: applied with exit status 0 before, and lint raised nothing.
+    await writeFile(file, JSON.stringify({ ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: ['ab\u0000c', '\ud800abc', '\u202eEmca', 'Con\u200btoso'] }, null, 2));
+    const format = 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces';
+    expect(await run('lint', '--collection', 'strength', '--dir', dir)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: [
+        `${file}: BannedWords[0]: must not contain control characters (character 3 is U+0000)`,
+        `${file}: BannedWords[1]: must be valid Unicode text (character 1 is U+D800, an unpaired surrogate)`,
+        `${file}: BannedWords[2]: ${format} (character 1 is U+202E)`,
+        `${file}: BannedWords[3]: ${format} (character 4 is U+200B)`,
+        '',
+      ].join('\n'),
+    });
+  });
+});
+
+describe('a name given twice in one object of a policy file, at any depth: exit 1, naming the file, the name and where', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'policy-cli-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  /** A policy's JSON with one more member written after `after`, as an editor would leave it. */
+  const withMember = (policy: object, after: string, member: string) => JSON.stringify(policy, null, 2).replace(new RegExp(`("${after}": [^\\n]*,)\\n`), `$1\n  ${member},\n`);
+
+  it('lint --dir: BannedWords twice in a strength policy file (JSON.parse would keep the last)', async () => {
+    await writeExport(dir, 'strength', new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]));
+    const file = path.join(dir, '2.json');
+    await writeFile(file, '{"BannedWords":["Harmless"],' + JSON.stringify({ ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: ['Acme'] }).slice(1));
+    expect(await run('lint', '--collection', 'strength', '--dir', dir)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${file}: "BannedWords" is given twice in one object (at $); give it once (a JSON reader keeps only the last)\n`,
+    });
+  });
+
+  it('lint --dir: a version given twice in versions.json, the name written once with an escape', async () => {
+    await writeExport(dir, 'strength', new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]));
+    const manifest = path.join(dir, 'versions.json');
+    await writeFile(manifest, '{"collection":"strength","versions":{"2":1,"\\u0032":7}}');
+    expect(await run('lint', '--collection', 'strength', '--dir', dir)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${manifest}: "2" is given twice in one object (at $.versions); give it once (a JSON reader keeps only the last)\n`,
+    });
+  });
+
+  it('explain --file: MinLength twice in the second policy of a file; a name holding a bidirectional control is shown escaped', async () => {
+    const file = path.join(dir, 'p.json');
+    const second = withMember(generatorPolicy({ PasswordGeneratorID: 2 }), 'MinLength', '"MinLength": 4');
+    await writeFile(file, `[${JSON.stringify(generatorPolicy())},${second}]`);
+    expect(await run('explain', '--all', '--file', file)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${file}: "MinLength" is given twice in one object (at $[1]); give it once (a JSON reader keeps only the last)\n`,
+    });
+    await writeFile(file, '[{"a b":{"x\u202e":1,"x\u202e":2}}]');
+    expect((await run('explain', '--all', '--file', file)).stderr).toBe(`${file}: "x\\u{202E}" is given twice in one object (at $[0]["a b"]); give it once (a JSON reader keeps only the last)\n`);
   });
 });
 

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { formatFinding } from '../../admin/policy-lint';
 import { formatPlan, makePlan } from '../../admin/policy-plan';
 import { checkPolicy, fieldDiff, PolicyAdminError, PolicyStore, type Policy, type StoredPolicy } from '../../store/policy-store';
 import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
@@ -83,6 +84,47 @@ describe('makePlan: conflict detection against the export the directory rests on
       expect(plan.changes).toEqual([]);
       expect(plan.refusals).toEqual([`${collection} policy 1 is the default for password lists without a specific policy: it can be changed but never deleted.`]);
     }
+  });
+});
+
+describe('the plan prints every text with the characters a terminal must not be handed raw escaped', () => {
+  // A word and a name stored before BannedWords refused these (docs/administration.md#bannedwords), or a
+  // description, which may hold any character: U+202E would show the rest of its line reversed.
+  const before = strengthPolicy({ PasswordStrengthPolicyID: 2, PolicyName: 'Domain\u202eUsers', PolicyDescription: 'Old', BannedWords: ['Con\u200btoso', 'Acme'] } as never);
+  const after = { ...before, PolicyDescription: 'Line\u2028two\u0085, \u2066isolated\u2069, noncharacter \ufdd0, BOM \ufeff, tab\t, quote " and \\u{202E}', BannedWords: ['Acme', '\u202eEmca', 'ab\u0000c', '\ud800abc'] };
+
+  it('a change: the name in its heading, each value of its diff, each word added and removed', () => {
+    const plan = makePlan('strength', new Map([[2, after]]), new Map([[2, 4]]), new Map([[2, { policy: before, version: 4 }]]));
+    const text = formatPlan(plan, 'PolicyName');
+    expect(text).toBe(
+      [
+        '~ change strength policy 2 "Domain\\u{202E}Users" (version 4 → 5)',
+        '    PolicyDescription: "Old" → "Line\\u{2028}two\\u{0085}, \\u{2066}isolated\\u{2069}, noncharacter \\u{FDD0}, BOM \\u{FEFF}, tab\\u{0009}, quote \\" and \\\\u{202E}"',
+        '    BannedWords: + "\\u{202E}Emca", + "ab\\u{0000}c", + "\\u{D800}abc", - "Con\\u{200B}toso"',
+        'Plan: 0 to create, 1 to change, 0 to delete, 0 unchanged.',
+        '',
+      ].join('\n'),
+    );
+    // Nothing but the line feeds between lines is a control, format or separator character, or a lone surrogate.
+    expect(text.replace(/\n/g, '')).not.toMatch(/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u);
+  });
+
+  it('a creation and a deletion: every field of the policy', () => {
+    const created = formatPlan(makePlan('strength', new Map([[3, { ...after, PasswordStrengthPolicyID: 3 }]]), new Map(), new Map()), 'PolicyName');
+    expect(created.split('\n')[0]).toBe('+ create strength policy 3 "Domain\\u{202E}Users"');
+    expect(created).toContain('\n    BannedWords: ["Acme","\\u{202E}Emca","ab\\u{0000}c","\\u{D800}abc"]\n');
+    const deleted = formatPlan(makePlan('strength', new Map(), new Map([[2, 4]]), new Map([[2, { policy: before, version: 4 }]])), 'PolicyName');
+    expect(deleted.split('\n')[0]).toBe('- delete strength policy 2 "Domain\\u{202E}Users" (version 4)');
+  });
+
+  it('a lint finding the plan lists after it: its value escaped the same way', () => {
+    const finding = { field: 'ExcludeChars', value: 'O0\u202e', severity: 'should' as const, message: 'Message.', clauses: [], fix: 'Fix it.' };
+    expect(formatFinding(finding)).toBe('  [departs from a SHOULD] ExcludeChars: "O0\\u{202E}". Message.\n      Fix: Fix it.');
+  });
+
+  it('fieldDiff, which history prints too: the same escapes; text without such characters as JSON writes it', () => {
+    expect(fieldDiff({ ...before, PolicyName: 'A "quoted" \\ name' }, { ...before, PolicyName: 'Na\u200bme' })).toEqual(['PolicyName: "A \\"quoted\\" \\\\ name" → "Na\\u{200B}me"']);
+    expect(fieldDiff(strengthPolicy(), strengthPolicy({ PolicyName: 'Zürich 東京 🔑' }))).toEqual([`PolicyName: ${JSON.stringify(strengthPolicy().PolicyName)} → ${JSON.stringify('Zürich 東京 🔑')}`]);
   });
 });
 

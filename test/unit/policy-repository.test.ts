@@ -2,9 +2,11 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
+import { validatePolicy } from '../../functions/domain/policy-collection';
+import { strengthPolicies } from '../../functions/domain/strength-policy';
 import { PolicyRepository } from '../../functions/repositories/policies';
 import { logger, metrics, UnavailableError } from '../../functions/runtime';
-import { generatorPolicy } from '../support/policy-fixtures';
+import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' }));
@@ -63,6 +65,43 @@ describe('PolicyRepository.scan: paginated, validated', () => {
     expect(error).toHaveBeenCalledWith('Invalid generator policy record left out', { policyId: 2, problems: ['MaxLength: must be at most 256'] });
     expect(error).toHaveBeenCalledWith('Invalid generator policy record left out', { policyId: 3, problems: ['GeneratorName: is missing'] });
     expect(addMetric).toHaveBeenCalledWith('InvalidPolicyRecords', 'Count', 2);
+  });
+});
+
+describe('PolicyRepository: a stored record that a write would now refuse is still served (docs/decisions.md#policy-data)', () => {
+  // Written before BannedWords refused these characters and counted after NFKC: a format character, a
+  // bidirectional control, and 17 x U+2A0C (17 characters as sent, 68 after NFKC).
+  const words = ['Acme', 'Con\u200btoso', '\u202eEmca', '\u2A0C'.repeat(17)];
+  const stored = { ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: words, Version: 4 };
+
+  it('reads it with the rules it was written under: kept, not logged, not counted', async () => {
+    const error = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const addMetric = jest.spyOn(metrics, 'addMetric').mockReturnValue(metrics);
+    dynamo.on(ScanCommand).resolves({ Items: [strengthPolicy(), stored] });
+
+    const policies = await new PolicyRepository(strengthPolicies, client, 'StrengthTable', { ttlMs: 30_000 }).scan();
+
+    expect(policies).toEqual([strengthPolicy(), { ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: words }]);
+    expect(error).not.toHaveBeenCalled();
+    expect(addMetric).not.toHaveBeenCalledWith('InvalidPolicyRecords', 'Count', expect.anything());
+  });
+
+  it('while a write of the same record is refused, naming each word', () => {
+    const { Version: _version, ...record } = stored;
+    expect(validatePolicy(strengthPolicies, record)).toEqual({
+      ok: false,
+      problems: [
+        'BannedWords[1]: must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 4 is U+200B)',
+        'BannedWords[2]: must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 1 is U+202E)',
+        'BannedWords[3]: must have 3 to 64 characters (it has 17, 68 after NFKC normalization)',
+      ],
+    });
+  });
+
+  it('the rules of before still hold on read: a word of 65 characters as sent is left out, as it always was', async () => {
+    jest.spyOn(logger, 'error').mockImplementation(() => undefined);
+    dynamo.on(ScanCommand).resolves({ Items: [strengthPolicy(), { ...stored, BannedWords: ['x'.repeat(65)] }] });
+    expect(await new PolicyRepository(strengthPolicies, client, 'StrengthTable', { ttlMs: 30_000 }).scan()).toEqual([strengthPolicy()]);
   });
 });
 
