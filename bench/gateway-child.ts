@@ -5,7 +5,7 @@ import { startLocalService } from '../local/start';
  * with the load generator): startLocalService with the environment it is given, its URL printed as one
  * JSON line. It stops when told (SIGTERM) or when its parent goes away (stdin closes).
  */
-startLocalService({ ...process.env, PORT: '0', HOST: '127.0.0.1', QUIET: '1' }, () => {}).then(
+startLocalService({ ...process.env, PORT: '0', DYNAMODB_PORT: '0', HOST: '127.0.0.1', QUIET: '1' }, () => {}).then(
   (service) => {
     let stopping = false;
     const stop = () => {

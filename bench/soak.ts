@@ -100,8 +100,9 @@ interface Gateway {
 
 /** `node --import tsx local/start.ts` directly (no wrapper process), so the pid is the gateway's own. */
 function startGateway(store?: EmbeddedStore): Promise<Gateway> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST, QUIET: '1' };
-  for (const name of [ENV.dynamodbEndpoint, 'DYNAMODB_PORT', 'DATA_DIR']) delete env[name];
+  // Free ports: never npm start's 3000 and 8000.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DYNAMODB_PORT: '0', HOST, QUIET: '1' };
+  for (const name of [ENV.dynamodbEndpoint, 'DATA_DIR']) delete env[name];
   if (store) Object.assign(env, { [ENV.dynamodbEndpoint]: store.endpoint, POLICY_CACHE_TTL_SECONDS: '2', AUTHORIZER_CACHE_TTL_SECONDS: '2' });
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'local', 'start.ts')], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -28,6 +28,13 @@ export const TABLE_NAMES = {
 export const CREDENTIALS_FILE = SEED_FILES.credentials;
 /** Where the gateway listens unless PORT says otherwise. */
 const DEFAULT_PORT = 3000;
+/** Where the embedded store listens unless DYNAMODB_PORT says otherwise: DynamoDB Local's port, so `--endpoint http://127.0.0.1:8000` is the same every run. */
+const DEFAULT_STORE_PORT = 8000;
+
+/** The embedded store's port: DYNAMODB_PORT, else 8000 (0: a free one). */
+export function storePort(env: NodeJS.ProcessEnv): number {
+  return wholeNumber(env.DYNAMODB_PORT, DEFAULT_STORE_PORT);
+}
 
 export interface LocalService {
   readonly url: string;
@@ -42,7 +49,11 @@ export interface LocalService {
 export async function startLocalService(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<LocalService> {
   const embedded: EmbeddedStore | undefined = env[ENV.dynamodbEndpoint]
     ? undefined
-    : await startEmbeddedStore({ port: wholeNumber(env.DYNAMODB_PORT, 0), ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}) });
+    : await startEmbeddedStore({ port: storePort(env), ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}) }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EADDRINUSE') throw error;
+        const port = storePort(env);
+        throw new Error(`the store's port ${port} on 127.0.0.1 is already in use (DynamoDB Local, or another npm start?); pick another with DYNAMODB_PORT, for example: DYNAMODB_PORT=${port + 1} npm start`);
+      });
   // Region `local` for the tables and the functions alike, as the CLIs' --endpoint default: a store that keeps
   // regions apart (DynamoDB Local) then shows all of them the same tables, whatever AWS_REGION says.
   const store = localDynamoDbClientConfig(env[ENV.dynamodbEndpoint] ?? embedded!.endpoint);

@@ -1,10 +1,11 @@
 /**
- * `npm start` on a port another process holds: it says which setting picks another port and how, and exits
- * non-zero, without a stack trace (Node's own error names only EADDRINUSE).
+ * `npm start` on a port another process holds, the gateway's or the store's: it says which setting picks
+ * another port and how, and exits non-zero, without a stack trace (Node's own error names only EADDRINUSE).
  *
  * Run: npx jest test/reliability/busy-port
  */
 import * as net from 'node:net';
+import { storePort } from '../../local/start';
 import { spawnLocalService } from '../support/local-service';
 
 let holder: net.Server;
@@ -28,3 +29,20 @@ it('names PORT and an example command, exits with a code other than 0, and print
   expect(output).toContain(`Could not start: port ${port} on 127.0.0.1 is already in use; pick another with PORT, for example: PORT=${port + 1} npm start`);
   expect(output).not.toMatch(/^\s+at /m);
 }, 90_000);
+
+it('the store: names DYNAMODB_PORT and an example command, and exits with a code other than 0', async () => {
+  const failure: Error = await spawnLocalService({ env: { DYNAMODB_PORT: String(port) } }).then(
+    () => new Error('the start script started its store on a port that is taken'),
+    (error: Error) => error,
+  );
+  const [summary, output] = failure.message.split('\n--- output of local/start.ts ---\n');
+  expect(summary).toMatch(/exited before it was ready \(code [1-9]\d*, signal null\)$/);
+  expect(output).toContain(
+    `Could not start: the store's port ${port} on 127.0.0.1 is already in use (DynamoDB Local, or another npm start?); pick another with DYNAMODB_PORT, for example: DYNAMODB_PORT=${port + 1} npm start`,
+  );
+  expect(output).not.toMatch(/^\s+at /m);
+}, 90_000);
+
+it("the store's port is DynamoDB Local's 8000 unless DYNAMODB_PORT says otherwise (0: a free one)", () => {
+  expect([storePort({}), storePort({ DYNAMODB_PORT: '' }), storePort({ DYNAMODB_PORT: '0' }), storePort({ DYNAMODB_PORT: '8123' })]).toEqual([8000, 8000, 0, 8123]);
+});

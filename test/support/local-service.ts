@@ -24,7 +24,7 @@ export interface SpawnedService {
 }
 
 export interface SpawnOptions {
-  /** Extra environment on top of the defaults (PORT=0, QUIET=1). */
+  /** Extra environment on top of the defaults (PORT=0, DYNAMODB_PORT=0, QUIET=1). */
   readonly env?: Record<string, string>;
   /** How long to wait for the "listening on" line. */
   readonly startTimeoutMs?: number;
@@ -38,7 +38,8 @@ export interface SpawnOptions {
 export function spawnLocalService(options: SpawnOptions = {}): Promise<SpawnedService> {
   const inherited = { ...process.env };
   for (const name of [ENV.dynamodbEndpoint, 'DYNAMODB_PORT', 'DATA_DIR', 'HOST', 'PORT', 'QUIET']) delete inherited[name];
-  const env = { ...inherited, PORT: '0', QUIET: '1', ...options.env };
+  // Free ports: never npm start's 3000 and 8000.
+  const env = { ...inherited, PORT: '0', DYNAMODB_PORT: '0', QUIET: '1', ...options.env };
   const child = spawn(TSX, [START_SCRIPT], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
 
   let output = '';
