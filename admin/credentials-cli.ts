@@ -4,7 +4,8 @@ import { STACK_OUTPUTS, USAGE_PLANS } from '../lib/deployment';
 import { TABLES } from '../functions/repositories/tables';
 import { KEY_PREFIX } from '../functions/domain/api-key';
 import type { SystemKeyKind } from '../functions/repositories/credentials';
-import { awsFailureMessage, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, LocationError, locationProblem, stackOutputs, TABLE_NAME } from '../cli/aws';
+import { awsFailureMessage, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, findStore, LocationError, locationProblem, stackOutputs, TABLE_NAME } from '../cli/aws';
+import { DEFAULT_LOCAL_STORE_FILE } from '../store/local-store-file';
 import { checkOptions, commandList, findCommand, Help, parseCommandLine, PROCESS_IO, runCli, runWhenMain, UsageError, USAGE_PHRASES, type Cli, type Command, type Io } from '../cli/command-line';
 import { UsagePlanAdmin } from './usage-plans';
 import { checkKeyId, checkRole, checkUserId, CredentialAdmin, CredentialAdminError, SYSTEM_KEY_TITLES, type CredentialListing, type KeySummary } from './credential-admin';
@@ -19,7 +20,8 @@ const USER_PATHS = schemeScope(CREDENTIAL_SCHEMES.generatorUser);
 const GENERATOR_KEY_PATHS = schemeScope(CREDENTIAL_SCHEMES.generatorKey);
 const STRENGTH_KEY_PATHS = schemeScope(CREDENTIAL_SCHEMES.strengthKey);
 
-const COMMON_OPTIONS = `Where the credentials table is (the first that applies):
+const COMMON_OPTIONS = `Where the credentials table is (the first that applies; with none of these and no AWS region
+configured, the store of a running npm start, which it names in ${DEFAULT_LOCAL_STORE_FILE}):
   --table NAME        the credentials table itself
   --endpoint URL      a local DynamoDB-compatible store such as npm start's dynalite (its URL is in the
                       banner); dummy credentials, region "local", table "${LOCAL_TABLE}" unless --table
@@ -331,11 +333,13 @@ ${EXIT_STATUS}
 `;
 }
 
+/** Where the table is: as the command line gives it, then as found when the command runs (findStore). */
 interface Location {
   table?: string;
   stack?: string;
   endpoint?: string;
   region?: string;
+  storeFile?: string;
 }
 
 interface Run {
@@ -347,7 +351,7 @@ interface Run {
 const CREDENTIALS_CLI: Cli<Run> = {
   usage: USAGE,
   parse: parseCredentialsCommandLine,
-  run: ({ command, args, location }, io) => execute(command, args, location, io),
+  run: (run, io) => execute(run.command, run.args, run, io),
   failureMessage: (error, { location }) => failureMessage(error, location),
   redact,
 };
@@ -410,14 +414,22 @@ function locationOf(command: CommandSpec, values: Values): Location {
   if (table !== undefined && !TABLE_NAME.test(table)) throw new UsageError('--table must be 3 to 255 letters, digits, "_", "-" or ".".', usage);
   const problem = locationProblem({ stack, endpoint, region });
   if (problem !== undefined) throw new UsageError(problem, usage);
-  return { table: table ?? (endpoint !== undefined ? LOCAL_TABLE : undefined), stack: stack ?? (table === undefined && endpoint === undefined ? DEFAULT_STACK : undefined), endpoint, region };
+  return { table, stack, endpoint, region };
+}
+
+/** The store findStore finds, and the table in it: --table, else a local store's, else the stack's output (read later). */
+async function findTable(given: Location, io: Io): Promise<Location> {
+  const found = await findStore({ endpoint: given.endpoint, region: given.region, namesAwsTables: given.stack !== undefined || given.table !== undefined }, io);
+  if (found.endpoint === undefined) return { table: given.table, stack: given.table === undefined ? given.stack ?? DEFAULT_STACK : undefined, region: found.region };
+  return { table: given.table ?? found.tables?.credentials ?? LOCAL_TABLE, endpoint: found.endpoint, region: found.region, storeFile: found.storeFile };
 }
 
 /** Checks the arguments before any AWS call, finds the table, then runs the command. */
-async function execute(command: CommandSpec, args: CommandArgs, location: Location, io: Io): Promise<void> {
+async function execute(command: CommandSpec, args: CommandArgs, run: Run, io: Io): Promise<void> {
   if (command.options.includes('user-id')) checkUserId(args.userId);
   args.roles.forEach(checkRole);
   if (command.options.includes('key-id')) checkKeyId(args.keyId);
+  const location = (run.location = await findTable(run.location, io));
   const dynamodb = createDynamoDbClient(location);
   let usage: UsagePlanAdmin | undefined;
   try {

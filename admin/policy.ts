@@ -8,9 +8,10 @@ import { escapeUnshowable, shownJson } from '../functions/domain/unicode-text';
 import { WORD_LIST } from '../functions/domain/word-list';
 import { TABLES } from '../functions/repositories/tables';
 import { STACK_OUTPUTS } from '../lib/deployment';
-import { awsFailureMessage, callerIdentity, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, locationProblem, stackOutputs } from '../cli/aws';
+import { awsFailureMessage, callerIdentity, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, findStore, locationProblem, stackOutputs } from '../cli/aws';
 import { checkOptions, commandList, findCommand, Help, parseCommandLine, PROCESS_IO, runCli, runWhenMain, UsageError, USAGE_PHRASES, type Cli, type Command, type Io } from '../cli/command-line';
 import { repeatedNameProblem } from '../store/policy-json';
+import { DEFAULT_LOCAL_STORE_FILE } from '../store/local-store-file';
 import { SEED_FILES } from '../store/seed-files';
 import {
   changeRuleProblem,
@@ -188,13 +189,14 @@ const DEPLOYMENT = `What the lint assumes of the deployment (lint, report; plan'
   --pwned-passwords-check true|false
                         whether the stack checks Have I Been Pwned (default: ${DEFAULT_LINT_CONTEXT.pwnedPasswordsCheck}, the stack's default)`;
 
-const WHERE = `Where the policy tables are (store commands):
+const WHERE = `Where the policy tables are (store commands; with none of these and no AWS region configured,
+the store of a running npm start, which it names in ${DEFAULT_LOCAL_STORE_FILE}):
   --endpoint URL        a local DynamoDB-compatible store such as npm start's (its URL is in the banner),
                         with the local table names ${TABLES.generator.logicalName}, ${TABLES.strength.logicalName}, ${TABLES.history.logicalName}
   --stack NAME          the deployed stack whose outputs name the tables (default: ${DEFAULT_STACK}),
                         read with the AWS SDK's credential chain
   --region REGION       AWS region (default: the SDK's configuration; "local" with --endpoint)
-  --actor NAME          with --endpoint: who the history records as making a change (default: the OS
+  --actor NAME          on a local store: who the history records as making a change (default: the OS
                         user); on AWS it is always the caller's IAM ARN (STS GetCallerIdentity)`;
 
 const USAGE = `Usage: npm run policy -- <command> [options]
@@ -215,13 +217,17 @@ Exit status: 0 done, 1 refused or failed (invalid file, conflict, policy ${DEFAU
 for lint, a finding breaks a SHALL; 2 usage error.
 `;
 
+const ACTOR_ON_AWS = "--actor is for a local store (--endpoint); on AWS the history records the caller's IAM ARN.";
+
 /** A failure that is not about a policy's content: an unknown id or version, a plan apply would refuse, a lint that finds a SHALL broken. */
 class OperationError extends Error {}
 
+/** Where the tables are: as the command line gives it, then as found when the command runs (findStore). */
 interface Location {
   endpoint?: string;
   stack?: string;
   region?: string;
+  storeFile?: string;
 }
 
 type Run =
@@ -265,9 +271,10 @@ function parsePolicyCommandLine(argv: readonly string[]): Run | Help {
   if (endpoint !== undefined && stack !== undefined) throw new UsageError('Give --endpoint or --stack, not both.');
   const problem = locationProblem({ endpoint, stack, region });
   if (problem !== undefined) throw new UsageError(problem);
-  if (actor !== undefined && endpoint === undefined) throw new UsageError('--actor is for a local store (--endpoint); on AWS the history records the caller\'s IAM ARN.');
+  // Without --endpoint the store may still be npm start's (its store file): known only when the command runs.
+  if (actor !== undefined && endpoint === undefined && (stack !== undefined || region !== undefined)) throw new UsageError(ACTOR_ON_AWS);
   if (actor !== undefined && !/^\P{C}{1,200}$/u.test(actor)) throw new UsageError('--actor must be 1 to 200 printable characters.');
-  const location = { endpoint, region, stack: endpoint === undefined ? stack ?? DEFAULT_STACK : undefined };
+  const location = { endpoint, region, stack };
   if (command.store === 'read both') return { kind: 'both', command, values, location };
   return { kind: 'store', command, values, collection: values.collection as CollectionName, location, actor };
 }
@@ -291,20 +298,27 @@ function wholeNumberOption(text: string, option: string): number {
 async function runPolicyCommand(run: Run, io: Io): Promise<void> {
   if (run.kind === 'files') return run.command.run(run.values, io);
   if (run.kind === 'store' && run.command.runOnDir !== undefined && run.values.dir !== undefined) return run.command.runOnDir(run.values.dir, run.collection, run.values, io);
-  const dynamodb = createDynamoDbClient(run.location);
+  const given = run.location;
+  const found = await findStore({ endpoint: given.endpoint, region: given.region, namesAwsTables: given.stack !== undefined }, io);
+  const actor = run.kind === 'store' ? run.actor : undefined;
+  if (actor !== undefined && found.endpoint === undefined) throw new UsageError(ACTOR_ON_AWS);
+  const location: Location = found.endpoint !== undefined ? { endpoint: found.endpoint, region: found.region, storeFile: found.storeFile } : { region: found.region, stack: given.stack ?? DEFAULT_STACK };
+  run.location = location;
+  const local = found.tables ?? { generator: TABLES.generator.logicalName, strength: TABLES.strength.logicalName, history: TABLES.history.logicalName };
+  const dynamodb = createDynamoDbClient(location);
   try {
     const tables: PolicyTableNames =
-      run.location.stack === undefined
-        ? { generator: TABLES.generator.logicalName, strength: TABLES.strength.logicalName, history: TABLES.history.logicalName }
-        : await stackOutputs(run.location.stack, run.location.region, Object.values(TABLE_OUTPUTS)).then((o) => ({
+      location.stack === undefined
+        ? { generator: local.generator, strength: local.strength, history: local.history }
+        : await stackOutputs(location.stack, location.region, Object.values(TABLE_OUTPUTS)).then((o) => ({
             generator: o[TABLE_OUTPUTS.generator],
             strength: o[TABLE_OUTPUTS.strength],
             history: o[TABLE_OUTPUTS.history],
           }));
     const store = new PolicyStore(DynamoDBDocumentClient.from(dynamodb), tables);
     if (run.kind === 'both') return await run.command.run(store, run.values, io);
-    const actor = run.command.store === 'write' ? await callerIdentity(run.location, run.actor) : '';
-    await run.command.run(new PolicyCommands(store, run.collection, actor, io), run.values);
+    const author = run.command.store === 'write' ? await callerIdentity(location, actor) : '';
+    await run.command.run(new PolicyCommands(store, run.collection, author, io), run.values);
   } finally {
     // Keep-alive sockets would otherwise hold the process open after the work is done.
     dynamodb.destroy();

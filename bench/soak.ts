@@ -11,6 +11,7 @@ import { ENV } from '../functions/runtime';
 import { readLocalCredentials } from '../local/demo-credentials';
 import { startEmbeddedStore, type EmbeddedStore } from '../embedded-store/embedded-store';
 import { CREDENTIALS_FILE } from '../local/start';
+import { LOCAL_STORE_FILE_VARIABLE } from '../store/local-store-file';
 
 /**
  * npm run soak: the local gateway (`local/start.ts` in a child process, as `npm start` runs it, with its
@@ -100,8 +101,8 @@ interface Gateway {
 
 /** `node --import tsx local/start.ts` directly (no wrapper process), so the pid is the gateway's own. */
 function startGateway(store?: EmbeddedStore): Promise<Gateway> {
-  // Free ports: never npm start's 3000 and 8000.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DYNAMODB_PORT: '0', HOST, QUIET: '1' };
+  // Free ports, and a store file of its own: never npm start's port 8000 or its .local/store.json.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DYNAMODB_PORT: '0', HOST, QUIET: '1', [LOCAL_STORE_FILE_VARIABLE]: path.join(os.tmpdir(), `soak-${process.pid}-store.json`) };
   for (const name of [ENV.dynamodbEndpoint, 'DATA_DIR']) delete env[name];
   if (store) Object.assign(env, { [ENV.dynamodbEndpoint]: store.endpoint, POLICY_CACHE_TTL_SECONDS: '2', AUTHORIZER_CACHE_TTL_SECONDS: '2' });
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'local', 'start.ts')], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

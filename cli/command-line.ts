@@ -117,6 +117,7 @@ export interface Cli<Run> {
   readonly usage: string;
   /** Throws a UsageError for a mistake; returns Help when asked for help. */
   parse(argv: readonly string[]): Run | Help;
+  /** May throw a UsageError too, for a mistake only the run can see; anything else it throws is a failure. */
   run(parsed: Run, io: Io): Promise<void>;
   /** A failure of the run, for the operator: what went wrong and what to do, never a stack trace. */
   failureMessage(error: unknown, parsed: Run): string;
@@ -131,9 +132,7 @@ export async function runCli<Run>(cli: Cli<Run>, argv: readonly string[], io: Io
     parsed = cli.parse(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    const message = cli.redact ? cli.redact(error.message) : error.message;
-    io.stderr.write(`${message}\n\n${error.usage ?? cli.usage}`);
-    return EXIT.usage;
+    return usageError(cli, error, io);
   }
   if (parsed instanceof Help) {
     io.stdout.write(parsed.text);
@@ -143,9 +142,17 @@ export async function runCli<Run>(cli: Cli<Run>, argv: readonly string[], io: Io
     await cli.run(parsed, io);
     return EXIT.ok;
   } catch (error) {
+    // A mistake only the run can see (an option for a local store, when the store found is on AWS).
+    if (error instanceof UsageError) return usageError(cli, error, io);
     io.stderr.write(`${cli.failureMessage(error, parsed)}\n`);
     return EXIT.failure;
   }
+}
+
+function usageError(cli: Cli<unknown>, error: UsageError, io: Io): number {
+  const message = cli.redact ? cli.redact(error.message) : error.message;
+  io.stderr.write(`${message}\n\n${error.usage ?? cli.usage}`);
+  return EXIT.usage;
 }
 
 /** The process's own streams. */

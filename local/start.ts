@@ -11,6 +11,7 @@ import { PWNED_PASSWORDS_API } from '../functions/repositories/pwned-passwords';
 import { createDocumentClient, ENV, localDynamoDbClientConfig, wholeNumber } from '../functions/runtime';
 import { loadSeed } from '../seed/seed-data';
 import { createTables } from '../store/create-tables';
+import { localStoreFile, removeLocalStoreFile, shownPath, writeLocalStoreFile } from '../store/local-store-file';
 import { SEED_FILES } from '../store/seed-files';
 import { AuthorizerEmulation, type AuthorizerHandler } from './authorizer-emulation';
 import { putLocalCredentials, readLocalCredentials } from './demo-credentials';
@@ -145,6 +146,10 @@ function printEachWarningOnce(): void {
 async function main(): Promise<void> {
   printEachWarningOnce();
   const service = await startLocalService();
+  // The operator CLIs find this store by the file (cli/aws.ts), until this process exits.
+  const storeFile = localStoreFile();
+  writeLocalStoreFile(storeFile, { endpoint: service.dynamodbEndpoint, tables: TABLE_NAMES, pid: process.pid });
+  process.once('exit', () => removeLocalStoreFile(storeFile));
   const credentials = await readLocalCredentials(CREDENTIALS_FILE);
   const admin = credentials.generatorAdmin;
   console.log(
@@ -153,6 +158,7 @@ async function main(): Promise<void> {
       `Password Policy Service listening on ${service.url}`,
       `  DynamoDB endpoint (dynalite${process.env.DATA_DIR ? `, data in ${process.env.DATA_DIR}` : ', in memory'}): ${service.dynamodbEndpoint}`,
       `  Tables: ${Object.values(TABLE_NAMES).join(', ')}`,
+      `  Store file (the operator CLIs use this store when given no --endpoint and no AWS region): ${shownPath(storeFile)}`,
       `  Demo credentials: ${path.relative(process.cwd(), CREDENTIALS_FILE)}`,
       `  API description: ${service.url}/openapi.json`,
       `  Docs page: ${service.url}${DOCS_PATH}`,

@@ -1,11 +1,12 @@
 import * as path from 'node:path';
 import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { callerIdentity, createDynamoDbClient, endpointProblem, TABLE_NAME } from '../cli/aws';
+import { callerIdentity, createDynamoDbClient, endpointProblem, findStore, LocationError, LOCATION_PHRASES, staleStoreFileError, TABLE_NAME } from '../cli/aws';
 import { Help, parseCommandLine, PROCESS_IO, runCli, runWhenMain, UsageError, type Cli, type Io } from '../cli/command-line';
 import { STACK_OUTPUTS } from '../lib/deployment';
 import { createTables } from '../store/create-tables';
 import { PolicyAdminError } from '../store/policy-store';
+import { DEFAULT_LOCAL_STORE_FILE } from '../store/local-store-file';
 import { SEED_FILES } from '../store/seed-files';
 import { loadSeed, SeedConflictError, SeedValidationError } from './seed-data';
 
@@ -24,10 +25,12 @@ Options:
   --strength-table NAME     table of password strength policies (required)
   --history-table NAME      the policy history table (required; the stack's ${STACK_OUTPUTS.policyHistoryTable} output)
   --overwrite               replace stored policies that differ from the seed files
-  --actor NAME              with --endpoint: who the history records (default: the OS user); on AWS it is
-                            always the caller's IAM ARN (STS GetCallerIdentity)
+  --actor NAME              on a local store: who the history records (default: the OS user); on AWS it
+                            is always the caller's IAM ARN (STS GetCallerIdentity)
   --endpoint URL            a DynamoDB-compatible endpoint (dynalite, DynamoDB Local), used with dummy
-                            credentials; without it the AWS SDK's credential chain and region are used
+                            credentials; without it the AWS SDK's credential chain and region are used or,
+                            when no region is configured, the store of a running npm start (named in
+                            ${DEFAULT_LOCAL_STORE_FILE})
   --region REGION           AWS region (default: the SDK's configuration; "local" with --endpoint)
   --generator-file FILE     default: ${projectPath(SEED_FILES.generator)}
   --strength-file FILE      default: ${projectPath(SEED_FILES.strength)}
@@ -75,7 +78,7 @@ const SEED_CLI: Cli<SeedArgs> = {
     return args === 'help' ? new Help(USAGE) : args;
   },
   run: async (args, io) => {
-    io.stdout.write(await seed(args));
+    io.stdout.write(await seed(args, io));
   },
   failureMessage,
 };
@@ -92,7 +95,8 @@ export function parseSeedArgs(argv: readonly string[]): SeedArgs | 'help' {
   const strengthTable = required(values['strength-table'], '--strength-table');
   const historyTable = required(values['history-table'], '--history-table');
   if (values.endpoint !== undefined) checkEndpoint(values.endpoint);
-  if (values.actor !== undefined && values.endpoint === undefined) throw new UsageError("--actor is for a local store (--endpoint); on AWS the history records the caller's IAM ARN");
+  // Without --endpoint or --region the store may still be npm start's: known only when the command runs.
+  if (values.actor !== undefined && values.endpoint === undefined && values.region !== undefined) throw new UsageError(ACTOR_ON_AWS);
   if (values['credentials-table'] !== undefined) required(values['credentials-table'], '--credentials-table');
   if (values['credentials-table'] !== undefined && !values['create-tables']) throw new UsageError('--credentials-table is only used with --create-tables');
   return {
@@ -122,9 +126,13 @@ function checkEndpoint(endpoint: string): void {
   if (problem !== undefined) throw new UsageError(`${problem} (got "${endpoint}")`);
 }
 
-/** Creates the tables if asked, loads both files, and returns the summary lines. */
-async function seed(args: SeedArgs): Promise<string> {
-  const client = createDynamoDbClient(args);
+const ACTOR_ON_AWS = "--actor is for a local store (--endpoint); on AWS the history records the caller's IAM ARN";
+
+/** Finds the store (findStore), creates the tables if asked, loads both files, and returns the summary lines. */
+async function seed(args: SeedArgs, io: Io): Promise<string> {
+  const location = await findStore({ endpoint: args.endpoint, region: args.region, namesAwsTables: false }, io);
+  if (args.actor !== undefined && location.endpoint === undefined) throw new UsageError(ACTOR_ON_AWS);
+  const client = createDynamoDbClient(location);
   try {
     const lines: string[] = [];
     if (args.createTables) {
@@ -139,13 +147,15 @@ async function seed(args: SeedArgs): Promise<string> {
       generatorFile: args.generatorFile,
       strengthFile: args.strengthFile,
       overwrite: args.overwrite,
-      actor: await callerIdentity(args, args.actor),
+      actor: await callerIdentity(location, args.actor),
     });
     lines.push(
       `Wrote ${result.generator} generator policies to ${args.generatorTable} and ${result.strength} strength policies to ${args.strengthTable} ` +
         `(${result.created} created, ${result.overwritten} overwritten, ${result.unchanged} unchanged), each recorded in ${args.historyTable}.`,
     );
     return lines.map((line) => `${line}\n`).join('');
+  } catch (error) {
+    throw staleStoreFileError(error, location) ?? error;
   } finally {
     // Keep-alive sockets would otherwise hold the process open after the work is done.
     client.destroy();
@@ -153,16 +163,17 @@ async function seed(args: SeedArgs): Promise<string> {
 }
 
 function failureMessage(error: unknown): string {
+  if (error instanceof LocationError) return error.message;
   if (error instanceof SeedValidationError) return `Seed data is invalid; nothing was written.\n${error.message}`;
   if (error instanceof SeedConflictError) return `Stored policies differ from the seed files:\n${error.message}`;
   if (error instanceof PolicyAdminError) return `Seeding refused: ${error.message}`;
   if (error instanceof ResourceNotFoundException) return `Seeding failed: a table does not exist (${error.message}); create it or pass --create-tables.`;
   const e = error as Error;
   const text = String(e.message ?? error);
-  const hint = /region is missing/i.test(text) ? ' (pass --region or set AWS_REGION)' : '';
+  if (/region is missing/i.test(text)) return LOCATION_PHRASES.noRegion;
   // DynamoDB's ValidationException can echo the whole request; the first few hundred characters say enough.
   const shown = text.length > 300 ? `${text.slice(0, 300)}...` : text;
-  return `Seeding failed: ${e.name ?? 'Error'}: ${shown}${hint}`;
+  return `Seeding failed: ${e.name ?? 'Error'}: ${shown}`;
 }
 
 runWhenMain(module, main);

@@ -47,8 +47,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // What admin/, seed/ and local/ share of the store, below all three: table creation, versioned writes, the seed files.
   store: ['store', 'functions'],
   // The operator CLIs' scaffold and how they reach AWS, below admin/ and seed/; the default stack is
-  // lib/deployment.ts's, a local store's client settings the functions' own (functions/runtime.ts).
-  cli: ['cli', 'functions', 'lib/deployment'],
+  // lib/deployment.ts's, a local store's client settings the functions' own (functions/runtime.ts), and
+  // npm start's store file the one local/ writes (store/local-store-file.ts).
+  cli: ['cli', 'functions', 'lib/deployment', 'store/local-store-file'],
   // The credentials and policy CLIs read the stack's outputs and usage plans (lib/deployment.ts), no CDK code.
   admin: ['admin', 'functions', 'store', 'cli', 'lib/deployment'],
   // The seed loader writes through store/ (versions and history), never through admin/; its usage names a stack output.

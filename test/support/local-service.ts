@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { KeepAliveClient } from './keep-alive-client';
 import { PROJECT_ROOT } from '../../bundling/bundling';
 import { ENV } from '../../functions/runtime';
+import { LOCAL_STORE_FILE_VARIABLE } from '../../store/local-store-file';
 
 /** The project root (bundling/ resolves it), whatever directory jest runs from. */
 export { PROJECT_ROOT };
@@ -12,11 +14,15 @@ const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
 const START_SCRIPT = 'local/start.ts';
 /** The URL is complete only once the line ends, whatever chunks stdout arrives in. */
 const LISTENING = /listening on (https?:\/\/\S+)\r?\n/;
+/** How many services this process spawned, for each one's own store file. */
+let spawned = 0;
 
 export interface SpawnedService {
   /** The base URL the service printed, e.g. http://127.0.0.1:41234 (no trailing slash). */
   readonly url: string;
   readonly child: ChildProcess;
+  /** The store file it writes for the operator CLIs (LOCAL_STORE_FILE). */
+  readonly storeFile: string;
   /** Everything the process wrote so far, stdout and stderr, for failure messages. */
   output(): string;
   /** Sends SIGTERM and resolves with the exit code (null when it had to be killed). */
@@ -24,7 +30,7 @@ export interface SpawnedService {
 }
 
 export interface SpawnOptions {
-  /** Extra environment on top of the defaults (PORT=0, DYNAMODB_PORT=0, QUIET=1). */
+  /** Extra environment on top of the defaults (PORT=0, DYNAMODB_PORT=0, QUIET=1, a store file of its own). */
   readonly env?: Record<string, string>;
   /** How long to wait for the "listening on" line. */
   readonly startTimeoutMs?: number;
@@ -37,9 +43,10 @@ export interface SpawnOptions {
  */
 export function spawnLocalService(options: SpawnOptions = {}): Promise<SpawnedService> {
   const inherited = { ...process.env };
-  for (const name of [ENV.dynamodbEndpoint, 'DYNAMODB_PORT', 'DATA_DIR', 'HOST', 'PORT', 'QUIET']) delete inherited[name];
-  // Free ports: never npm start's 3000 and 8000.
-  const env = { ...inherited, PORT: '0', DYNAMODB_PORT: '0', QUIET: '1', ...options.env };
+  for (const name of [ENV.dynamodbEndpoint, 'DYNAMODB_PORT', 'DATA_DIR', 'HOST', 'PORT', 'QUIET', LOCAL_STORE_FILE_VARIABLE]) delete inherited[name];
+  // Free ports, and a store file of its own (the CLIs' way to npm start's store), never a developer's .local/store.json.
+  const env = { ...inherited, PORT: '0', DYNAMODB_PORT: '0', QUIET: '1', [LOCAL_STORE_FILE_VARIABLE]: path.join(tmpdir(), `local-service-${process.pid}-${++spawned}.json`), ...options.env };
+  const storeFile = env[LOCAL_STORE_FILE_VARIABLE];
   const child = spawn(TSX, [START_SCRIPT], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
 
   let output = '';
@@ -73,6 +80,7 @@ export function spawnLocalService(options: SpawnOptions = {}): Promise<SpawnedSe
       resolve({
         url: match[1]!.replace(/\/+$/, ''),
         child,
+        storeFile,
         output: () => output,
         async stop(timeoutMs = 20_000) {
           if (child.exitCode !== null || child.signalCode !== null) return exited;

@@ -7,8 +7,12 @@ import * as apiGatewaySdk from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { failureMessage, main, redact } from '../../admin/credentials-cli';
 import { runCli, type CliRun } from '../support/cli-output';
+import { inOperatorEnvironment } from '../support/operator-environment';
 
 const cloudFormation = mockClient(CloudFormationClient);
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -80,7 +84,7 @@ describe('--stack', () => {
 describe('failureMessage', () => {
   it.each([
     [{ name: 'CredentialsProviderError', message: 'Could not load credentials from any providers' }, /^No AWS credentials were found;/],
-    [{ name: 'Error', message: 'Region is missing' }, /^No AWS region is configured; pass --region/],
+    [{ name: 'Error', message: 'Region is missing' }, /^No AWS region is configured: pass --region REGION \(or set AWS_REGION\) for AWS, or --endpoint URL for a local store \(npm start prints it as "DynamoDB endpoint"\)\.$/],
     [{ name: 'AccessDeniedException', message: 'User: arn:aws:sts::1:assumed-role/x is not authorized to perform: dynamodb:UpdateItem\n  more' }, /^The operation failed: AccessDeniedException: User: arn.*dynamodb:UpdateItem$/],
   ])('%j', (error, expected) => {
     expect(failureMessage(Object.assign(new Error(error.message), { name: error.name }))).toMatch(expected);
@@ -143,5 +147,96 @@ describe('usage plans on a deployed stack (API Gateway mocked)', () => {
     apiGateway.on(apiGatewaySdk.GetApiKeysCommand).resolves({ items: [{ id: 'ak-3', name: 'password-policy-cccccccccccc' }] });
     expect((await run('strength-key', 'revoke', '--key-id', 'cccccccccccc', '--region', 'eu-west-1')).code).toBe(0);
     expect(apiGateway.commandCalls(apiGatewaySdk.DeleteApiKeyCommand).map((c) => c.args[0].input)).toEqual([{ apiKey: 'ak-3' }]);
+  });
+});
+
+describe('without --endpoint, --stack, --table or a region: the store npm start names in its store file', () => {
+  let dir: string;
+  let storeFile: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'credentials-cli-store-'));
+    storeFile = path.join(dir, 'store.json');
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const note = (endpoint: string) => ({
+    endpoint,
+    tables: { generator: 'GeneratorPolicies', strength: 'StrengthPolicies', credentials: 'Creds-Of-The-File', history: 'PolicyHistory' },
+    pid: 4242,
+  });
+  const runWith = (overrides: Record<string, string>, ...argv: string[]) => inOperatorEnvironment(storeFile, overrides, () => run(...argv));
+
+  it('uses the file\'s endpoint and credentials table, and says so on stderr', async () => {
+    await writeFile(storeFile, JSON.stringify(note('http://127.0.0.1:8000')));
+    dynamo.on(ScanCommand).resolves({ Items: [] });
+    const result = await runWith({}, 'list', '--json');
+    expect(result).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify({ users: [], generatorKeys: [], strengthKeys: [] }, null, 2)}\n`,
+      stderr: `Using npm start's local store at http://127.0.0.1:8000 (${storeFile}).\n`,
+    });
+    expect(dynamo.commandCalls(ScanCommand)[0]!.args[0].input).toMatchObject({ TableName: 'Creds-Of-The-File' });
+    expect(cloudFormation.calls()).toHaveLength(0);
+  });
+
+  it.each([
+    ['AWS_REGION', { AWS_REGION: 'eu-west-1' }],
+    ['AWS_DEFAULT_REGION (the AWS CLI\'s)', { AWS_DEFAULT_REGION: 'eu-west-1' }],
+  ])('%s wins over the file: the deployed stack, as before', async (_name, region) => {
+    await writeFile(storeFile, JSON.stringify(note('http://127.0.0.1:8000')));
+    cloudFormation.on(DescribeStacksCommand).resolves(stackWith([{ OutputKey: 'CredentialsTableName', OutputValue: 'Pps-CredentialsTable-1' }]));
+    dynamo.on(ScanCommand).resolves({ Items: [] });
+    expect(await runWith(region, 'list')).toMatchObject({ code: 0, stderr: '' });
+    expect(cloudFormation.commandCalls(DescribeStacksCommand)[0]!.args[0].input).toEqual({ StackName: 'PasswordPolicyService' });
+    // The region the clients were given: AWS_DEFAULT_REGION is the AWS CLI's, which the SDK alone ignores.
+    expect(await (cloudFormation.send.getCall(0).thisValue as CloudFormationClient).config.region()).toBe('eu-west-1');
+    expect(dynamo.commandCalls(ScanCommand)[0]!.args[0].input).toMatchObject({ TableName: 'Pps-CredentialsTable-1' });
+  });
+
+  it('a profile\'s region in the AWS config file wins over the file', async () => {
+    await writeFile(storeFile, JSON.stringify(note('http://127.0.0.1:8000')));
+    const config = path.join(dir, 'config');
+    await writeFile(config, '[default]\nregion = eu-central-1\n');
+    cloudFormation.on(DescribeStacksCommand).resolves(stackWith([{ OutputKey: 'CredentialsTableName', OutputValue: 'Pps-CredentialsTable-1' }]));
+    dynamo.on(ScanCommand).resolves({ Items: [] });
+    expect(await runWith({ AWS_CONFIG_FILE: config }, 'list')).toMatchObject({ code: 0, stderr: '' });
+    expect(cloudFormation.calls()).toHaveLength(1);
+  });
+
+  it('--stack or --table names AWS tables: never the file; without a region, the error names --endpoint', async () => {
+    await writeFile(storeFile, JSON.stringify(note('http://127.0.0.1:8000')));
+    const noRegion = 'No AWS region is configured: pass --region REGION (or set AWS_REGION) for AWS, or --endpoint URL for a local store (npm start prints it as "DynamoDB endpoint").\n';
+    expect(await runWith({}, 'list', '--stack', 'Staging')).toEqual({ code: 1, stdout: '', stderr: noRegion });
+    expect(await runWith({}, 'list', '--table', 'Direct-Creds')).toEqual({ code: 1, stdout: '', stderr: noRegion });
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('no file and no region: one sentence naming --region, --endpoint and the banner\'s line (exit 1)', async () => {
+    expect(await runWith({}, 'list')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'No AWS region is configured and npm start is not running: pass --region REGION (or set AWS_REGION) for AWS, or --endpoint URL for a local store (npm start prints it as "DynamoDB endpoint").\n',
+    });
+    expect(cloudFormation.calls()).toHaveLength(0);
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('a file whose store does not answer (npm start killed): one sentence naming the file (exit 1)', async () => {
+    await writeFile(storeFile, JSON.stringify(note('http://127.0.0.1:9')));
+    dynamo.on(ScanCommand).rejects(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }));
+    expect(await runWith({}, 'list')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        `Using npm start's local store at http://127.0.0.1:9 (${storeFile}).\n` +
+        `npm start's local store at http://127.0.0.1:9 (named in ${storeFile}) does not answer: start npm start again, or delete ${storeFile} if npm start was stopped without removing it; --region REGION or --endpoint URL picks another store.\n`,
+    });
+  });
+
+  it('a file that is not one npm start wrote is named, not used (exit 1)', async () => {
+    await writeFile(storeFile, '{"endpoint": 8000}');
+    expect(await runWith({}, 'list')).toEqual({ code: 1, stdout: '', stderr: `${storeFile} is not a store file npm start wrote; delete it (npm start writes it again), or pass --endpoint URL.\n` });
+    expect(dynamo.calls()).toHaveLength(0);
   });
 });

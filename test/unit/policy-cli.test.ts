@@ -1,9 +1,13 @@
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { mockClient } from 'aws-sdk-client-mock';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describePolicy, main } from '../../admin/policy';
 import { writeExport } from '../../admin/policy-files';
 import { runCli, type CliRun } from '../support/cli-output';
+import { inOperatorEnvironment } from '../support/operator-environment';
 import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
 
 const run = (...argv: string[]): Promise<CliRun> => runCli(main, argv);
@@ -165,5 +169,72 @@ describe('describePolicy (semantics 7)', () => {
     [generatorPolicy({ GeneratePattern: true, Pattern: 'w{3}d', AmbiguousChars: true }), 'the pattern w{3}d: 3 words of up to 8 letters and 1 character'],
   ])('%#', (policy, text) => {
     expect(describePolicy(policy)).toBe(text);
+  });
+});
+
+describe('where the store is, without --endpoint: AWS when a region is configured, else the store npm start names in its file', () => {
+  const cloudFormation = mockClient(CloudFormationClient);
+  let dir: string;
+  let storeFile: string;
+  beforeEach(async () => {
+    cloudFormation.reset();
+    dir = await mkdtemp(path.join(tmpdir(), 'policy-cli-store-'));
+    storeFile = path.join(dir, 'store.json');
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+  afterAll(() => cloudFormation.restore());
+
+  const runWith = (overrides: Record<string, string>, ...argv: string[]) => inOperatorEnvironment(storeFile, overrides, () => run(...argv));
+  const NOT_CONFIGURED =
+    'No AWS region is configured and npm start is not running: pass --region REGION (or set AWS_REGION) for AWS, or --endpoint URL for a local store (npm start prints it as "DynamoDB endpoint").\n';
+  /** A port nothing listens on: a store file left by an npm start that was killed. */
+  async function closedPort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
+  it('no region and no npm start: one sentence naming --region, --endpoint and the banner\'s line, before any AWS call (exit 1)', async () => {
+    expect(await runWith({}, 'list', '--collection', 'generator')).toEqual({ code: 1, stdout: '', stderr: NOT_CONFIGURED });
+    expect(await runWith({}, 'report', '--out', path.join(dir, 'report.html'))).toEqual({ code: 1, stdout: '', stderr: NOT_CONFIGURED });
+    expect(cloudFormation.calls()).toHaveLength(0);
+  });
+
+  it('commands that read no store need none', async () => {
+    expect(await runWith({}, 'explain', '--id', '1')).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it('a stale file (its store does not answer): the CLI says which store it tried and what to do (exit 1)', async () => {
+    const endpoint = `http://127.0.0.1:${await closedPort()}`;
+    await writeFile(storeFile, JSON.stringify({ endpoint, tables: { generator: 'GeneratorPolicies', strength: 'StrengthPolicies', credentials: 'Credentials', history: 'PolicyHistory' }, pid: 1 }));
+    expect(await runWith({}, 'list', '--collection', 'strength')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        `Using npm start's local store at ${endpoint} (${storeFile}).\n` +
+        `npm start's local store at ${endpoint} (named in ${storeFile}) does not answer: start npm start again, or delete ${storeFile} if npm start was stopped without removing it; --region REGION or --endpoint URL picks another store.\n`,
+    });
+  }, 20_000);
+
+  it('AWS_REGION wins over the file: the deployed stack is read, and nothing is said about npm start', async () => {
+    await writeFile(storeFile, JSON.stringify({ endpoint: 'http://127.0.0.1:8000', tables: { generator: 'G', strength: 'S', credentials: 'C', history: 'H' }, pid: 1 }));
+    cloudFormation.on(DescribeStacksCommand).rejects(Object.assign(new Error('Stack with id PasswordPolicyService does not exist'), { name: 'ValidationError' }));
+    expect(await runWith({ AWS_REGION: 'eu-west-1' }, 'list', '--collection', 'generator')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'Stack "PasswordPolicyService" does not exist in this account and region; pass --stack NAME or --region REGION.\n',
+    });
+    expect(cloudFormation.commandCalls(DescribeStacksCommand)[0]!.args[0].input).toEqual({ StackName: 'PasswordPolicyService' });
+  });
+
+  it('--actor is for a local store: refused (exit 2) when the store found is AWS, as when --region says so', async () => {
+    const message = "--actor is for a local store (--endpoint); on AWS the history records the caller's IAM ARN.\n\nUsage: npm run policy -- <command>";
+    const configured = await runWith({ AWS_REGION: 'eu-west-1' }, 'delete', '--collection', 'generator', '--id', '5', '--actor', 'me');
+    expect([configured.code, configured.stdout, configured.stderr.startsWith(message)]).toEqual([2, '', true]);
+    const given = await runWith({}, 'delete', '--collection', 'generator', '--id', '5', '--actor', 'me', '--region', 'eu-west-1');
+    expect([given.code, given.stdout, given.stderr.startsWith(message)]).toEqual([2, '', true]);
+    expect(cloudFormation.calls()).toHaveLength(0);
   });
 });
