@@ -67,7 +67,8 @@ const NO_REPEAT_MS = 1000;
 const HTTP_BODIES_PER_FAMILY = 3;
 /** The first identifier of the policies written for the bodies with BannedWords (the seed's are 1 to 10). */
 const FIRST_POLICY_ID = 9001;
-const MARKDOWN_FILE = path.join('docs', 'measured', 'hostile.md');
+/** Where the figures go as Markdown, relative to the project (a generated file, marked so in .gitattributes). */
+export const HOSTILE_MARKDOWN_FILE = path.join('docs', 'measured', 'hostile.md');
 const EVALUATE_PATH = '/api/passwordstrength/evaluate';
 
 export interface HostileBenchOptions {
@@ -111,10 +112,10 @@ export async function runHostileBench({ seed, baseEnv, machine, progress }: Host
     loadAverage: [loadAtStart, os.loadavg()[0]!],
     commit: commitOf(),
     seconds: (Date.now() - started) / 1000,
-    markdownFile: MARKDOWN_FILE,
+    markdownFile: HOSTILE_MARKDOWN_FILE,
   };
-  await mkdir(path.dirname(path.join(PROJECT_ROOT, MARKDOWN_FILE)), { recursive: true });
-  await writeFile(path.join(PROJECT_ROOT, MARKDOWN_FILE), hostileMarkdown(result, new Date().toISOString(), machine));
+  await mkdir(path.dirname(path.join(PROJECT_ROOT, HOSTILE_MARKDOWN_FILE)), { recursive: true });
+  await writeFile(path.join(PROJECT_ROOT, HOSTILE_MARKDOWN_FILE), hostileMarkdown(result, new Date().toISOString(), machine));
   return result;
 }
 
@@ -270,7 +271,7 @@ function timedPost(url: string, apiKey: string, json: string): Promise<{ ms: num
 function commitOf(): string {
   try {
     const git = (...args: string[]) => execFileSync('git', args, { cwd: PROJECT_ROOT, encoding: 'utf8' }).trim();
-    const changed = git('status', '--porcelain', '--untracked-files=no', '--', '.', `:!${MARKDOWN_FILE}`) !== '';
+    const changed = git('status', '--porcelain', '--untracked-files=no', '--', '.', `:!${HOSTILE_MARKDOWN_FILE}`) !== '';
     return `${git('rev-parse', '--short', 'HEAD')}${changed ? ' with uncommitted changes' : ''}`;
   } catch {
     return 'unknown (no git)';

@@ -17,6 +17,7 @@ import { launchChromium } from '../support/chromium';
 import { rawRequest } from '../support/http-client';
 import { PROJECT_ROOT, useLocalService } from '../support/local-service';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
+import { SCREENSHOTS } from '../support/screenshots';
 
 const local = useLocalService();
 interface Operation {
@@ -24,7 +25,7 @@ interface Operation {
 }
 const DOCUMENT = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as { paths: Record<string, Record<string, Operation>>; servers: { url: string }[] };
 const OPERATIONS = Object.entries(DOCUMENT.paths).flatMap(([pathName, item]) => Object.keys(item).map((method) => ({ method, path: pathName })));
-const SCREENSHOT = path.join(PROJECT_ROOT, 'docs', 'images', 'docs-page.png');
+const SCREENSHOT = SCREENSHOTS.docsPage;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;

@@ -17,11 +17,11 @@ import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, readSeedFile } from '../../seed/seed-data';
 import { launchChromium } from '../support/chromium';
-import { PROJECT_ROOT } from '../support/local-service';
 import { generatorPolicy } from '../support/policy-fixtures';
 import { seeded } from '../support/seeded-random';
+import { SCREENSHOTS } from '../support/screenshots';
 
-const SCREENSHOT = path.join(PROJECT_ROOT, 'docs', 'images', 'policy-report.png');
+const SCREENSHOT = SCREENSHOTS.policyReport;
 
 let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
 let context: BrowserContext;
