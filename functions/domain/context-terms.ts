@@ -25,11 +25,11 @@ import type { CompositionFailure, GuessabilityEstimator } from './strength-evalu
  *   - Every term also goes into zxcvbn-ts's user-inputs dictionary, so its own estimate sees them.
  *
  * Bounded whatever the request (docs/evaluation.md#the-evaluations-worst-case): terms are taken once by their
- * normal form; each is tested at every start of the password at once, in at most MATCH_COMPARISONS_PER_TERM x
- * (n + 1) comparisons of characters for a password of n characters after NFKC (scanTerms), whatever the terms
- * and however their matches overlap; and a scan keeps at most one match per start and one per term found,
- * never a list of every overlapping match. No bound cuts the search short, so every answer is the one the
- * definition gives.
+ * normal form; each is tested at the few starts where a match of it can begin, or, when those are many, at
+ * every start at once, in at most MATCH_COMPARISONS_PER_TERM x (n + 1) comparisons of characters for a
+ * password of n characters after NFKC (scanTerms), whatever the terms and however their matches overlap; and
+ * a scan keeps at most one match per start and one per term found, never a list of every overlapping match.
+ * No bound cuts the search short, so every answer is the one the definition gives.
  *
  * Messages and suggestions name the kind of term, never the term or the password. Pure: no I/O; the one
  * state is a cache of each policy's prepared BannedWords, keyed by the list itself.
@@ -316,6 +316,35 @@ function lcpAt(text: Int32Array, pattern: Int32Array, z: Int32Array, out: Int32A
 
 const NONE: readonly number[] = [];
 
+/**
+ * The matches of a term starting at s, compared directly, and the comparisons made (at most 4m): as written,
+ * and, fuzzy, with one character changed, removed or inserted where the first mismatch is (the classic result
+ * for edit distance 1), an insertion only after the first character (before it, it is the match one later).
+ */
+function matchAt(text: Int32Array, units: Int32Array, fuzzy: boolean, s: number, add: (start: number, end: number) => void): number {
+  const n = text.length;
+  const m = units.length;
+  if (s < 0 || s + m - (fuzzy ? 1 : 0) > n) return 0;
+  let comparisons = 0;
+  let k = 0;
+  while (k < m && s + k < n && ++comparisons > 0 && text[s + k] === units[k]) k++;
+  if (k === m) {
+    add(s, s + m);
+    return comparisons;
+  }
+  if (!fuzzy) return comparisons;
+  /** Whether text[from..from+length) equals units[at..at+length), counting the comparisons. */
+  const same = (from: number, at: number, length: number): boolean => {
+    if (from + length > n) return false;
+    for (let i = 0; i < length; i++) if (++comparisons > 0 && text[from + i] !== units[at + i]) return false;
+    return true;
+  };
+  if (s + m <= n && same(s + k + 1, k + 1, m - k - 1)) add(s, s + m);
+  if (same(s + k, k + 1, m - k - 1)) add(s, s + m - 1);
+  if (k > 0 && s + m < n && same(s + k + 1, k, m - k)) add(s, s + m + 1);
+  return comparisons;
+}
+
 /** What a scan found: per start, the farthest end of a match starting there, and the terms found per group. */
 interface Scan {
   readonly matches: TermMatch[];
@@ -347,6 +376,13 @@ export function scanTerms(password: string, terms: ContextTerms): Scan {
   const n = text.units.length;
   const reversedText = text.units.slice().reverse();
   const textPairs = pairsOf(text.units);
+  // Where each character of the password is.
+  const startsOn = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const at = startsOn.get(text.units[i]!);
+    if (at === undefined) startsOn.set(text.units[i]!, [i]);
+    else at.push(i);
+  }
   // Per start, the farthest end and whose it is.
   const farthest = new Int32Array(n).fill(-1);
   const [ownerGroup, ownerTerm] = [new Int32Array(n), new Int32Array(n)];
@@ -379,20 +415,37 @@ export function scanTerms(password: string, terms: ContextTerms): Scan {
       };
       const { units, fuzzy } = pattern;
       const m = units.length;
-      if (forwards) comparisons += lcpAt(text.units, units, pattern.z, prefix);
-      // suffix[n - e]: the common suffix of text[0..e) and the term.
-      if (forwards && fuzzy) comparisons += lcpAt(reversedText, pattern.reversed, pattern.reversedZ, suffix);
-      for (let s = 0; forwards && s + m - (fuzzy ? 1 : 0) <= n; s++) {
-        const k = prefix[s]!;
-        if (k === m) add(s, s + m);
-        else if (fuzzy) {
-          if (s + m <= n && suffix[n - s - m]! >= m - k - 1) add(s, s + m);
-          if (suffix[n - s - m + 1]! >= m - k - 1) add(s, s + m - 1);
-          if (k > 0 && s + m < n && suffix[n - s - m - 1]! >= m - k) add(s, s + m + 1);
+      // Where a match can start: on the term's first character, or on its second (the first removed), or one
+      // before its second (the first changed). When those starts are few, each is compared directly (at most
+      // 4m comparisons: the common prefix and one comparison of the rest per kind of edit); when they are
+      // many, the term is scanned along the whole password. Either way at most 4 (n + 1) comparisons.
+      const onFirst = startsOn.get(units[0]!) ?? NONE;
+      const onSecond = fuzzy ? (startsOn.get(units[1]!) ?? NONE) : NONE;
+      if (forwards && (onFirst.length + 2 * onSecond.length) * 4 * m <= 4 * (n + 1)) {
+        for (const s of onFirst) comparisons += matchAt(text.units, units, fuzzy, s, add);
+        for (const s of onSecond) {
+          if (text.units[s] !== units[0]) comparisons += matchAt(text.units, units, fuzzy, s, add);
+          if (s > 0 && text.units[s - 1] !== units[0]) comparisons += matchAt(text.units, units, fuzzy, s - 1, add);
+        }
+      } else if (forwards) {
+        comparisons += lcpAt(text.units, units, pattern.z, prefix);
+        // suffix[n - e]: the common suffix of text[0..e) and the term.
+        if (fuzzy) comparisons += lcpAt(reversedText, pattern.reversed, pattern.reversedZ, suffix);
+        for (let s = 0; s + m - (fuzzy ? 1 : 0) <= n; s++) {
+          const k = prefix[s]!;
+          if (k === m) add(s, s + m);
+          else if (fuzzy) {
+            if (s + m <= n && suffix[n - s - m]! >= m - k - 1) add(s, s + m);
+            if (suffix[n - s - m + 1]! >= m - k - 1) add(s, s + m - 1);
+            if (k > 0 && s + m < n && suffix[n - s - m - 1]! >= m - k) add(s, s + m + 1);
+          }
         }
       }
-      // Reversed: as written only, as no cracking rule both reverses and changes a word.
-      if (backwards) {
+      // Reversed: as written only, as no cracking rule both reverses and changes a word; at most 2 (n + 1) comparisons.
+      const onLast = startsOn.get(pattern.reversed[0]!) ?? NONE;
+      if (backwards && onLast.length * m <= 2 * (n + 1)) {
+        for (const s of onLast) comparisons += matchAt(text.units, pattern.reversed, false, s, add);
+      } else if (backwards) {
         comparisons += lcpAt(text.units, pattern.reversed, pattern.reversedZ, prefix);
         for (let s = 0; s + m <= n; s++) if (prefix[s] === m) add(s, s + m);
       }

@@ -12,9 +12,10 @@ import { contextTerms, findTerms, MATCH_COMPARISONS_PER_TERM, restOf, scanTerms,
 import { assertProperty } from '../support/property';
 
 /**
- * 3,000 cases, about a millisecond each. Defects planted in the scan, seeds 1 to 5: an insertion accepted
- * before the first character failed after 13 to 154 cases; a change's suffix check one short, after 1 to 9;
- * a removal's one long, after 1 to 21.
+ * 3,000 cases per property, about a millisecond each. Defects planted, seeds 1 to 5. In the scan along the
+ * password: an insertion accepted before the first character failed after 13 to 154 cases; a change's suffix
+ * check one short, after 1 to 9; a removal's one long, after 1 to 21. In the direct comparison (the wide
+ * alphabet's property): the same insertion, after 20 to 482; a change's check one short, after 3 to 42.
  */
 const RUNS = 3000;
 
@@ -97,6 +98,48 @@ describe('the linear scan finds what the definition finds', () => {
         expect(matches.length === 0 ? undefined : restOf(password, matches)).toBe(referenceRest(password, expected.flat(2)));
         const foundTerms = (g: number) => [...new Set(matches.filter((m) => m.group === g).map((m) => m.term))].sort((a, b) => a - b);
         groups.forEach((_, g) => expect(foundTerms(g)).toEqual(expected[g]!.flatMap((found, term) => (found.length > 0 ? [term] : []))));
+      }),
+      RUNS,
+    );
+  });
+});
+
+/**
+ * A wide alphabet and passwords of 40 to 120 characters, where a term's possible starts are few against the
+ * password's length and each is compared directly (the scan's other way), and terms cut from the password
+ * itself, edited once or reversed, so that matches still come.
+ */
+const WIDE = [...'abcdefghijklmnopqrstuvwxyz41@$A-'];
+const edited = (password: string, at: number, length: number, edit: number, ch: string): string => {
+  const cut = [...password].slice(at, at + length).join('') || 'abc';
+  const i = edit % cut.length;
+  switch (edit % 5) {
+    case 0:
+      return cut;
+    case 1:
+      return cut.slice(0, i) + ch + cut.slice(i + 1);
+    case 2:
+      return cut.slice(0, i) + ch + cut.slice(i);
+    case 3:
+      return cut.slice(0, i) + cut.slice(i + 1);
+    default:
+      return [...cut].reverse().join('');
+  }
+};
+
+describe('the direct comparison finds what the definition finds', () => {
+  it('the same rest and the same terms, on passwords of a wide alphabet with terms cut from them', async () => {
+    const term = fc.tuple(fc.nat(120), fc.integer({ min: 3, max: 9 }), fc.nat(), fc.constantFrom(...WIDE));
+    await assertProperty(
+      'direct comparison against the definition',
+      fc.property(fc.array(fc.constantFrom(...WIDE), { minLength: 40, maxLength: 120 }).map((chars) => chars.join('')), fc.array(term, { minLength: 1, maxLength: 4 }), (password, cuts) => {
+        const bannedWords = cuts.map(([at, length, edit, ch]) => edited(password, at, length, edit, ch)).filter((w) => [...w].length >= 3);
+        const groups = bannedWords.length > 0 ? [termsOf(bannedWords)] : [];
+        const expected = groups.map((terms) => terms.map((t) => referenceMatches(password, t)));
+        const matches = findTerms(password, contextTerms([], bannedWords));
+        expect(matches.length === 0 ? undefined : restOf(password, matches)).toBe(referenceRest(password, expected.flat(2)));
+        const foundTerms = [...new Set(matches.map((m) => m.term))].sort((a, b) => a - b);
+        expect(foundTerms).toEqual(groups.length === 0 ? [] : expected[0]!.flatMap((found, t) => (found.length > 0 ? [t] : [])));
       }),
       RUNS,
     );
