@@ -21,21 +21,8 @@ export interface RankedDictionary {
  */
 export const WORD_SEPARATOR = '\t';
 
-/**
- * Up to this many words, a dictionary is zxcvbn-ts's own plain object: building it costs nothing at start, and
- * a property read is several times cheaper than the proxy's (a check looks each dictionary up for every
- * substring, so the small ones are half of an adversarial password's lookups).
- */
-const PLAIN_OBJECT_WORDS = 1000;
-
 export function rankedDictionary(lines: string): RankedDictionary {
   const count = wordCount(lines);
-  if (count <= PLAIN_OBJECT_WORDS) {
-    const words = count === 0 ? [] : lines.split(WORD_SEPARATOR);
-    const lookup: Record<string, number> = {};
-    words.forEach((word, i) => (lookup[word] = i + 1));
-    return { lookup, maxWordSize: Math.max(0, ...words.map((word) => word.length)) };
-  }
   // starts[i] is where word i begins; the word ends one before starts[i + 1] (a virtual separator at the end).
   const starts = new Int32Array(count + 1);
   // At most half full, so probe sequences stay short.
