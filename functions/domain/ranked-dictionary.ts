@@ -31,11 +31,16 @@ export function rankedDictionary(lines: string): RankedDictionary {
   const slots = new Int32Array(mask + 1);
   let maxWordSize = 0;
   let start = 0;
+  // Which first two characters (their low bytes) begin a word: most substrings a check looks up begin as no word
+  // does, and are answered before they are hashed.
+  const beginnings = new Uint8Array(1 << 13);
   for (let i = 0; i < count; i++) {
     const end = i === count - 1 ? lines.length : lines.indexOf(WORD_SEPARATOR, start);
     starts[i] = start;
     starts[i + 1] = end + 1;
     maxWordSize = Math.max(maxWordSize, end - start);
+    const begins = beginning(lines, start, end);
+    beginnings[begins >> 3]! |= 1 << (begins & 7);
     let slot = hash(lines, start, end) & mask;
     for (;;) {
       const held = slots[slot]!;
@@ -50,6 +55,8 @@ export function rankedDictionary(lines: string): RankedDictionary {
 
   const rankOf = (word: string): number | undefined => {
     if (word.length > maxWordSize) return undefined;
+    const begins = beginning(word, 0, word.length);
+    if ((beginnings[begins >> 3]! & (1 << (begins & 7))) === 0) return undefined;
     let slot = hash(word, 0, word.length) & mask;
     for (;;) {
       const held = slots[slot]!;
@@ -58,8 +65,9 @@ export function rankedDictionary(lines: string): RankedDictionary {
       slot = (slot + 1) & mask;
     }
   };
+  // Anything else answers as a plain object does: Object.prototype's members, and otherwise undefined.
   const lookup = new Proxy({} as Record<string, number>, {
-    get: (target, key, receiver) => (typeof key === 'string' ? rankOf(key) : undefined) ?? Reflect.get(target, key, receiver),
+    get: (target, key, receiver) => (typeof key === 'string' ? (rankOf(key) ?? (PROTOTYPE_MEMBERS.has(key) ? Reflect.get(target, key, receiver) : undefined)) : Reflect.get(target, key, receiver)),
   });
   return { lookup, maxWordSize };
 }
@@ -73,6 +81,14 @@ export function wordCount(lines: string): number {
 }
 
 /** FNV-1a over the UTF-16 code units of text[start, end). */
+/** What a plain object finds on its prototype. */
+const PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** The low bytes of a text's first two characters, as one 16-bit number (0 for a missing second). */
+function beginning(text: string, start: number, end: number): number {
+  return ((text.charCodeAt(start) & 0xff) << 8) | (end - start > 1 ? text.charCodeAt(start + 1) & 0xff : 0);
+}
+
 function hash(text: string, start: number, end: number): number {
   let h = 0x811c9dc5;
   for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
