@@ -37,7 +37,7 @@ import { median } from './stats';
  *     (zxcvbnEstimator) under policy 2 of seed/strength-policies.json with the body's BannedWords, breached as
  *     the function looks it up, after one evaluation of a short password under the same policy (the function
  *     prepares a policy's BannedWords once per load of its policies), and after every accepted body has been
- *     evaluated twice untimed, as a warm function that has served such requests has compiled their paths.
+ *     evaluated WARM_ROUNDS times untimed, as a warm function that has served such requests has compiled their paths.
  *       CPU: process.cpuUsage around one evaluation (user and system time of every thread of the process, so a
  *       concurrent GC counts, and waiting for a core on a shared machine does not), up to REPEATS runs (one
  *       when the first is past NO_REPEAT_MS: ten times the bound, no median would change its verdict); a body's
@@ -172,6 +172,9 @@ function heapGrowth(collect: () => void, evaluate: () => unknown): { heapPeakMB:
   return { heapPeakMB: (peak - start) / MB, heapAfterGcMB: (afterGc - start) / MB };
 }
 
+/** Untimed evaluations of every accepted body before the timed ones. */
+const WARM_ROUNDS = 8;
+
 function inProcess(bodies: readonly HostileBody[], policy2: StrengthPolicy, progress: (line: string) => void): HostileBodyFigures[] {
   const collect = garbageCollector();
   const estimate = zxcvbnEstimator();
@@ -180,11 +183,11 @@ function inProcess(bodies: readonly HostileBody[], policy2: StrengthPolicy, prog
     evaluatePassword(policy2, `warm-Up-${i}!`, estimate, false);
     evaluatePassword({ ...policy2, BannedWords: ['contoso', 'fabrikam'] }, `warm-Up-${i}!`, estimate, false, ['John Smith', 'jsmith@acme.example']);
   }
-  // Then every body the service accepts, twice and untimed: a warm function that has served such requests has
-  // compiled the paths they take (the first evaluations of a 256-character l33t run cost two to four times the
-  // later ones, V8 compiling on other threads that process.cpuUsage counts).
+  // Then every body the service accepts, WARM_ROUNDS times untimed: a warm function that has served such
+  // requests has compiled the paths they take (the first eight evaluations of a 256-character l33t run with 1,687
+  // terms cost 91 to 411 ms of CPU, V8 compiling on other threads that process.cpuUsage counts; 70 ms after).
   const accepted = bodies.filter((body) => refusal(body, policyFor(policy2, body)) === undefined);
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < WARM_ROUNDS; round++) {
     for (const body of accepted) evaluatePassword(policyFor(policy2, body), body.password, estimate, BREACHED_PASSWORDS.has(body.password), body.userInputs);
   }
   return bodies.map((body) => {
