@@ -184,8 +184,8 @@ function inProcess(bodies: readonly HostileBody[], policy2: StrengthPolicy, prog
     evaluatePassword({ ...policy2, BannedWords: ['contoso', 'fabrikam'] }, `warm-Up-${i}!`, estimate, false, ['John Smith', 'jsmith@acme.example']);
   }
   // Then every body the service accepts, WARM_ROUNDS times untimed: a warm function that has served such
-  // requests has compiled the paths they take (the first eight evaluations of a 256-character l33t run with 1,687
-  // terms cost 91 to 411 ms of CPU, V8 compiling on other threads that process.cpuUsage counts; 70 ms after).
+  // requests has compiled the paths they take (the first few evaluations of a 256-character l33t run with 1,687
+  // terms cost several times the later ones, V8 compiling on other threads that process.cpuUsage counts).
   const accepted = bodies.filter((body) => refusal(body, policyFor(policy2, body)) === undefined);
   for (let round = 0; round < WARM_ROUNDS; round++) {
     for (const body of accepted) evaluatePassword(policyFor(policy2, body), body.password, estimate, BREACHED_PASSWORDS.has(body.password), body.userInputs);
