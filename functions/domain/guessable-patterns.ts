@@ -1,7 +1,7 @@
 /**
  * Two constructions that zxcvbn-ts rates too kindly (docs/evaluation.md#patterns-zxcvbn-ts-underrates):
  *
- *   - a word: one dictionary word, l33t or not, or a sequence (`abcd`), with at most a short affix before and
+ *   - a word: one dictionary word, l33t or not, a sequence (`abcd`) or a repeat (`A@@44444`), with at most a short affix before and
  *     after it (`J3nn1f3r!`, `Summer2024!`, `Admin@123`, `Abcd@1234`). zxcvbn-ts tries 3 l33t readings of a password (its cost grows with more,
  *     see guessability.ts), and it counts an affix such as `2024!` as random characters;
  *   - a keyboard walk: at most three runs of neighbouring keys, shifted or not (`1qaz@WSX`, `!QAZxsw2`).
@@ -16,6 +16,7 @@
 /** A letter, as zxcvbn-ts's dictionaries hold words of letters. */
 const LETTER = /\p{L}/u;
 const DIGIT = /^[0-9]$/;
+const WORD_OF_LETTERS = /^\p{L}+$/u;
 
 /** The symbols an affix may hold. */
 const MAX_AFFIX_SYMBOLS = 3;
@@ -107,10 +108,20 @@ export function isAffixedWord(password: string, words: Words): boolean {
     for (let end = password.length; end >= Math.max(password.length - trailing, password.length - MAX_AFFIX_LENGTH, start + MIN_WORD); end--) {
       if (!isAffix(password.slice(end))) continue;
       const core = password.slice(start, end);
-      if (isSequence(core) || (core.length <= words.maxLength && readingsOf(core).some((reading) => words.has(reading)))) return true;
+      if (isSequence(core) || (core.length <= words.maxLength && readingsOf(core).some((reading) => words.has(reading) || repeatedUnit(reading) !== undefined))) return true;
     }
   }
   return false;
+}
+
+/** The 1 to 3 letters a word repeats at least twice (`la` of `lalala`), or undefined. */
+export function repeatedUnit(word: string): string | undefined {
+  for (let size = 1; size <= 3 && size * 2 <= word.length; size++) {
+    if (word.length % size !== 0 || !WORD_OF_LETTERS.test(word)) continue;
+    const unit = word.slice(0, size);
+    if (unit.repeat(word.length / size) === word) return unit;
+  }
+  return undefined;
 }
 
 /** Letters or digits in alphabetical order, forwards or backwards, one step at a time: `abcd`, `ZYXW`, `4321`. */

@@ -203,6 +203,10 @@ describe('the pattern checks', () => {
     ['summerjennifer', false],
     ['Summer12345', false],
     ['Su', false],
+    // A repeat read through l33t: zxcvbn-ts's repeat matcher reads no l33t, and its lists leave repeats out.
+    ['A@@44444#', true],
+    ['L0l0l0!', true],
+    ['a1b2c3d4', false],
   ])('%s is one word with affixes: %s', (password, expected) => {
     expect(isAffixedWord(password, isWord)).toBe(expected);
   });

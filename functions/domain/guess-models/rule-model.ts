@@ -1,4 +1,4 @@
-import { isDate, isSequence, L33T_READINGS, readingsOf, spelledOn } from '../guessable-patterns';
+import { isDate, isSequence, L33T_READINGS, readingsOf, repeatedUnit, spelledOn } from '../guessable-patterns';
 import type { KeyboardWalks } from './keyboard-walks';
 import { binomial, uppercaseVariations } from './markov-model';
 
@@ -291,16 +291,6 @@ function isWordShaped(chars: readonly string[], i: number, j: number): boolean {
     else if (L33T_READINGS[chars[k]!] === undefined) return false;
   }
   return 2 * letters >= j - i;
-}
-
-/** The 1 to 3 letters a word repeats at least twice (`la` of `lalala`), or undefined. */
-export function repeatedUnit(word: string): string | undefined {
-  for (let size = 1; size <= 3 && size * 2 <= word.length; size++) {
-    if (word.length % size !== 0 || !LETTERS.test(word)) continue;
-    const unit = word.slice(0, size);
-    if (unit.repeat(word.length / size) === word) return unit;
-  }
-  return undefined;
 }
 
 /** A run of one digit repeated, or digits in sequence up or down (`111111`, `123456`, `987654`, `7890`). */
