@@ -1,7 +1,6 @@
-import { contextTerms } from '../functions/domain/context-terms';
+import { contextTerms, MAX_PASSWORD_LENGTH, scoreBand, strengthScore, weightsOf } from '../functions/domain/evaluation';
 import { AMBIGUOUS_CHARS, parsePattern, SEPARATORS, type GeneratorPolicy, type PatternToken } from '../functions/domain/generator-policy';
 import { classesOn, eligibleWords, entropyBits, generationMode } from '../functions/domain/password-generator';
-import { MAX_PASSWORD_LENGTH, scoreBand, strengthScore, weightsOf } from '../functions/domain/strength-evaluator';
 import { COMPLIANCE_LEVELS, type StrengthPolicy } from '../functions/domain/strength-policy';
 import { quoted, shownJson } from '../functions/domain/unicode-text';
 import { WORD_LIST } from '../functions/domain/word-list';

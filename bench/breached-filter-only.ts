@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { BREACHED_PASSWORDS } from '../functions/domain/breached-password-filter';
+import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
 
 /**
  * A Lambda entry that loads the breached-password filter and answers one lookup, built with the same esbuild

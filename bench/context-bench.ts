@@ -1,10 +1,10 @@
-import { BREACHED_PASSWORDS } from '../functions/domain/breached-password-filter';
+import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
 import type { GeneratorPolicy } from '../functions/domain/generator-policy';
-import { zxcvbnEstimator } from '../functions/domain/guessability';
-import { DICTIONARIES } from '../functions/domain/guessability-dictionaries';
+import { zxcvbnEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
+import { DICTIONARIES } from '../functions/domain/evaluation/data/guessability-dictionaries';
 import { generatePassword } from '../functions/domain/password-generator';
-import { WORD_SEPARATOR } from '../functions/domain/ranked-dictionary';
-import { evaluatePassword } from '../functions/domain/strength-evaluator';
+import { WORD_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-dictionary';
+import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { WORD_LIST } from '../functions/domain/word-list';
 import { seeded } from '../test/support/seeded-random';

@@ -1,7 +1,9 @@
-import { BREACHED_PASSWORD_FILTER_BASE64, BREACHED_PASSWORDS } from '../functions/domain/breached-password-filter';
-import { readFilter } from '../functions/domain/breached-passwords';
-import { GUESSABILITY_MAX_LENGTH, L33T_MAX_SUBSTITUTIONS, zxcvbnEstimator, type GuessabilityBounds } from '../functions/domain/guessability';
-import { evaluatePassword, type GuessabilityEstimator } from '../functions/domain/strength-evaluator';
+import { BREACHED_PASSWORD_FILTER_BASE64 } from '../functions/domain/evaluation/data/breached-password-filter';
+import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
+import { readFilter } from '../functions/domain/evaluation/estimate/breached-passwords';
+import { GUESSABILITY_MAX_LENGTH, L33T_MAX_SUBSTITUTIONS, zxcvbnEstimator, type GuessabilityBounds } from '../functions/domain/evaluation/estimate/guess-estimator';
+import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
+import type { GuessabilityEstimator } from '../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_STRENGTH_FILE } from '../seed/seed-data';
@@ -15,7 +17,7 @@ import { DEFAULT_GENERATOR_FILE } from '../seed/seed-data';
  * alternately in the same run:
  *
  *   - shipped: zxcvbn-ts bounded (GUESSABILITY_MAX_LENGTH characters, L33T_MAX_SUBSTITUTIONS l33t substitutions),
- *     the pattern checks of guessable-patterns.ts, the attack models (guess-models/) and the breached-password
+ *     the pattern checks of pattern-caps.ts, the attack models (estimate/) and the breached-password
  *     filter: what the function does; timed in CPU time too (process.cpuUsage: every thread of the process, so
  *     a concurrent garbage collection counts, but waiting for a core on a shared machine does not);
  *   - without the models: the same without the attack models, so that their cost is the paired difference;

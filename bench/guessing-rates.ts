@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { BREACHED_PASSWORDS } from '../functions/domain/breached-password-filter';
-import { zxcvbnEstimator } from '../functions/domain/guessability';
-import { DICTIONARIES } from '../functions/domain/guessability-dictionaries';
-import { WORD_SEPARATOR } from '../functions/domain/ranked-dictionary';
-import { evaluatePassword, type GuessabilityEstimator } from '../functions/domain/strength-evaluator';
+import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
+import { zxcvbnEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
+import { DICTIONARIES } from '../functions/domain/evaluation/data/guessability-dictionaries';
+import { WORD_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-dictionary';
+import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
+import type { GuessabilityEstimator } from '../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { DEFAULT_STRENGTH_FILE } from '../seed/seed-data';
 import { table } from './stats';

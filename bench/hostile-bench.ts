@@ -11,9 +11,9 @@ import vm from 'node:vm';
 import { PROJECT_ROOT } from '../bundling/bundling';
 import { startEmbeddedStore } from '../embedded-store/embedded-store';
 import { EVALUATION_REQUEST_FIELDS, readEvaluationRequest } from '../functions/api/evaluation-request';
-import { BREACHED_PASSWORDS } from '../functions/domain/breached-password-filter';
-import { zxcvbnEstimator } from '../functions/domain/guessability';
-import { evaluatePassword } from '../functions/domain/strength-evaluator';
+import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
+import { zxcvbnEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
+import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { ApiError } from '../functions/http';
 import { ENV, localDynamoDbClientConfig } from '../functions/runtime';
@@ -24,7 +24,7 @@ import { checkPolicy, PolicyStore } from '../store/policy-store';
 import { HOSTILE_FAMILIES, hostileBodies, type HostileBody } from './hostile-bodies';
 import { hostileMarkdown, MB, type HostileBenchResult, type HostileBodyFigures } from './hostile-report';
 import { startChild, type Child } from './http-bench';
-import type { Machine } from './report';
+import type { Machine } from './stats';
 import { median } from './stats';
 
 /**

@@ -49,7 +49,7 @@ export interface HostileBody {
 }
 
 /**
- * Today's limits, counted as sent (functions/api/evaluation-request.ts, functions/domain/user-inputs.ts,
+ * Today's limits, counted as sent (functions/api/evaluation-request.ts, functions/domain/evaluation/context/user-inputs.ts,
  * functions/domain/strength-policy.ts): written here as the numbers the bodies are built against, whatever the
  * service comes to count; test/unit/hostile-bodies.test.ts has the function's request reading and the policy
  * schema accept the bodies, so a limit that moves shows there.
@@ -63,7 +63,7 @@ const MAX_BANNED_WORD = 64;
 const MAX_TOKEN = 64;
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
-/** The l33t characters and the letters they read as (guessable-patterns.ts's L33T_READINGS, first reading). */
+/** The l33t characters and the letters they read as (pattern-caps.ts's L33T_READINGS, first reading). */
 const L33T: Readonly<Record<string, string>> = { '4': 'a', '@': 'a', '8': 'b', '(': 'c', '3': 'e', '6': 'g', '9': 'g', '1': 'i', '!': 'i', '|': 'i', '0': 'o', $: 's', '5': 's', '7': 't', '+': 't', '%': 'x', '2': 'z' };
 const L33T_CHARACTERS = Object.keys(L33T);
 const L33T_LETTERS = [...new Set(Object.values(L33T))].join('');

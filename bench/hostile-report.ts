@@ -1,6 +1,5 @@
 import type { HostileFamily } from './hostile-bodies';
-import type { Machine, TargetResult } from './report';
-import { table } from './stats';
+import { table, type Machine, type TargetResult } from './stats';
 
 /**
  * The figures of the `hostile` section of `npm run bench` (bench/hostile-bench.ts), their targets and how they

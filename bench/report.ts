@@ -6,16 +6,10 @@ import type { HandlerBenchResult } from './handler-bench';
 import { hostileTargets, renderHostile, type HostileBenchResult } from './hostile-report';
 import type { HttpBenchResult } from './http-bench';
 import { isReference, type BuiltBundles } from './bundles';
-import { CONFIDENCE, describeVerdict, formatBytes, formatInterval, formatMicros, formatRatio, table, verdict, type Estimate, type Verdict } from './stats';
+import { CONFIDENCE, describeVerdict, formatBytes, formatInterval, formatMicros, formatRatio, table, verdict, type Estimate, type Machine, type TargetResult, type Verdict } from './stats';
 
 /** The targets of the issue, each checked against this run's figures. Nothing enforces them. */
 
-export interface Machine {
-  readonly cpu: string;
-  readonly cores: number;
-  readonly node: string;
-  readonly platform: string;
-}
 
 export interface BenchResults {
   readonly timestamp: string;
@@ -43,18 +37,6 @@ export interface BenchResults {
   readonly targets: TargetResult[];
 }
 
-export interface TargetResult {
-  readonly target: string;
-  readonly measured: number;
-  readonly comparison: '<=' | '>=' | '=';
-  readonly limit: number;
-  readonly unit: 'x' | 'KB' | 'MB' | 'calls' | 'ms';
-  /** How far inside the limit (positive) or outside it (negative), in the unit. */
-  readonly margin: number;
-  /** For a measured ratio: its confidence interval, which the result is read from. */
-  readonly interval?: Estimate;
-  readonly result: Verdict;
-}
 
 function target(name: string, measured: number, comparison: TargetResult['comparison'], limit: number, unit: TargetResult['unit'], extraCondition = true): TargetResult {
   const margin = comparison === '>=' ? measured - limit : limit - measured;

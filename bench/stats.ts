@@ -118,6 +118,28 @@ export function pairedPercentileRatio(candidate: readonly number[], baseline: re
  * A target read off an interval: PASS when the whole interval is inside the limit, MISS when the whole interval
  * is outside it, UNDECIDED when it straddles the limit (this run cannot tell; more rounds narrow it).
  */
+/** The machine a figure was measured on. */
+export interface Machine {
+  readonly cpu: string;
+  readonly cores: number;
+  readonly node: string;
+  readonly platform: string;
+}
+
+/** A figure held to its target. */
+export interface TargetResult {
+  readonly target: string;
+  readonly measured: number;
+  readonly comparison: '<=' | '>=' | '=';
+  readonly limit: number;
+  readonly unit: 'x' | 'KB' | 'MB' | 'calls' | 'ms';
+  /** How far inside the limit (positive) or outside it (negative), in the unit. */
+  readonly margin: number;
+  /** For a measured ratio: its confidence interval, which the result is read from. */
+  readonly interval?: Estimate;
+  readonly result: Verdict;
+}
+
 export type Verdict = 'PASS' | 'MISS' | 'UNDECIDED';
 
 export function verdict(estimate: Estimate, comparison: '<=' | '>=', limit: number): Verdict {

@@ -2,20 +2,20 @@ import { dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { WORD_SEPARATOR } from '../functions/domain/ranked-dictionary';
+import { WORD_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-dictionary';
 import { PROJECT_ROOT } from './bundling';
 
 /**
- * Generates functions/domain/guessability-dictionaries.ts: zxcvbn-ts's common-password list and English
+ * Generates functions/domain/evaluation/data/guessability-dictionaries.ts: zxcvbn-ts's common-password list and English
  * dictionaries (the exact versions package.json pins), each as one string of its words in rank order, separated
  * by tabs. The language packages ship them prefix-compressed, and unpacking them costs a cold start
- * 236,514 strings; one string per dictionary is read in place (functions/domain/ranked-dictionary.ts).
+ * 236,514 strings; one string per dictionary is read in place (functions/domain/evaluation/estimate/ranked-dictionary.ts).
  * The English feedback sentences come along: imported from the package, they would bring its dictionaries
  * into the bundle (its index spreads them into an object, which esbuild cannot prove free of side effects).
  * `npm run dictionaries` writes the file; test/unit/guessability.test.ts fails when it is stale.
  */
 
-export const DICTIONARIES_FILE = path.join(PROJECT_ROOT, 'functions', 'domain', 'guessability-dictionaries.ts');
+export const DICTIONARIES_FILE = path.join(PROJECT_ROOT, 'functions', 'domain', 'evaluation', 'data', 'guessability-dictionaries.ts');
 
 /** The dictionaries in zxcvbn-ts's order: the common ones first, then the English ones. */
 export function zxcvbnDictionaries(): Record<string, readonly string[]> {

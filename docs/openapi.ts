@@ -7,15 +7,12 @@ import { oas } from '@stoplight/spectral-rulesets';
 import * as z from 'zod/mini';
 import { EVALUATION_BODY_BYTES, EVALUATION_PHRASES, EVALUATION_REQUEST_FIELDS } from '../functions/api/evaluation-request';
 import { KEY_PREFIX } from '../functions/domain/api-key';
-import { BREACHED_PASSWORDS } from '../functions/domain/breached-password-filter';
+import { BREACHED_PASSWORDS, COMPOSITION_RULES, evaluatePassword, MAX_PASSWORD_LENGTH, USER_INPUTS, userInputsProblem, zxcvbnEstimator, type CompositionFailure, type StrengthEvaluation } from '../functions/domain/evaluation';
 import { generatorPolicies, MAX_GENERATED_LENGTH } from '../functions/domain/generator-policy';
 import { READ_ONLY_WHEN } from '../functions/domain/generator-settings';
 import { MAX_PASSWORDS_PER_GENERATION } from '../functions/domain/password-generator';
-import { zxcvbnEstimator } from '../functions/domain/guessability';
 import { DEFAULT_POLICY_ID, MAX_POLICY_ID, MAX_SEARCH_LENGTH, SEARCH_TOO_LONG, validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
-import { COMPOSITION_RULES, evaluatePassword, MAX_PASSWORD_LENGTH, type CompositionFailure, type StrengthEvaluation } from '../functions/domain/strength-evaluator';
 import { COMPLIANCE_LEVELS, strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
-import { USER_INPUTS, userInputsProblem } from '../functions/domain/user-inputs';
 import { allowHeader, CACHE_CONTROL, errorEnvelope, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http';
 import { CREDENTIAL_SCHEMES, GENERATION_SETTINGS, GENERATOR_ADMIN_ROLE, resourcePaths, ROUTE_PHRASES, schemeScope, type CredentialScheme, type GenerationSetting, type ResourcePath, type RouteMethod } from '../functions/routes';
 import { GATEWAY_PHRASES, MAX_PAYLOAD_SIZE } from '../lib/gateway-contract';
@@ -459,7 +456,7 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
   };
 }
 
-/** The request and response schemas of the evaluation (functions/api/evaluate-password.ts, functions/domain/strength-evaluator.ts). */
+/** The request and response schemas of the evaluation (functions/api/evaluate-password.ts, functions/domain/evaluation/strength-evaluator.ts). */
 function evaluationSchemas(): Record<string, Record<string, unknown>> {
   return {
     PasswordEvaluationRequest: {

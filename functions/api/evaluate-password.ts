@@ -1,6 +1,4 @@
-import { BREACHED_PASSWORDS } from '../domain/breached-password-filter';
-import { zxcvbnEstimator } from '../domain/guessability';
-import { evaluatePassword } from '../domain/strength-evaluator';
+import { BREACHED_PASSWORDS, evaluatePassword, zxcvbnEstimator } from '../domain/evaluation';
 import { strengthPolicies } from '../domain/strength-policy';
 import { apiHandler, ApiError, noStoreJsonResponse } from '../http';
 import { PolicyRepository } from '../repositories/policies';

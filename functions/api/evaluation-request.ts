@@ -1,9 +1,8 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { DEFAULT_POLICY_ID, MAX_POLICY_ID } from '../domain/policy-collection';
-import { MAX_PASSWORD_LENGTH } from '../domain/strength-evaluator';
+import { MAX_PASSWORD_LENGTH, USER_INPUTS, userInputsProblem } from '../domain/evaluation';
 import { CONTROL_CHARACTER, MATCHED_LENGTH_COUNTED, matchedLength, UNPAIRED_SURROGATE } from '../domain/unicode-text';
 import { strengthPolicies } from '../domain/strength-policy';
-import { USER_INPUTS, userInputsProblem } from '../domain/user-inputs';
 import { ApiError, readJsonObjectBody } from '../http';
 
 /**

@@ -4,8 +4,8 @@
  * matrix, no-store, and the gateway's and the functions' output scanned for the password.
  */
 import * as net from 'node:net';
-import { zxcvbnEstimator } from '../../functions/domain/guessability';
-import { evaluatePassword } from '../../functions/domain/strength-evaluator';
+import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { errorEnvelope, methodNotAllowedPhrase, PHRASES } from '../../functions/http';
 import { ROUTE_PHRASES } from '../../functions/routes';

@@ -5,8 +5,8 @@
  * is on; it is evaluated as before when the check is off, and when the API does not answer in time or fails.
  * Only the hash prefix reaches the API, and nothing the service prints holds the password or its hash.
  */
-import { zxcvbnEstimator } from '../../functions/domain/guessability';
-import { evaluatePassword } from '../../functions/domain/strength-evaluator';
+import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { evaluateRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';

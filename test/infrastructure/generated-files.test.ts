@@ -92,6 +92,6 @@ it('reads the attributes as git does (the check itself): a hand-written file is 
   const found = attributes([path.join(PROJECT_ROOT, 'package.json'), DICTIONARIES_FILE], ['linguist-generated', 'diff']);
   expect(found).toEqual({
     'package.json': { 'linguist-generated': 'unspecified', diff: 'unspecified' },
-    'functions/domain/guessability-dictionaries.ts': { 'linguist-generated': 'true', diff: 'unset' },
+    'functions/domain/evaluation/data/guessability-dictionaries.ts': { 'linguist-generated': 'true', diff: 'unset' },
   });
 });

@@ -113,6 +113,48 @@ describe('every import points down', () => {
   });
 });
 
+/** The layers of the evaluation (functions/domain/evaluation/index.ts): what each folder of it may import of it. */
+const EVALUATION = path.join('functions', 'domain', 'evaluation');
+const EVALUATION_MAY_IMPORT: Record<string, readonly string[]> = {
+  data: [],
+  text: ['text'],
+  estimate: ['estimate', 'text', 'data'],
+  context: ['context', 'estimate', 'text'],
+  '.': ['.', 'context', 'estimate', 'text', 'data'],
+};
+/** The layer of a file of the evaluation: its folder below evaluation/, or '.' for the entry and the evaluator. */
+const layerOf = (file: string) => (path.dirname(path.relative(EVALUATION, file)).split(path.sep)[0] ?? '.');
+const inEvaluation = (file: string) => file.startsWith(`${EVALUATION}${path.sep}`) || file === EVALUATION;
+
+describe('the evaluation: one entry, and imports that point down inside it', () => {
+  const files = SOURCE_FOLDERS.flatMap(sourceFiles);
+  const evaluation = files.filter(inEvaluation);
+
+  it('holds the evaluation\'s files, each in a layer the rules name', () => {
+    expect(evaluation.length).toBeGreaterThan(15);
+    expect([...new Set(evaluation.map(layerOf))].sort()).toEqual(Object.keys(EVALUATION_MAY_IMPORT).sort());
+  });
+
+  it.each(Object.keys(EVALUATION_MAY_IMPORT))('evaluation/%s imports of the evaluation only the layers below it', (layer) => {
+    const allowed = EVALUATION_MAY_IMPORT[layer]!;
+    const upward = evaluation
+      .filter((file) => layerOf(file) === layer)
+      .flatMap((file) => importsOf(file).map((target) => ({ file, target })))
+      .filter(({ target }) => (inEvaluation(target) ? !allowed.includes(layerOf(`${target}.ts`)) : layer === 'data'))
+      .map(({ file, target }) => `${file} -> ${target}`);
+    expect(upward).toEqual([]);
+  });
+
+  it('the service\'s code outside it imports only its entry; the rest of functions/domain nothing of it', () => {
+    // The build scripts that write data/ (bundling/), the benches and the tests may reach inside.
+    const service = files.filter((file) => !inEvaluation(file) && !['bundling', 'bench'].includes(file.split(path.sep)[0]!));
+    const reached = service.flatMap((file) => importsOf(file).filter(inEvaluation).map((target) => `${file} -> ${target}`));
+    expect(reached.filter((edge) => !edge.endsWith(` -> ${EVALUATION}`))).toEqual([]);
+    expect(reached.filter((edge) => edge.startsWith(`functions${path.sep}domain${path.sep}`))).toEqual([]);
+    expect(reached.length).toBeGreaterThan(3);
+  });
+});
+
 /**
  * The files of ours whose code is in a function's bundle, as esbuild builds it with the deploy configuration:
  * the bundle's own inputs, not every file esbuild read (a module imported but tree-shaken out entirely, as the

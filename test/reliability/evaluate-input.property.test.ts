@@ -19,9 +19,9 @@
  * Run: npx jest test/reliability/evaluate-input
  */
 import fc from 'fast-check';
-import { BREACHED_PASSWORDS } from '../../functions/domain/breached-password-filter';
-import { zxcvbnEstimator } from '../../functions/domain/guessability';
-import { evaluatePassword } from '../../functions/domain/strength-evaluator';
+import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
+import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { envelopeProblems, sharedPart } from '../support/error-envelope';
 import { useLocalService } from '../support/local-service';

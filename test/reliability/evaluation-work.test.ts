@@ -16,14 +16,15 @@
  */
 import { hostileBodies, HOSTILE_FAMILIES } from '../../bench/hostile-bodies';
 import { policyFor, refusal } from '../../bench/hostile-bench';
-import { BREACHED_PASSWORDS } from '../../functions/domain/breached-password-filter';
-import { contextTerms, MATCH_COMPARISONS_PER_TERM, MAX_TOKEN_LENGTH, scanTerms } from '../../functions/domain/context-terms';
-import { GUESSABILITY_MAX_LENGTH, zxcvbnEstimator, zxcvbnMaxLookups, type EstimateWork } from '../../functions/domain/guessability';
-import { DICTIONARIES } from '../../functions/domain/guessability-dictionaries';
-import { AFFIXED_WORD_MAX_LOOKUPS } from '../../functions/domain/guessable-patterns';
-import { MAX_RULE_PASSWORD, READING_BUDGET, ruleModelMaxSteps } from '../../functions/domain/guess-models/rule-model';
-import { WORD_SEPARATOR } from '../../functions/domain/ranked-dictionary';
-import { evaluatePassword, MAX_PASSWORD_LENGTH, type GuessabilityEstimator } from '../../functions/domain/strength-evaluator';
+import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
+import { contextTerms, MATCH_COMPARISONS_PER_TERM, MAX_TOKEN_LENGTH, scanTerms } from '../../functions/domain/evaluation/context/context-terms';
+import { GUESSABILITY_MAX_LENGTH, zxcvbnEstimator, zxcvbnMaxLookups, type EstimateWork } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
+import { AFFIXED_WORD_MAX_LOOKUPS } from '../../functions/domain/evaluation/estimate/pattern-caps';
+import { MAX_RULE_PASSWORD, READING_BUDGET, ruleModelMaxSteps } from '../../functions/domain/evaluation/estimate/rule-model';
+import { WORD_SEPARATOR } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
+import { evaluatePassword, MAX_PASSWORD_LENGTH } from '../../functions/domain/evaluation/strength-evaluator';
+import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { SEED_STRENGTH } from '../support/seed-reference';
 

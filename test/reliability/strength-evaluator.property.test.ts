@@ -1,5 +1,5 @@
 /**
- * Properties of the password strength evaluator (functions/domain/strength-evaluator.ts), with fast-check:
+ * Properties of the password strength evaluator (functions/domain/evaluation/strength-evaluator.ts), with fast-check:
  * policies generated over the whole schema (minimums 0..64, preferred length 4..256, four non-negative
  * integer weights summing to 100) and passwords mixing every character class, in and beyond ASCII.
  *
@@ -17,18 +17,10 @@
  * Run: npx jest test/reliability/strength-evaluator
  */
 import fc from 'fast-check';
-import { zxcvbnEstimator } from '../../functions/domain/guessability';
-import { guessabilityScore } from '../../functions/domain/guessability-score';
-import {
-  countCharacters,
-  evaluatePassword,
-  scoreBand,
-  scoreParts,
-  strengthScore,
-  type CharacterCounts,
-  type GuessabilityEstimator,
-  type Part,
-} from '../../functions/domain/strength-evaluator';
+import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessabilityScore } from '../../functions/domain/compliance-levels';
+import { countCharacters, evaluatePassword, scoreBand, scoreParts, strengthScore, type CharacterCounts, type Part } from '../../functions/domain/evaluation/strength-evaluator';
+import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { strengthPolicy } from '../support/policy-fixtures';
 import { assertProperty, clip, shown } from '../support/property';

@@ -1,5 +1,5 @@
 /**
- * The context matcher's linear scan (scanTerms, functions/domain/context-terms.ts) against the definition of a
+ * The context matcher's linear scan (scanTerms, functions/domain/evaluation/context/context-terms.ts) against the definition of a
  * match in docs/evaluation.md#evaluation-in-context, written here the slow, obvious way: every term tried at
  * every start, every edit tried at every position. Over a small alphabet of letters and their l33t stand-ins,
  * so that most passwords hold many overlapping matches, both must leave the same rest and find the same terms.
@@ -7,8 +7,8 @@
  * Seed: FC_SEED=<n> replays a run (printed on failure); FC_NUM_RUNS overrides the number of cases.
  */
 import fc from 'fast-check';
-import { canonicalPassword } from '../../functions/domain/breached-passwords';
-import { contextTerms, findTerms, MATCH_COMPARISONS_PER_TERM, restOf, scanTerms, TERM_PLACEHOLDER, userInputTokens } from '../../functions/domain/context-terms';
+import { canonicalPassword } from '../../functions/domain/evaluation/estimate/breached-passwords';
+import { contextTerms, findTerms, MATCH_COMPARISONS_PER_TERM, restOf, scanTerms, TERM_PLACEHOLDER, userInputTokens } from '../../functions/domain/evaluation/context/context-terms';
 import { assertProperty } from '../support/property';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The offline breached-password blocklist (functions/domain/breached-passwords.ts, docs/evaluation.md#breached-passwords):
+ * The offline breached-password blocklist (functions/domain/evaluation/estimate/breached-passwords.ts, docs/evaluation.md#breached-passwords):
  * the canonical form, the binary fuse filter built by bundling/blocklist.ts (every entry found, few others),
  * its binary format, and the committed filter being what `npm run blocklist` makes of the pinned lists.
  */
@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildFilter, canonicalEntries, defaultFilterModule, DEFAULT_SOURCES, FILTER_FILE, layoutFor, passwordsOf, zxcvbnPasswords } from '../../bundling/blocklist';
-import { BREACHED_PASSWORDS } from '../../functions/domain/breached-password-filter';
-import { canonicalPassword, FILTER_HEADER_BYTES, readFilter } from '../../functions/domain/breached-passwords';
+import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
+import { canonicalPassword, FILTER_HEADER_BYTES, readFilter } from '../../functions/domain/evaluation/estimate/breached-passwords';
 
 /** Deterministic pseudo-random printable strings (a linear congruential generator), for false-positive counts. */
 function randomStrings(count: number, length: number, seed = 1): string[] {

@@ -1,5 +1,5 @@
 /**
- * Evaluation in context (functions/domain/context-terms.ts, docs/evaluation.md#evaluation-in-context): the tokens
+ * Evaluation in context (functions/domain/evaluation/context/context-terms.ts, docs/evaluation.md#evaluation-in-context): the tokens
  * of UserInputs, matching per kind of form, what is left of a password and how it is judged, through the
  * evaluator with the shipped estimator. The worked examples of docs/evaluation.md are read from the page.
  *
@@ -7,11 +7,12 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { BREACHED_PASSWORDS } from '../../functions/domain/breached-password-filter';
-import { contextTerms, findTerms, judgeInContext, restOf, TERM_KIND_TEXT, TERM_PLACEHOLDER, userInputTokens } from '../../functions/domain/context-terms';
-import { zxcvbnEstimator } from '../../functions/domain/guessability';
-import { answeredGuessesLog10, guessabilityScore } from '../../functions/domain/guessability-score';
-import { evaluatePassword, type GuessabilityEstimator, type StrengthEvaluation } from '../../functions/domain/strength-evaluator';
+import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
+import { contextTerms, findTerms, judgeInContext, restOf, TERM_KIND_TEXT, TERM_PLACEHOLDER, userInputTokens } from '../../functions/domain/evaluation/context/context-terms';
+import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { answeredGuessesLog10, guessabilityScore } from '../../functions/domain/compliance-levels';
+import { evaluatePassword, type StrengthEvaluation } from '../../functions/domain/evaluation/strength-evaluator';
+import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { SEED_STRENGTH } from '../support/seed-reference';
 

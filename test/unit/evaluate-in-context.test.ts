@@ -5,8 +5,8 @@
  *
  * Run: npx jest test/unit/evaluate-in-context
  */
-import { zxcvbnEstimator } from '../../functions/domain/guessability';
-import { evaluatePassword } from '../../functions/domain/strength-evaluator';
+import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { errorEnvelope, type ProxyHandler } from '../../functions/http';
 import { redactSecrets } from '../../functions/runtime';

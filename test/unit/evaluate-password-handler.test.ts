@@ -4,8 +4,8 @@
  * exact response, and the logs are captured to show that no password ever reaches them.
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { zxcvbnEstimator } from '../../functions/domain/guessability';
-import { evaluatePassword } from '../../functions/domain/strength-evaluator';
+import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { errorEnvelope, PHRASES, type ProxyHandler } from '../../functions/http';
 import { loadEntry, proxyEvent } from '../support/entry-points';

@@ -4,8 +4,8 @@
  * BreachedPassword failure and is never Compliant; when the API does not answer in time the evaluation is
  * the one without the check; a request that is refused or names no policy asks the API nothing.
  */
-import { zxcvbnEstimator } from '../../functions/domain/guessability';
-import { evaluatePassword } from '../../functions/domain/strength-evaluator';
+import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import type { ProxyHandler } from '../../functions/http';
 import { loadEntry, proxyEvent } from '../support/entry-points';

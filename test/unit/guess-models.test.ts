@@ -1,5 +1,5 @@
 /**
- * The attack models beside zxcvbn-ts (functions/domain/guess-models/, docs/evaluation.md#guess-numbers): the
+ * The attack models beside zxcvbn-ts (functions/domain/evaluation/estimate/, docs/evaluation.md#guess-numbers): the
  * rule model with its keyboard walks, the Markov model and its Monte Carlo table, the data file `npm run
  * guess-model` builds (up to date, and never built from ranks above 100,000), and the worked examples of the
  * docs, each derived by hand from the rules' counts and the dictionaries' ranks.
@@ -9,17 +9,18 @@ import { createReadStream, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { CALIBRATION_LOG10, firstLines, guessModelSource, MODEL_FILE, monteCarloTable, trainingPasswords, trainMarkovModel, TRAINING_RANKS, zipfWeights } from '../../bundling/guess-model';
-import { rankedWords, wordRanks } from '../../functions/domain/guess-models/attack-models';
-import type { AdjacencyGraph } from '../../functions/domain/guessable-patterns';
-import { keyboardWalks } from '../../functions/domain/guess-models/keyboard-walks';
-import { MARKOV_MODEL_DATA } from '../../functions/domain/guess-models/markov-model-data';
-import { binomial, monteCarloLog10, readMarkovModel, uppercaseVariations } from '../../functions/domain/guess-models/markov-model';
-import { AFFIX_SYMBOLS, isDigitRun, l33tVariations, MAX_AFFIX_LENGTH, MAX_RULE_PASSWORD, READING_BUDGET, ruleModel, RULE_COUNTS } from '../../functions/domain/guess-models/rule-model';
-import { repeatedUnit } from '../../functions/domain/guessable-patterns';
-import { MODEL_FEEDBACK, PATTERN_FEEDBACK, zxcvbnEstimator, zxcvbnWithDictionaries } from '../../functions/domain/guessability';
-import { DICTIONARIES } from '../../functions/domain/guessability-dictionaries';
-import { answeredGuessesLog10, guessabilityScore, WEAK_CEILING_LOG10 } from '../../functions/domain/guessability-score';
-import { evaluatePassword, type GuessabilityEstimator } from '../../functions/domain/strength-evaluator';
+import { rankedWords, wordRanks } from '../../functions/domain/evaluation/estimate/attack-models';
+import type { AdjacencyGraph } from '../../functions/domain/evaluation/text/keyboards';
+import { keyboardWalks } from '../../functions/domain/evaluation/estimate/keyboard-walks';
+import { MARKOV_MODEL_DATA } from '../../functions/domain/evaluation/data/markov-model-data';
+import { binomial, monteCarloLog10, readMarkovModel, uppercaseVariations } from '../../functions/domain/evaluation/estimate/markov-model';
+import { AFFIX_SYMBOLS, isDigitRun, l33tVariations, MAX_AFFIX_LENGTH, MAX_RULE_PASSWORD, READING_BUDGET, ruleModel, RULE_COUNTS } from '../../functions/domain/evaluation/estimate/rule-model';
+import { repeatedUnit } from '../../functions/domain/evaluation/text/sequences';
+import { MODEL_FEEDBACK, PATTERN_FEEDBACK, zxcvbnEstimator, zxcvbnWithDictionaries } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
+import { answeredGuessesLog10, guessabilityScore, WEAK_CEILING_LOG10 } from '../../functions/domain/compliance-levels';
+import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
+import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { SEED_STRENGTH } from '../support/seed-reference';
 

@@ -1,5 +1,5 @@
 /**
- * The guessability estimator's dictionaries (functions/domain/guessability.ts): read in place from
+ * The guessability estimator's dictionaries (functions/domain/evaluation/estimate/guess-estimator.ts): read in place from
  * guessability-dictionaries.ts rather than ranked by zxcvbn-ts into objects, for the cold start
  * (docs/performance.md#cold-start). Every answer must stay the one zxcvbn-ts gives with its own ranking:
  *
@@ -18,9 +18,9 @@ import { translations } from '@zxcvbn-ts/language-en';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { dictionariesSource, DICTIONARIES_FILE, zxcvbnDictionaries } from '../../bundling/dictionaries';
-import { GUESSABILITY_MAX_LENGTH, L33T_MAX_SUBSTITUTIONS, zxcvbnWithDictionaries, type GuessabilityBounds } from '../../functions/domain/guessability';
-import { DICTIONARIES } from '../../functions/domain/guessability-dictionaries';
-import { rankedDictionary, WORD_SEPARATOR } from '../../functions/domain/ranked-dictionary';
+import { GUESSABILITY_MAX_LENGTH, L33T_MAX_SUBSTITUTIONS, zxcvbnWithDictionaries, type GuessabilityBounds } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
+import { rankedDictionary, WORD_SEPARATOR } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
 import { assertProperty } from '../support/property';
 
 const OURS: GuessabilityBounds = { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS };

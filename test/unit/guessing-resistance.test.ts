@@ -8,25 +8,18 @@
  *   - `by`: what catches it now: the breached-password filter, the word check or the walk check;
  *   - and that it is now at most Weak and not Compliant under either policy, with no word of it in the answer.
  *
- * The guessable-patterns.ts checks on their own are tested below the table.
+ * The pattern-caps.ts checks on their own are tested below the table.
  */
 import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
-import { BREACHED_PASSWORDS } from '../../functions/domain/breached-password-filter';
-import {
-  adjacencyOf,
-  guessablePattern,
-  isAffix,
-  isAffixedWord,
-  isDate,
-  isKeyboardWalk,
-  isSequence,
-  MAX_READINGS,
-  MAX_WORD_PASSWORD,
-  readingsOf,
-  type AdjacencyGraph,
-} from '../../functions/domain/guessable-patterns';
-import { MODEL_FEEDBACK, PATTERN_FEEDBACK, zxcvbnEstimator } from '../../functions/domain/guessability';
-import { evaluatePassword, type GuessabilityEstimator } from '../../functions/domain/strength-evaluator';
+import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
+import { adjacencyOf, type AdjacencyGraph } from '../../functions/domain/evaluation/text/keyboards';
+import { guessablePattern, isAffixedWord, isKeyboardWalk, MAX_WORD_PASSWORD } from '../../functions/domain/evaluation/estimate/pattern-caps';
+import { isAffix, isDate } from '../../functions/domain/evaluation/text/affixes';
+import { isSequence } from '../../functions/domain/evaluation/text/sequences';
+import { MAX_READINGS, readingsOf } from '../../functions/domain/evaluation/text/l33t';
+import { MODEL_FEEDBACK, PATTERN_FEEDBACK, zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
+import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { SEED_STRENGTH } from '../support/seed-reference';
 

@@ -7,7 +7,7 @@ import { characterClassValues, generatorPasswordRules, strengthPasswordRules, ty
 import { shortestCompliantLength } from '../../admin/policy-lint';
 import { generatorPolicies, parsePattern, removedCharacters, SEPARATORS, type GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { generatePassword } from '../../functions/domain/password-generator';
-import { compositionFailures, countCharacters } from '../../functions/domain/strength-evaluator';
+import { compositionFailures, countCharacters } from '../../functions/domain/evaluation/strength-evaluator';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { WORD_LIST } from '../../functions/domain/word-list';
 import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, readSeedFile } from '../../seed/seed-data';

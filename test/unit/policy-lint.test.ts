@@ -16,10 +16,10 @@ import {
   type LintContext,
 } from '../../admin/policy-lint';
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
-import { zxcvbnEstimator } from '../../functions/domain/guessability';
+import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { entropyBits, generatePassword } from '../../functions/domain/password-generator';
-import { guessabilityScore } from '../../functions/domain/guessability-score';
-import { compositionFailures, evaluatePassword, scoreBand, strengthScore } from '../../functions/domain/strength-evaluator';
+import { guessabilityScore } from '../../functions/domain/compliance-levels';
+import { compositionFailures, evaluatePassword, scoreBand, strengthScore } from '../../functions/domain/evaluation/strength-evaluator';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { WORD_LIST } from '../../functions/domain/word-list';
 import { STAGE_PRESETS } from '../../lib/settings';

@@ -1,5 +1,5 @@
 /**
- * The password strength evaluator (functions/domain/strength-evaluator.ts) against its documented formula.
+ * The password strength evaluator (functions/domain/evaluation/strength-evaluator.ts) against its documented formula.
  *
  * Every expected Score below is derived BY HAND from the module header's formula and the row's character
  * counts (the arithmetic is the comment above each row); it was not produced by running the evaluator. The
@@ -17,18 +17,10 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { answeredGuessesLog10, guessabilityScore } from '../../functions/domain/guessability-score';
-import {
-  compositionFailures,
-  countCharacters,
-  evaluatePassword,
-  scoreBand,
-  scoreParts,
-  strengthScore,
-  type CompositionFailure,
-  type GuessabilityEstimator,
-} from '../../functions/domain/strength-evaluator';
-import { zxcvbnEstimator } from '../../functions/domain/guessability';
+import { answeredGuessesLog10, guessabilityScore } from '../../functions/domain/compliance-levels';
+import { compositionFailures, countCharacters, evaluatePassword, scoreBand, scoreParts, strengthScore, type CompositionFailure } from '../../functions/domain/evaluation/strength-evaluator';
+import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
+import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { strengthPolicy } from '../support/policy-fixtures';
 
@@ -447,7 +439,7 @@ describe('evaluatePassword with a stub estimator', () => {
   });
 });
 
-describe('the bounds on zxcvbn-ts (guessability.ts) keep what it finds', () => {
+describe('the bounds on zxcvbn-ts (guess-estimator.ts) keep what it finds', () => {
   // l33t spellings of common passwords and words: zxcvbn-ts alone with 3 readings rates these as with its defaults.
   const L33T = ['P4$$w0rd', '@dm1n1str@t0r', '5up3rm4n', 'P@55w0rd123', '$3cur1ty!', 'M0nk3y$', 'Dr@g0nf1y', '1l0v3y0u!', 'P@$$w0rd!1', 'ch@ng3m3', '5h@d0w!', 'B@$3b@ll1', 'l3tm31n!'];
   let defaults: GuessabilityEstimator;

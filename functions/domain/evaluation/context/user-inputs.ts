@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTER, MATCHED_LENGTH_COUNTED, matchedLength, UNPAIRED_SURROGATE } from './unicode-text';
+import { CONTROL_CHARACTER, MATCHED_LENGTH_COUNTED, matchedLength, UNPAIRED_SURROGATE } from '../../unicode-text';
 
 /**
  * UserInputs, the evaluation request's optional words about the password's owner and organization (user name,

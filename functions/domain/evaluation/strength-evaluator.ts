@@ -1,10 +1,11 @@
-import { contextTerms, judgeInContext, TERM_KINDS } from './context-terms';
-import { answeredGuessesLog10, guessabilityScore, WEAK_CEILING_LOG10 } from './guessability-score';
-import { COMPLIANCE_LEVELS, type StrengthPolicy } from './strength-policy';
+import { contextTerms, judgeInContext, TERM_KINDS } from './context/context-terms';
+import { answeredGuessesLog10, guessabilityScore, WEAK_CEILING_LOG10 } from '../compliance-levels';
+import { COMPLIANCE_LEVELS, type StrengthPolicy } from '../strength-policy';
+import type { GuessabilityEstimator } from './estimate/guessability';
 
 /**
  * Evaluation of a password against a password strength policy. Pure: no I/O; the guessability estimate
- * (zxcvbn-ts in the service, see guessability.ts) is passed in, so the scoring can be tested on its own.
+ * (zxcvbn-ts in the service, see guess-estimator.ts) is passed in, so the scoring can be tested on its own.
  *
  * The formula, exactly (docs/evaluation.md works examples through it):
  *
@@ -21,7 +22,7 @@ import { COMPLIANCE_LEVELS, type StrengthPolicy } from './strength-policy';
  *   CalculationWeightings (length;numeric;casing;symbol, summing to 100), computed in exact integers.
  *   The band is min(4, floor(Score / 20)): 0-19 Very Poor, 20-39 Weak, 40-59 Average, 60-79 Strong,
  *   80-100 Excellent. ComplianceLevel = min(band, guessability score 0..4), the score being zxcvbn's thresholds
- *   (10^3, 10^6, 10^8, 10^10 guesses) applied to the estimate (guessability-score.ts). A password in a list of
+ *   (10^3, 10^6, 10^8, 10^10 guesses) applied to the estimate (compliance-levels.ts). A password in a list of
  *   breached passwords fails the rule BreachedPassword, and one built on the request's UserInputs or the
  *   policy's BannedWords (context-terms.ts) fails UserInput or BannedWord; either way its estimate is capped at
  *   WEAK_CEILING_LOG10, so it is at most Weak.
@@ -30,17 +31,6 @@ import { COMPLIANCE_LEVELS, type StrengthPolicy } from './strength-policy';
 
 /** The longest password evaluated, in characters (Unicode code points), as a generator policy's MaxLength. */
 export const MAX_PASSWORD_LENGTH = 256;
-
-/** What a guessability estimator (zxcvbn-ts and the attack models of guess-models/) says about a password. */
-interface Guessability {
-  /** log10 of the guesses of the strongest attack model: the fewest over the models. */
-  readonly guessesLog10: number;
-  /** Feedback sentences; none of them may quote the password. */
-  readonly feedback: readonly string[];
-}
-
-/** `userInputs`: lists of words the attacker knows, each in rank order (zxcvbn-ts's user-inputs dictionaries). */
-export type GuessabilityEstimator = (password: string, userInputs?: readonly (readonly string[])[]) => Guessability;
 
 /** The rules a failure names: the composition rules of a strength policy, in the specification's field order, then
  * BreachedPassword, then UserInput and BannedWord (context-terms.ts; the API description lists these). */

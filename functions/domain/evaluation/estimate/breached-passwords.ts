@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { L33T_READINGS } from './guessable-patterns';
+import { L33T_READINGS } from '../text/l33t';
 
 /**
  * The offline breached-password blocklist (docs/evaluation.md#breached-passwords): whether a password's

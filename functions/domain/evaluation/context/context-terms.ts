@@ -1,6 +1,6 @@
-import { canonicalPassword } from './breached-passwords';
-import { guessabilityScore, STRONG_SCORE, WEAK_CEILING_LOG10 } from './guessability-score';
-import type { CompositionFailure, GuessabilityEstimator } from './strength-evaluator';
+import { canonicalPassword } from '../estimate/breached-passwords';
+import { guessabilityScore, STRONG_SCORE, WEAK_CEILING_LOG10 } from '../../compliance-levels';
+import type { GuessabilityEstimator } from '../estimate/guessability';
 
 /**
  * Evaluation in context (docs/evaluation.md#evaluation-in-context): the terms an attacker who knows whose
@@ -480,9 +480,17 @@ export function restOf(password: string, matches: readonly TermMatch[]): string 
   return rest + characters.slice(at).join('');
 }
 
+/** A failure for the kind of term a password is built on, in the shape of the evaluation's Failures (strength-evaluator.ts). */
+interface TermFailure {
+  readonly Rule: TermKind;
+  readonly Required: number;
+  readonly Found: number;
+  readonly Message: string;
+}
+
 /** The guessability of a password in context, and the failures of the kinds of term it is built on. */
 interface ContextJudgement extends ReturnType<GuessabilityEstimator> {
-  readonly failures: readonly CompositionFailure[];
+  readonly failures: readonly TermFailure[];
 }
 
 /**

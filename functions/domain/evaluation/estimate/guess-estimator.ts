@@ -1,13 +1,14 @@
 import { ZxcvbnFactory, type Options } from '@zxcvbn-ts/core';
 import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
-import { BREACHED_PASSWORDS } from './breached-password-filter';
-import { attackModels, type AttackModel } from './guess-models/attack-models';
-import { MARKOV_MODEL_DATA } from './guess-models/markov-model-data';
-import { adjacencyOf, guessablePattern, type AdjacencyGraph, type GuessablePattern } from './guessable-patterns';
-import { DICTIONARIES, TRANSLATIONS } from './guessability-dictionaries';
+import { BREACHED_PASSWORDS } from './breached-password-list';
+import { attackModels, type AttackModel } from './attack-models';
+import { MARKOV_MODEL_DATA } from '../data/markov-model-data';
+import { adjacencyOf, type AdjacencyGraph } from '../text/keyboards';
+import { guessablePattern, type GuessablePattern } from './pattern-caps';
+import { DICTIONARIES, TRANSLATIONS } from '../data/guessability-dictionaries';
 import { rankedDictionary } from './ranked-dictionary';
-import { STRONG_SCORE, WEAK_CEILING_LOG10, guessabilityScore } from './guessability-score';
-import type { GuessabilityEstimator } from './strength-evaluator';
+import { STRONG_SCORE, WEAK_CEILING_LOG10, guessabilityScore } from '../../compliance-levels';
+import type { GuessabilityEstimator } from './guessability';
 
 /**
  * zxcvbn's matching costs grow faster than linearly with length, and its l33t matcher with the number of
@@ -36,7 +37,7 @@ export function zxcvbnMaxLookups(maxWordSizes: readonly number[], bounds: Guessa
   return 2 * (2 + bounds.l33tMaxSubstitutions) * perPass;
 }
 
-/** A password that guessable-patterns.ts finds to be a word with affixes or a keyboard walk is estimated at most this: Weak. */
+/** A password that pattern-caps.ts finds to be a word with affixes or a keyboard walk is estimated at most this: Weak. */
 const PATTERN_MAX_GUESSES_LOG10 = WEAK_CEILING_LOG10;
 
 /** The feedback sentence of each pattern, first among the suggestions; none quotes the password. */
@@ -55,8 +56,8 @@ export const MODEL_FEEDBACK: Readonly<Record<AttackModel, string>> = {
 /**
  * The guessability estimator of the strength evaluation (docs/evaluation.md#guess-numbers): the fewest guesses
  * of the attack models, zxcvbn-ts with its common-password list, keyboard adjacency graphs and English
- * dictionaries (words, names, Wikipedia), the rule model and the Markov model (guess-models/), feedback in
- * English; and the checks of guessable-patterns.ts: a password that is one word with affixes or a keyboard
+ * dictionaries (words, names, Wikipedia), the rule model and the Markov model (estimate/), feedback in
+ * English; and the checks of pattern-caps.ts: a password that is one word with affixes or a keyboard
  * walk is estimated at most PATTERN_MAX_GUESSES_LOG10 (Weak). Building it indexes every dictionary (`npm run
  * bench` times it), so an entry point builds it once, at module scope, during init. Deterministic and free of
  * I/O: the dictionaries and the models are part of the bundle. `bounds`, `patterns` and `models` exist for

@@ -1,5 +1,5 @@
-import { WORD_SEPARATOR, wordCount } from '../ranked-dictionary';
-import type { AdjacencyGraph } from '../guessable-patterns';
+import { WORD_SEPARATOR, wordCount } from './ranked-dictionary';
+import type { AdjacencyGraph } from '../text/keyboards';
 import { keyboardWalks } from './keyboard-walks';
 import { readMarkovModel, type MarkovModel, type MarkovModelData } from './markov-model';
 import { ruleModel, type PasswordList, type RankedWords, type RuleConstruction, type RuleModel } from './rule-model';

@@ -1,4 +1,4 @@
-import type { AdjacencyGraph } from '../guessable-patterns';
+import type { AdjacencyGraph } from '../text/keyboards';
 
 /**
  * Keyboard walks as a walk list counts them (docs/evaluation.md#the-rule-model): a walk is read as runs of keys

@@ -1,4 +1,6 @@
-import { isDate, isSequence, L33T_READINGS, readingsOf, repeatedUnit, spelledOn } from '../guessable-patterns';
+import { isDate } from '../text/affixes';
+import { isSequence, repeatedUnit } from '../text/sequences';
+import { L33T_READINGS, readingsOf, spelledOn } from '../text/l33t';
 import type { KeyboardWalks } from './keyboard-walks';
 import { binomial, uppercaseVariations } from './markov-model';
 
