@@ -1,7 +1,8 @@
-import { contextTerms, MAX_PASSWORD_LENGTH, scoreBand, strengthScore, weightsOf } from '../functions/domain/evaluation';
+import { contextTerms, MAX_PASSWORD_LENGTH, strengthScore, weightsOf } from '../functions/domain/evaluation';
 import { AMBIGUOUS_CHARS, parsePattern, SEPARATORS, type GeneratorPolicy, type PatternToken } from '../functions/domain/generator-policy';
 import { classesOn, eligibleWords, entropyBits, generationMode } from '../functions/domain/password-generator';
-import { COMPLIANCE_LEVELS, type StrengthPolicy } from '../functions/domain/strength-policy';
+import { COMPLIANCE_LEVELS, GUESS_THRESHOLDS_LOG10, guessThresholdLog10, scoreBand, STRONG } from '../functions/domain/compliance-levels';
+import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { quoted, shownJson } from '../functions/domain/unicode-text';
 import { WORD_LIST } from '../functions/domain/word-list';
 import type { CollectionName } from '../store/policy-store';
@@ -57,15 +58,13 @@ const MULTI_FACTOR_MIN_LENGTH = 8;
 const RECOMMENDED_MAX_LENGTH = 64;
 /** The entropy a generated password should reach: the bound of CLAUSES.asvsRandomSecret (our reading, docs/decisions.md). */
 export const ENTROPY_BOUND_BITS = 112;
-/** The lowest level that refuses what zxcvbn-ts rates as under 10^8 guesses. */
-const STRONG = COMPLIANCE_LEVELS.indexOf('Strong');
 
 /**
  * The fewest characters a password needs for zxcvbn-ts to give it each score: it never rates a password of n
  * characters above brute force, 10^n guesses (BRUTEFORCE_CARDINALITY 10), and score s needs more than its
- * threshold 10^3, 10^6, 10^8, 10^10 (+5). test/unit/policy-lint.test.ts holds these to the estimator.
+ * threshold 10^t (+5), so t + 1 characters ([0, 4, 7, 9, 11]). test/unit/policy-lint.test.ts holds these to the estimator.
  */
-export const GUESSABILITY_MIN_LENGTH: readonly number[] = [0, 4, 7, 9, 11];
+export const GUESSABILITY_MIN_LENGTH: readonly number[] = [0, ...GUESS_THRESHOLDS_LOG10.map((t) => t + 1)];
 
 /** What the lint knows of the deployment (docs/administration.md#lint). */
 export interface LintContext {
@@ -178,7 +177,7 @@ export function lintStrengthPolicy(p: StrengthPolicy, context: LintContext): Fin
       field: 'PasswordStrengthCompliance',
       value: p.PasswordStrengthCompliance,
       severity: 'advice',
-      message: `${COMPLIANCE_LEVELS[p.PasswordStrengthCompliance]} accepts passwords zxcvbn-ts finds in fewer than 10^8 guesses; only those on the blocklist are refused whatever the level.`,
+      message: `${COMPLIANCE_LEVELS[p.PasswordStrengthCompliance]} accepts passwords zxcvbn-ts finds in fewer than 10^${guessThresholdLog10(STRONG)} guesses; only those on the blocklist are refused whatever the level.`,
       clauses: [CLAUSES.blocklist],
       fix: `Set PasswordStrengthCompliance to ${STRONG} (${COMPLIANCE_LEVELS[STRONG]}) or more.`,
     });

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { generatorPolicies, type GeneratorPolicy } from '../functions/domain/generator-policy';
 import { entropyBits, generatePassword, type RandomSource } from '../functions/domain/password-generator';
 import { MAX_PASSWORD_LENGTH } from '../functions/domain/evaluation';
-import { COMPLIANCE_LEVELS, strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
+import { COMPLIANCE_LEVELS } from '../functions/domain/compliance-levels';
+import { strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
 import { WORD_LIST } from '../functions/domain/word-list';
 import { generatorPasswordRules, strengthPasswordRules, type PasswordRules } from './password-rules';
 import {

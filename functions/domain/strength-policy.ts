@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
+import { COMPLIANCE_LEVELS } from './compliance-levels';
 import { field, fold, policyResource, problem, type PolicyResource } from './policy-collection';
 import { matchedLength, refusedCharacter, type RefusedCharacter, type RefusedCharacterKind } from './unicode-text';
 
 /** length;numeric;casing;symbol: four non-negative integers summing to 100. */
 export const DEFAULT_CALCULATION_WEIGHTINGS = '50;15;15;20';
-export const COMPLIANCE_LEVELS = ['Very Poor', 'Weak', 'Average', 'Strong', 'Excellent'] as const;
 
 /**
  * BannedWords: the words this organization does not allow in a password (docs/evaluation.md#evaluation-in-context),

@@ -177,9 +177,9 @@ describe('one request reads in a handful of files of ours per side', () => {
       ['api/generator-policies.ts', 'api/policy-listing.ts', 'domain/api-key.ts', 'domain/generator-policy.ts', 'domain/policy-collection.ts', 'http.ts', 'repositories/policies.ts', 'runtime.ts'],
     ],
     [
-      'a list or search of strength policies: the same, with the strength schema and the text rules of its BannedWords',
+      'a list or search of strength policies: the same, with the strength schema, the names of its levels and the text rules of its BannedWords',
       FUNCTIONS.strengthPolicies.entry,
-      ['api/policy-listing.ts', 'api/strength-policies.ts', 'domain/api-key.ts', 'domain/policy-collection.ts', 'domain/strength-policy.ts', 'domain/unicode-text.ts', 'http.ts', 'repositories/policies.ts', 'runtime.ts'],
+      ['api/policy-listing.ts', 'api/strength-policies.ts', 'domain/api-key.ts', 'domain/compliance-levels.ts', 'domain/policy-collection.ts', 'domain/strength-policy.ts', 'domain/unicode-text.ts', 'http.ts', 'repositories/policies.ts', 'runtime.ts'],
     ],
     [
       'the authorizer: entry, route table, key format, credentials repository, HTTP, runtime',

@@ -22,6 +22,7 @@ import fc from 'fast-check';
 import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
 import { families, familyWords } from '../../bench/accuracy';
 import { seededRandom } from '../../bundling/guess-model';
+import { STRONG } from '../../functions/domain/compliance-levels';
 import type { AdjacencyGraph } from '../../functions/domain/evaluation/text/keyboards';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
 import type { GeneratorPolicy } from '../../functions/domain/generator-policy';
@@ -54,7 +55,6 @@ const PASSPHRASE_RUNS = 30;
 const STRENGTH = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
 const policy = (id: number) => STRENGTH.find((p) => p.PasswordStrengthPolicyID === id)!;
 const POLICIES = [policy(1), policy(2)];
-const STRONG = 3;
 
 // Each case evaluates one password under several policies: remembered, zxcvbn-ts runs once per password.
 let shipped: GuessabilityEstimator;

@@ -18,8 +18,8 @@
  */
 import fc from 'fast-check';
 import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
-import { guessabilityScore } from '../../functions/domain/compliance-levels';
-import { countCharacters, evaluatePassword, scoreBand, scoreParts, strengthScore, type CharacterCounts, type Part } from '../../functions/domain/evaluation/strength-evaluator';
+import { guessabilityScore, scoreBand } from '../../functions/domain/compliance-levels';
+import { countCharacters, evaluatePassword, scoreParts, strengthScore, type CharacterCounts, type Part } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { strengthPolicy } from '../support/policy-fixtures';

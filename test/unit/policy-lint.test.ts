@@ -18,8 +18,8 @@ import {
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { entropyBits, generatePassword } from '../../functions/domain/password-generator';
-import { guessabilityScore } from '../../functions/domain/compliance-levels';
-import { compositionFailures, evaluatePassword, scoreBand, strengthScore } from '../../functions/domain/evaluation/strength-evaluator';
+import { guessabilityScore, scoreBand } from '../../functions/domain/compliance-levels';
+import { compositionFailures, evaluatePassword, strengthScore } from '../../functions/domain/evaluation/strength-evaluator';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { WORD_LIST } from '../../functions/domain/word-list';
 import { STAGE_PRESETS } from '../../lib/settings';

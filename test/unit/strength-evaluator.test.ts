@@ -17,8 +17,8 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { answeredGuessesLog10, guessabilityScore } from '../../functions/domain/compliance-levels';
-import { compositionFailures, countCharacters, evaluatePassword, scoreBand, scoreParts, strengthScore, type CompositionFailure } from '../../functions/domain/evaluation/strength-evaluator';
+import { answeredGuessesLog10, guessabilityScore, scoreBand } from '../../functions/domain/compliance-levels';
+import { compositionFailures, countCharacters, evaluatePassword, scoreParts, strengthScore, type CompositionFailure } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';

@@ -1,6 +1,6 @@
 import { contextTerms, judgeInContext, TERM_KINDS } from './context/context-terms';
-import { answeredGuessesLog10, guessabilityScore, WEAK_CEILING_LOG10 } from '../compliance-levels';
-import { COMPLIANCE_LEVELS, type StrengthPolicy } from '../strength-policy';
+import { answeredGuessesLog10, atMostWeak, COMPLIANCE_LEVELS, guessabilityScore, scoreBand, type ComplianceLevelName } from '../compliance-levels';
+import type { StrengthPolicy } from '../strength-policy';
 import type { GuessabilityEstimator } from './estimate/guessability';
 
 /**
@@ -20,12 +20,11 @@ import type { GuessabilityEstimator } from './estimate/guessability';
  *
  *   Score = floor(wLength*length + wNumeric*numeric + wCasing*casing + wSymbol*symbol), with the weights of
  *   CalculationWeightings (length;numeric;casing;symbol, summing to 100), computed in exact integers.
- *   The band is min(4, floor(Score / 20)): 0-19 Very Poor, 20-39 Weak, 40-59 Average, 60-79 Strong,
- *   80-100 Excellent. ComplianceLevel = min(band, guessability score 0..4), the score being zxcvbn's thresholds
- *   (10^3, 10^6, 10^8, 10^10 guesses) applied to the estimate (compliance-levels.ts). A password in a list of
+ *   ComplianceLevel = min(the Score's band, the guessability score of the estimate), both 0 to 4 and both
+ *   defined in compliance-levels.ts (bands of 20, zxcvbn's guess thresholds). A password in a list of
  *   breached passwords fails the rule BreachedPassword, and one built on the request's UserInputs or the
  *   policy's BannedWords (context-terms.ts) fails UserInput or BannedWord; either way its estimate is capped at
- *   WEAK_CEILING_LOG10, so it is at most Weak.
+ *   Weak (atMostWeak: 10^6 - 1 guesses at most).
  *   Compliant = no failure and ComplianceLevel >= PasswordStrengthCompliance.
  */
 
@@ -54,7 +53,7 @@ export interface StrengthEvaluation {
   readonly PasswordStrengthPolicyID: number;
   readonly Score: number;
   readonly ComplianceLevel: number;
-  readonly ComplianceLevelName: (typeof COMPLIANCE_LEVELS)[number];
+  readonly ComplianceLevelName: ComplianceLevelName;
   readonly Compliant: boolean;
   readonly Mandatory: boolean;
   readonly Failures: readonly CompositionFailure[];
@@ -145,11 +144,6 @@ export function strengthScore(policy: StrengthPolicy, counts: CharacterCounts): 
   return Math.floor(total / common);
 }
 
-/** The band of a score: 0-19 Very Poor (0), 20-39 Weak (1), 40-59 Average (2), 60-79 Strong (3), 80-100 Excellent (4). */
-export function scoreBand(score: number): number {
-  return Math.min(COMPLIANCE_LEVELS.length - 1, Math.floor(score / 20));
-}
-
 /** Each shortfall against the composition rules, in the specification's field order. */
 export function compositionFailures(policy: StrengthPolicy, counts: CharacterCounts): CompositionFailure[] {
   const failures: CompositionFailure[] = [];
@@ -177,7 +171,7 @@ export function evaluatePassword(policy: StrengthPolicy, password: string, estim
   const counts = countCharacters(password);
   const score = strengthScore(policy, counts);
   const guessability = judgeInContext(password, contextTerms(userInputs, policy.BannedWords), estimate);
-  const guessesLog10 = Math.min(guessability.guessesLog10, breached ? WEAK_CEILING_LOG10 : Infinity);
+  const guessesLog10 = breached ? atMostWeak(guessability.guessesLog10) : guessability.guessesLog10;
   const level = Math.max(0, Math.min(scoreBand(score), guessabilityScore(guessesLog10)));
   const failures = compositionFailures(policy, counts);
   if (breached) failures.push({ Rule: 'BreachedPassword', Required: 0, Found: 1, Message: 'This password appears in lists of breached passwords.' });

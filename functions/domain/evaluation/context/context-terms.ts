@@ -1,5 +1,5 @@
 import { canonicalPassword } from '../estimate/breached-passwords';
-import { guessabilityScore, STRONG_SCORE, WEAK_CEILING_LOG10 } from '../../compliance-levels';
+import { atMostWeak, guessabilityScore, STRONG } from '../../compliance-levels';
 import type { GuessabilityEstimator } from '../estimate/guessability';
 
 /**
@@ -63,7 +63,7 @@ export const MAX_TOKEN_LENGTH = 64;
 /** From this length a term also matches with one character changed, inserted or removed; shorter ones only as written. */
 const MIN_FUZZY_LENGTH = 4;
 /** The rest of a password must score at least this on its own (Strong: 10^8 guesses or more) not to be built on its terms. */
-const STANDS_ALONE_SCORE = STRONG_SCORE;
+const STANDS_ALONE_SCORE = STRONG;
 /** What a matched term becomes in the rest: one character that is no letter or digit, so it joins no word. */
 export const TERM_PLACEHOLDER = '\u2022';
 
@@ -498,7 +498,7 @@ interface ContextJudgement extends ReturnType<GuessabilityEstimator> {
  * of the password, when no term matches; else also one of what is left (restOf), as if it were the whole
  * password, and the estimate is the fewer guesses of the two. A rest below STANDS_ALONE_SCORE is a failure for
  * each kind of term found (Found: how many distinct terms of that kind) and caps the estimate at
- * WEAK_CEILING_LOG10 (Weak, as for a breached password), with each kind's suggestion first.
+ * Weak (atMostWeak, as for a breached password), with each kind's suggestion first.
  */
 export function judgeInContext(password: string, terms: ContextTerms, estimate: GuessabilityEstimator): ContextJudgement {
   if (terms.groups.length === 0) return { ...estimate(password), failures: [] };
@@ -517,7 +517,7 @@ export function judgeInContext(password: string, terms: ContextTerms, estimate: 
   }
   const kinds = TERM_KINDS.filter((kind) => found.has(kind));
   return {
-    guessesLog10: Math.min(fewest.guessesLog10, WEAK_CEILING_LOG10),
+    guessesLog10: atMostWeak(fewest.guessesLog10),
     feedback: [...kinds.map((kind) => TERM_KIND_TEXT[kind].suggestion), ...alone.feedback],
     failures: kinds.map((kind) => ({ Rule: kind, Required: 0, Found: found.get(kind)!.size, Message: TERM_KIND_TEXT[kind].failure })),
   };

@@ -7,7 +7,7 @@ import { adjacencyOf, type AdjacencyGraph } from '../text/keyboards';
 import { guessablePattern, type GuessablePattern } from './pattern-caps';
 import { DICTIONARIES, TRANSLATIONS } from '../data/guessability-dictionaries';
 import { rankedDictionary } from './ranked-dictionary';
-import { STRONG_SCORE, WEAK_CEILING_LOG10, guessabilityScore } from '../../compliance-levels';
+import { atMostWeak, guessabilityScore, STRONG } from '../../compliance-levels';
 import type { GuessabilityEstimator } from './guessability';
 
 /**
@@ -37,9 +37,6 @@ export function zxcvbnMaxLookups(maxWordSizes: readonly number[], bounds: Guessa
   return 2 * (2 + bounds.l33tMaxSubstitutions) * perPass;
 }
 
-/** A password that pattern-caps.ts finds to be a word with affixes or a keyboard walk is estimated at most this: Weak. */
-const PATTERN_MAX_GUESSES_LOG10 = WEAK_CEILING_LOG10;
-
 /** The feedback sentence of each pattern, first among the suggestions; none quotes the password. */
 export const PATTERN_FEEDBACK: Readonly<Record<GuessablePattern, string>> = {
   word: 'A common word or sequence with letter substitutions, digits, a year or a few symbols around it is easy to guess.',
@@ -58,7 +55,7 @@ export const MODEL_FEEDBACK: Readonly<Record<AttackModel, string>> = {
  * of the attack models, zxcvbn-ts with its common-password list, keyboard adjacency graphs and English
  * dictionaries (words, names, Wikipedia), the rule model and the Markov model (estimate/), feedback in
  * English; and the checks of pattern-caps.ts: a password that is one word with affixes or a keyboard
- * walk is estimated at most PATTERN_MAX_GUESSES_LOG10 (Weak). Building it indexes every dictionary (`npm run
+ * walk is estimated at most Weak (atMostWeak). Building it indexes every dictionary (`npm run
  * bench` times it), so an entry point builds it once, at module scope, during init. Deterministic and free of
  * I/O: the dictionaries and the models are part of the bundle. `bounds`, `patterns` and `models` exist for
  * the benchmarks, which measure the library's own defaults (256, 100) and zxcvbn-ts alone against what ships.
@@ -91,10 +88,10 @@ export function zxcvbnEstimator(bounds: GuessabilityBounds = BOUNDS, patterns = 
     if (meter && attack) for (const kind of ['rule readings', 'rule steps', 'markov symbols'] as const) meter(kind, attack.work[kind]);
     const estimate = attack && attack.guessesLog10 < guessesLog10 ? attack.guessesLog10 : guessesLog10;
     const pattern = patterns ? guessablePattern(password, words, adjacent) : undefined;
-    if (pattern !== undefined) return { guessesLog10: Math.min(estimate, PATTERN_MAX_GUESSES_LOG10), feedback: [PATTERN_FEEDBACK[pattern], ...sentences] };
+    if (pattern !== undefined) return { guessesLog10: atMostWeak(estimate), feedback: [PATTERN_FEEDBACK[pattern], ...sentences] };
     // The sentence of the model that found the password, when it lowers the score below Strong and below zxcvbn-ts's:
     // it says what zxcvbn-ts did not see.
-    const found = attack && estimate < guessesLog10 && guessabilityScore(estimate) < Math.min(STRONG_SCORE, guessabilityScore(guessesLog10));
+    const found = attack && estimate < guessesLog10 && guessabilityScore(estimate) < Math.min(STRONG, guessabilityScore(guessesLog10));
     return { guessesLog10: estimate, feedback: found ? [MODEL_FEEDBACK[attack.model], ...sentences] : sentences };
   };
 }
