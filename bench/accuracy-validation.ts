@@ -1,7 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as english from '@zxcvbn-ts/language-en';
-import { zxcvbnWithDictionaries } from '../functions/domain/evaluation/estimate/guess-estimator';
+import { zxcvbnWithDictionaries } from '../functions/domain/evaluation/estimate/zxcvbn-adapter';
 import { WEAK_CEILING_LOG10 } from '../functions/domain/compliance-levels';
 import { adjacencyOf } from '../functions/domain/evaluation/text/keyboards';
 import { guessablePattern } from '../functions/domain/evaluation/estimate/pattern-caps';

@@ -4,7 +4,7 @@ import * as english from '@zxcvbn-ts/language-en';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
-import { zxcvbnEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
 import type { AdjacencyGraph } from '../functions/domain/evaluation/text/keyboards';
 import { guessabilityScore, STRONG } from '../functions/domain/compliance-levels';
 import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
@@ -237,8 +237,8 @@ async function main(): Promise<void> {
   const [policy1, policy2] = policies as [StrengthPolicy, StrengthPolicy];
   log('building the estimators...');
   // The timings use an estimator of their own, never a remembered estimate.
-  const timed = zxcvbnEstimator();
-  const shipped = remembered(zxcvbnEstimator());
+  const timed = guessEstimator();
+  const shipped = remembered(guessEstimator());
   const plain = remembered(plainZxcvbn());
   const service = (policy: StrengthPolicy, password: string) => evaluatePassword(policy, password, shipped, BREACHED_PASSWORDS.has(password));
   const alone = (policy: StrengthPolicy, password: string) => evaluatePassword(policy, password, plain);

@@ -1,6 +1,6 @@
 import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
 import type { GeneratorPolicy } from '../functions/domain/generator-policy';
-import { zxcvbnEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
 import { DICTIONARIES } from '../functions/domain/evaluation/data/guessability-dictionaries';
 import { generatePassword } from '../functions/domain/password-generator';
 import { WORD_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-dictionary';
@@ -104,7 +104,7 @@ function timeMs(call: () => unknown): number {
 const CHANCE_SAMPLE = 300;
 
 export function runContextBench(strength: readonly StrengthPolicy[], generators: readonly GeneratorPolicy[], progress: (line: string) => void): ContextBenchResult {
-  const estimate = zxcvbnEstimator();
+  const estimate = guessEstimator();
   const policy1 = strength.find((p) => p.PasswordStrengthPolicyID === 1)!;
   const banned = { ...policy1, BannedWords: COMMON_WORDS };
   const plain = (password: string) => evaluatePassword(policy1, password, estimate, BREACHED_PASSWORDS.has(password));

@@ -1,7 +1,8 @@
 import { BREACHED_PASSWORD_FILTER_BASE64 } from '../functions/domain/evaluation/data/breached-password-filter';
 import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
 import { readFilter } from '../functions/domain/evaluation/estimate/breached-passwords';
-import { GUESSABILITY_MAX_LENGTH, L33T_MAX_SUBSTITUTIONS, zxcvbnEstimator, type GuessabilityBounds } from '../functions/domain/evaluation/estimate/guess-estimator';
+import { GUESSABILITY_MAX_LENGTH, L33T_MAX_SUBSTITUTIONS, type GuessabilityBounds } from '../functions/domain/evaluation/estimate/zxcvbn-adapter';
+import { guessEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
@@ -119,15 +120,15 @@ export async function runEvaluationBench(progress: (line: string) => void): Prom
   const policy = strength.find((p) => p.PasswordStrengthPolicyID === 1)!;
   const BUILD_RUNS = 5;
   const builds: number[] = [];
-  for (let i = 0; i < BUILD_RUNS; i += 1) builds.push(timeMs(() => zxcvbnEstimator()));
-  const shippedEstimator = zxcvbnEstimator();
-  const withoutModelsEstimator = zxcvbnEstimator(undefined, true, false);
+  for (let i = 0; i < BUILD_RUNS; i += 1) builds.push(timeMs(() => guessEstimator()));
+  const shippedEstimator = guessEstimator();
+  const withoutModelsEstimator = guessEstimator(undefined, true, false);
   const approaches: Record<'shipped' | 'withoutModels' | 'before' | 'l33t24' | 'unbounded', (password: string) => ReturnType<typeof evaluatePassword>> = {
     shipped: (password) => evaluatePassword(policy, password, shippedEstimator, BREACHED_PASSWORDS.has(password)),
     withoutModels: (password) => evaluatePassword(policy, password, withoutModelsEstimator, BREACHED_PASSWORDS.has(password)),
-    before: withEstimator(zxcvbnEstimator(undefined, false)),
-    l33t24: withEstimator(zxcvbnEstimator({ maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: 24 }, false)),
-    unbounded: withEstimator(zxcvbnEstimator({ maxLength: 256, l33tMaxSubstitutions: 100 }, false)),
+    before: withEstimator(guessEstimator(undefined, false)),
+    l33t24: withEstimator(guessEstimator({ maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: 24 }, false)),
+    unbounded: withEstimator(guessEstimator({ maxLength: 256, l33tMaxSubstitutions: 100 }, false)),
   };
   function withEstimator(estimator: GuessabilityEstimator) {
     return (password: string) => evaluatePassword(policy, password, estimator);
@@ -157,9 +158,9 @@ export async function runEvaluationBench(progress: (line: string) => void): Prom
   const l33tLevels = L33T_EXAMPLES.map((password) => ({
     password,
     shipped: level(shippedEstimator, password, BREACHED_PASSWORDS.has(password)),
-    before: level(zxcvbnEstimator(undefined, false), password),
-    l33t24: level(zxcvbnEstimator({ maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: 24 }, false), password),
-    unbounded: level(zxcvbnEstimator({ maxLength: 256, l33tMaxSubstitutions: 100 }, false), password),
+    before: level(guessEstimator(undefined, false), password),
+    l33t24: level(guessEstimator({ maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: 24 }, false), password),
+    unbounded: level(guessEstimator({ maxLength: 256, l33tMaxSubstitutions: 100 }, false), password),
   }));
 
   progress('  evaluation: the breached-password filter');

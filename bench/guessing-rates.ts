@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
-import { zxcvbnEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
 import { DICTIONARIES } from '../functions/domain/evaluation/data/guessability-dictionaries';
 import { WORD_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-dictionary';
 import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
@@ -61,8 +61,8 @@ function remembered(estimate: GuessabilityEstimator): GuessabilityEstimator {
 
 function main(): void {
   const policies = (JSON.parse(readFileSync(DEFAULT_STRENGTH_FILE, 'utf8')) as StrengthPolicy[]).filter((p) => p.PasswordStrengthPolicyID <= 2);
-  const before = remembered(zxcvbnEstimator(undefined, false));
-  const after = remembered(zxcvbnEstimator());
+  const before = remembered(guessEstimator(undefined, false));
+  const after = remembered(guessEstimator());
   const samples: [string, string[]][] = [
     [`rockyou's most common ${TOP.toLocaleString('en-US')}`, rockyouTop(TOP)],
     ['word + year + symbol (1,000)', wordYearSymbol()],

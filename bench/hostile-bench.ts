@@ -12,7 +12,7 @@ import { PROJECT_ROOT } from '../bundling/bundling';
 import { startEmbeddedStore } from '../embedded-store/embedded-store';
 import { EVALUATION_REQUEST_FIELDS, readEvaluationRequest } from '../functions/api/evaluation-request';
 import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
-import { zxcvbnEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { ApiError } from '../functions/http';
@@ -34,7 +34,7 @@ import { median } from './stats';
  *   - In process: each body read by the function's own request reading (functions/api/evaluation-request.ts)
  *     and its BannedWords by the policy store's check (store/policy-store.ts); a body either refuses is counted
  *     as refused and not evaluated, as the service would not. The others are evaluated with the shipped estimator
- *     (zxcvbnEstimator) under policy 2 of seed/strength-policies.json with the body's BannedWords, breached as
+ *     (guessEstimator) under policy 2 of seed/strength-policies.json with the body's BannedWords, breached as
  *     the function looks it up, after one evaluation of a short password under the same policy (the function
  *     prepares a policy's BannedWords once per load of its policies), and after every accepted body has been
  *     evaluated WARM_ROUNDS times untimed, as a warm function that has served such requests has compiled their paths.
@@ -177,7 +177,7 @@ const WARM_ROUNDS = 8;
 
 function inProcess(bodies: readonly HostileBody[], policy2: StrengthPolicy, progress: (line: string) => void): HostileBodyFigures[] {
   const collect = garbageCollector();
-  const estimate = zxcvbnEstimator();
+  const estimate = guessEstimator();
   // Warm the evaluation, in context and not: the first ones compile the matchers.
   for (let i = 0; i < 20; i++) {
     evaluatePassword(policy2, `warm-Up-${i}!`, estimate, false);

@@ -7,7 +7,7 @@ import { oas } from '@stoplight/spectral-rulesets';
 import * as z from 'zod/mini';
 import { EVALUATION_BODY_BYTES, EVALUATION_PHRASES, EVALUATION_REQUEST_FIELDS } from '../functions/api/evaluation-request';
 import { KEY_PREFIX } from '../functions/domain/api-key';
-import { BREACHED_PASSWORDS, COMPOSITION_RULES, evaluatePassword, MAX_PASSWORD_LENGTH, USER_INPUTS, userInputsProblem, zxcvbnEstimator, type CompositionFailure, type StrengthEvaluation } from '../functions/domain/evaluation';
+import { BREACHED_PASSWORDS, COMPOSITION_RULES, evaluatePassword, MAX_PASSWORD_LENGTH, USER_INPUTS, userInputsProblem, guessEstimator, type CompositionFailure, type StrengthEvaluation } from '../functions/domain/evaluation';
 import { generatorPolicies, MAX_GENERATED_LENGTH } from '../functions/domain/generator-policy';
 import { READ_ONLY_WHEN } from '../functions/domain/generator-settings';
 import { MAX_PASSWORDS_PER_GENERATION } from '../functions/domain/password-generator';
@@ -218,7 +218,7 @@ export function evaluationExample(password = EVALUATION_EXAMPLE_PASSWORD, userIn
   );
   const validated = validatePolicy(strengthPolicies, seed);
   if (!validated.ok) throw new Error(`seed strength policy ${DEFAULT_POLICY_ID} is not valid: ${validated.problems.join('; ')}`);
-  return evaluatePassword(validated.policy, password, zxcvbnEstimator(), BREACHED_PASSWORDS.has(password), userInputs);
+  return evaluatePassword(validated.policy, password, guessEstimator(), BREACHED_PASSWORDS.has(password), userInputs);
 }
 
 export function buildOpenApiDocument(): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import { BREACHED_PASSWORDS, evaluatePassword, zxcvbnEstimator } from '../domain/evaluation';
+import { BREACHED_PASSWORDS, evaluatePassword, guessEstimator } from '../domain/evaluation';
 import { strengthPolicies } from '../domain/strength-policy';
 import { apiHandler, ApiError, noStoreJsonResponse } from '../http';
 import { PolicyRepository } from '../repositories/policies';
@@ -13,7 +13,7 @@ import { readEvaluationRequest } from './evaluation-request';
  */
 const repository = PolicyRepository.fromEnvironment(strengthPolicies);
 // Indexing the estimator's dictionaries takes a moment: here it falls in Lambda's init phase, not a request.
-const estimate = zxcvbnEstimator();
+const estimate = guessEstimator();
 // Have I Been Pwned's range API when PWNED_PASSWORDS_CHECK=true; otherwise always false, and nothing is sent.
 const online = pwnedPasswordsCheck(pwnedPasswordsSettings());
 

@@ -4,7 +4,7 @@
  * matrix, no-store, and the gateway's and the functions' output scanned for the password.
  */
 import * as net from 'node:net';
-import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { errorEnvelope, methodNotAllowedPhrase, PHRASES } from '../../functions/http';
@@ -20,7 +20,7 @@ const STRENGTH_KEY: [string, string] = ['APIKey', LOCAL_CREDENTIALS.passwordStre
 const JSON_BODY: [string, string] = ['Content-Type', 'application/json'];
 /** Sent in every request of this file; searched for in everything the service printed. */
 const SECRET = 'Velvet-Orchard-Comet-58?';
-const estimate = zxcvbnEstimator();
+const estimate = guessEstimator();
 
 let service: SpawnedService;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../admin/policy';
-import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { errorEnvelope } from '../../functions/http';
@@ -30,7 +30,7 @@ const seedPolicy = (id: number) => SEED.find((p) => p.PasswordStrengthPolicyID =
 /** A user the tests invent: none of these words may reach the output or the stub. */
 const USER = ['Quentin Zebulon', 'qzebulon@wolfram-hollow.example', 'Employee 5581923'];
 const SECRETS = ['quentin', 'zebulon', 'wolfram', 'hollow', '5581923'];
-const estimate = zxcvbnEstimator();
+const estimate = guessEstimator();
 
 let stub: PwnedPasswordsStub;
 let service: SpawnedService;

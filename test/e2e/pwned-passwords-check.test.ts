@@ -5,7 +5,7 @@
  * is on; it is evaluated as before when the check is off, and when the API does not answer in time or fails.
  * Only the hash prefix reaches the API, and nothing the service prints holds the password or its hash.
  */
-import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { evaluateRequest } from '../support/http-client';
@@ -19,7 +19,7 @@ const policy = (id: number) => SEED.find((p) => p.PasswordStrengthPolicyID === i
 const BREACHED = 'Amber-Lighthouse-Sparrow-71!';
 /** Passed through PWNED_PASSWORDS_TIMEOUT_MS; generous, so the child's first (cold) fetch on a busy machine is not a timeout. */
 const TIMEOUT_MS = 1500;
-const estimate = zxcvbnEstimator();
+const estimate = guessEstimator();
 
 let stub: PwnedPasswordsStub;
 let on: SpawnedService;

@@ -18,7 +18,7 @@
 import fc from 'fast-check';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
 import type { GeneratorPolicy } from '../../functions/domain/generator-policy';
-import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
 import { generatePassword } from '../../functions/domain/password-generator';
 import { WORD_SEPARATOR } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
@@ -47,7 +47,7 @@ const POLICIES = [policy(1), policy(2)];
 
 let estimate: GuessabilityEstimator;
 beforeAll(() => {
-  estimate = remembered(zxcvbnEstimator());
+  estimate = remembered(guessEstimator());
 });
 
 const evaluate = (p: StrengthPolicy, password: string, userInputs: string[] = [], bannedWords?: string[]): StrengthEvaluation =>

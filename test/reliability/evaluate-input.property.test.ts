@@ -20,7 +20,7 @@
  */
 import fc from 'fast-check';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
-import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { envelopeProblems, sharedPart } from '../support/error-envelope';
@@ -45,7 +45,7 @@ const PATH = '/api/passwordstrength/evaluate';
 const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
 const STRENGTH_KEY = LOCAL_CREDENTIALS.passwordStrengthAPIKey;
 const ADMIN = LOCAL_CREDENTIALS.generatorAdmin;
-const estimate = zxcvbnEstimator();
+const estimate = guessEstimator();
 
 const local = useLocalService({ env: { AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
 const statusesSeen = new Map<number, number>();

@@ -18,7 +18,9 @@ import { hostileBodies, HOSTILE_FAMILIES } from '../../bench/hostile-bodies';
 import { policyFor, refusal } from '../../bench/hostile-bench';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
 import { contextTerms, MATCH_COMPARISONS_PER_TERM, MAX_TOKEN_LENGTH, scanTerms } from '../../functions/domain/evaluation/context/context-terms';
-import { GUESSABILITY_MAX_LENGTH, zxcvbnEstimator, zxcvbnMaxLookups, type EstimateWork } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { GUESSABILITY_MAX_LENGTH, zxcvbnMaxLookups } from '../../functions/domain/evaluation/estimate/zxcvbn-adapter';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { type EstimateWork } from '../../functions/domain/evaluation/estimate/guessability';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
 import { AFFIXED_WORD_MAX_LOOKUPS } from '../../functions/domain/evaluation/estimate/pattern-caps';
 import { MAX_RULE_PASSWORD, READING_BUDGET, ruleModelMaxSteps } from '../../functions/domain/evaluation/estimate/rule-model';
@@ -48,7 +50,7 @@ const ESTIMATE_BOUNDS: Readonly<Record<Exclude<EstimateWork, 'estimates'>, numbe
 /** The shipped estimator with its work counted per estimate. */
 function meteredEstimator(): { estimate: GuessabilityEstimator; perEstimate: Map<EstimateWork, number>[] } {
   const perEstimate: Map<EstimateWork, number>[] = [];
-  const estimate = zxcvbnEstimator(undefined, true, true, (kind, count) => {
+  const estimate = guessEstimator(undefined, true, true, (kind, count) => {
     if (kind === 'estimates') perEstimate.push(new Map());
     const current = perEstimate[perEstimate.length - 1]!;
     current.set(kind, (current.get(kind) ?? 0) + count);

@@ -27,7 +27,7 @@ import type { AdjacencyGraph } from '../../functions/domain/evaluation/text/keyb
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
 import type { GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
-import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { generatePassword } from '../../functions/domain/password-generator';
 import { WORD_LIST } from '../../functions/domain/word-list';
 import { WORD_SEPARATOR } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
@@ -60,8 +60,8 @@ const POLICIES = [policy(1), policy(2)];
 let shipped: GuessabilityEstimator;
 let zxcvbnAlone: GuessabilityEstimator;
 beforeAll(() => {
-  shipped = remembered(zxcvbnEstimator());
-  zxcvbnAlone = remembered(zxcvbnEstimator(undefined, false));
+  shipped = remembered(guessEstimator());
+  zxcvbnAlone = remembered(guessEstimator(undefined, false));
 });
 
 const asTheServiceDoes = (p: StrengthPolicy, password: string) => evaluatePassword(p, password, shipped, BREACHED_PASSWORDS.has(password));

@@ -17,7 +17,7 @@
  * Run: npx jest test/reliability/strength-evaluator
  */
 import fc from 'fast-check';
-import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { guessabilityScore, scoreBand } from '../../functions/domain/compliance-levels';
 import { countCharacters, evaluatePassword, scoreParts, strengthScore, type CharacterCounts, type Part } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
@@ -47,8 +47,8 @@ const REAL_LEVEL_RUNS = 600;
 let zxcvbn: GuessabilityEstimator;
 let zxcvbnAgain: GuessabilityEstimator;
 beforeAll(() => {
-  zxcvbn = zxcvbnEstimator();
-  zxcvbnAgain = zxcvbnEstimator();
+  zxcvbn = guessEstimator();
+  zxcvbnAgain = guessEstimator();
 });
 
 // ---------------------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import { readPolicyDirectory, writeExport } from '../../admin/policy-files';
 import { formatPlan, makePlan } from '../../admin/policy-plan';
 import { checkPolicy, fieldDiff, PolicyAdminError } from '../../store/policy-store';
 import { buildCollection, validatePolicy } from '../../functions/domain/policy-collection';
-import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import type { ProxyHandler } from '../../functions/http';
@@ -162,7 +162,7 @@ describe('the evaluation reads the stored policy’s BannedWords', () => {
     const stored = SEED.map((p) => (p.PasswordStrengthPolicyID === 2 ? { ...p, BannedWords: WORDS, Version: 2 } : p));
     loaded.dynamo.on(loaded.lib.ScanCommand).resolves({ Items: stored });
     const post = (body: object) => loaded.module.handler(proxyEvent('POST', '/api/passwordstrength/evaluate', { headers: { 'Content-Type': ['application/json'] }, body: JSON.stringify(body) }));
-    const estimate = zxcvbnEstimator();
+    const estimate = guessEstimator();
 
     const built = JSON.parse((await post({ PasswordStrengthPolicyID: 2, Password: 'Contoso#2026' })).body);
     expect(built).toEqual(evaluatePassword({ ...SEED[1]!, BannedWords: WORDS }, 'Contoso#2026', estimate));

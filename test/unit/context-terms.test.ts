@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
 import { contextTerms, findTerms, judgeInContext, restOf, TERM_KIND_TEXT, TERM_PLACEHOLDER, userInputTokens } from '../../functions/domain/evaluation/context/context-terms';
-import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { answeredGuessesLog10, guessabilityScore } from '../../functions/domain/compliance-levels';
 import { evaluatePassword, type StrengthEvaluation } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
@@ -21,7 +21,7 @@ const policy = (id: number, bannedWords?: string[]): StrengthPolicy => ({ ...SEE
 
 let estimate: GuessabilityEstimator;
 beforeAll(() => {
-  estimate = zxcvbnEstimator();
+  estimate = guessEstimator();
 });
 
 /** The evaluation as the function makes it: the blocklist's answer, the policy's BannedWords, the request's UserInputs. */

@@ -5,7 +5,7 @@
  *
  * Run: npx jest test/unit/evaluate-in-context
  */
-import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { errorEnvelope, type ProxyHandler } from '../../functions/http';
@@ -30,7 +30,7 @@ const entry = (env: Record<string, string> = {}) => {
 };
 
 let handler: ProxyHandler;
-const estimate = zxcvbnEstimator();
+const estimate = guessEstimator();
 beforeAll(() => {
   handler = entry();
 });

@@ -4,7 +4,7 @@
  * exact response, and the logs are captured to show that no password ever reaches them.
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { errorEnvelope, PHRASES, type ProxyHandler } from '../../functions/http';
@@ -24,7 +24,7 @@ const post = (value: unknown) => event(JSON.stringify(value));
 
 let loaded: ReturnType<typeof loadEntry<{ handler: ProxyHandler }>>;
 let handler: ProxyHandler;
-const estimate = zxcvbnEstimator();
+const estimate = guessEstimator();
 
 beforeAll(() => {
   loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' });
@@ -221,8 +221,8 @@ describe('the password never reaches a log line', () => {
       { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' },
       {
         modules: {
-          '../../functions/domain/guessability': () => ({
-            zxcvbnEstimator: () => (password: string) => {
+          '../../functions/domain/evaluation/estimate/guess-estimator': () => ({
+            guessEstimator: () => (password: string) => {
               throw new Error(`estimator choked on ${password}`);
             },
           }),

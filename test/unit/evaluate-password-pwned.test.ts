@@ -4,7 +4,7 @@
  * BreachedPassword failure and is never Compliant; when the API does not answer in time the evaluation is
  * the one without the check; a request that is refused or names no policy asks the API nothing.
  */
-import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import type { ProxyHandler } from '../../functions/http';
@@ -18,7 +18,7 @@ const DEFAULT_POLICY = SEED.find((p) => p.PasswordStrengthPolicyID === 1)!;
 const BREACHED = 'Quiet-Harbor-Lantern-93!';
 const NOT_BREACHED = 'Velvet-Orchard-Comet-58?';
 const PWNED_ENV = ['PWNED_PASSWORDS_CHECK', 'PWNED_PASSWORDS_URL', 'PWNED_PASSWORDS_TIMEOUT_MS'];
-const estimate = zxcvbnEstimator();
+const estimate = guessEstimator();
 /** Generous: a cold fetch on a busy machine (the whole suite on two cores) must not read as a timeout. */
 const TIMEOUT_MS = 2000;
 

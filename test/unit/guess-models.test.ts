@@ -16,7 +16,8 @@ import { MARKOV_MODEL_DATA } from '../../functions/domain/evaluation/data/markov
 import { binomial, monteCarloLog10, readMarkovModel, uppercaseVariations } from '../../functions/domain/evaluation/estimate/markov-model';
 import { AFFIX_SYMBOLS, isDigitRun, l33tVariations, MAX_AFFIX_LENGTH, MAX_RULE_PASSWORD, READING_BUDGET, ruleModel, RULE_COUNTS } from '../../functions/domain/evaluation/estimate/rule-model';
 import { repeatedUnit } from '../../functions/domain/evaluation/text/sequences';
-import { MODEL_FEEDBACK, PATTERN_FEEDBACK, zxcvbnEstimator, zxcvbnWithDictionaries } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { MODEL_FEEDBACK, PATTERN_FEEDBACK, guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { zxcvbnWithDictionaries } from '../../functions/domain/evaluation/estimate/zxcvbn-adapter';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
 import { answeredGuessesLog10, guessabilityScore, WEAK_CEILING_LOG10 } from '../../functions/domain/compliance-levels';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
@@ -273,8 +274,8 @@ describe('the estimate: the fewest guesses over zxcvbn-ts and the models', () =>
   let shipped: GuessabilityEstimator;
   let alone: GuessabilityEstimator;
   beforeAll(() => {
-    shipped = zxcvbnEstimator();
-    alone = zxcvbnEstimator(undefined, false);
+    shipped = guessEstimator();
+    alone = guessEstimator(undefined, false);
   });
 
   it("is never more than zxcvbn-ts's own, and says which model found a password zxcvbn-ts rates Strong", () => {

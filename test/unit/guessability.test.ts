@@ -18,7 +18,7 @@ import { translations } from '@zxcvbn-ts/language-en';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { dictionariesSource, DICTIONARIES_FILE, zxcvbnDictionaries } from '../../bundling/dictionaries';
-import { GUESSABILITY_MAX_LENGTH, L33T_MAX_SUBSTITUTIONS, zxcvbnWithDictionaries, type GuessabilityBounds } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { GUESSABILITY_MAX_LENGTH, L33T_MAX_SUBSTITUTIONS, zxcvbnWithDictionaries, type GuessabilityBounds } from '../../functions/domain/evaluation/estimate/zxcvbn-adapter';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
 import { rankedDictionary, WORD_SEPARATOR } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
 import { assertProperty } from '../support/property';

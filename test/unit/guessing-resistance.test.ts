@@ -17,7 +17,7 @@ import { guessablePattern, isAffixedWord, isKeyboardWalk, MAX_WORD_PASSWORD } fr
 import { isAffix, isDate } from '../../functions/domain/evaluation/text/affixes';
 import { isSequence } from '../../functions/domain/evaluation/text/sequences';
 import { MAX_READINGS, readingsOf } from '../../functions/domain/evaluation/text/l33t';
-import { MODEL_FEEDBACK, PATTERN_FEEDBACK, zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { MODEL_FEEDBACK, PATTERN_FEEDBACK, guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
@@ -29,8 +29,8 @@ const POLICIES = [1, 2].map((id) => SEED.find((p) => p.PasswordStrengthPolicyID 
 let shipped: GuessabilityEstimator;
 let zxcvbnAlone: GuessabilityEstimator;
 beforeAll(() => {
-  shipped = zxcvbnEstimator();
-  zxcvbnAlone = zxcvbnEstimator(undefined, false);
+  shipped = guessEstimator();
+  zxcvbnAlone = guessEstimator(undefined, false);
 });
 
 type Caught = 'breached' | 'word' | 'keyboard';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generatorPolicies } from '../../functions/domain/generator-policy';
-import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { errorEnvelope, PHRASES, REASON_PHRASES, type ErrorStatus } from '../../functions/http';
@@ -235,7 +235,7 @@ describe('what the document describes', () => {
 
     it("its 200 examples are the evaluator's own answers for seed policy 1, with exactly the schema's fields", () => {
       const examples = evaluate().responses['200'].content['application/json'].examples;
-      const estimate = zxcvbnEstimator();
+      const estimate = guessEstimator();
       expect(examples.compliant.value).toEqual(JSON.parse(JSON.stringify(evaluatePassword(seedPolicy1, 'Correct-Horse-7', estimate))));
       expect(examples.weak.value).toEqual(JSON.parse(JSON.stringify(evaluatePassword(seedPolicy1, WEAK_EXAMPLE_PASSWORD, estimate, true))));
       // The request example of the same name, with its UserInputs: the UserInput failure.

@@ -16,7 +16,7 @@ import {
   type LintContext,
 } from '../../admin/policy-lint';
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
-import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { entropyBits, generatePassword } from '../../functions/domain/password-generator';
 import { guessabilityScore, scoreBand } from '../../functions/domain/compliance-levels';
 import { compositionFailures, evaluatePassword, strengthScore } from '../../functions/domain/evaluation/strength-evaluator';
@@ -167,7 +167,7 @@ describe('BannedWords (ASVS 6.2.11, as the evaluator reads them)', () => {
   });
 
   it('the findings say what the evaluator does: a repeat adds no match, an ignored entry makes none, a kept one fails a password built on it', () => {
-    const estimate = zxcvbnEstimator();
+    const estimate = guessEstimator();
     const rules = (bannedWords: string[], password: string) => evaluatePassword({ ...LENGTH_ONLY, BannedWords: bannedWords }, password, estimate).Failures.map((f) => f.Rule);
     // Built on "Acme" however it is spelt: the repeat "@CM3" changes nothing.
     for (const password of ['Acme2026!', '@cm3#2026', 'ACME-2026']) {
@@ -185,7 +185,7 @@ describe('BannedWords (ASVS 6.2.11, as the evaluator reads them)', () => {
 });
 
 describe('shortestCompliantLength is the shortest Compliant password', () => {
-  const estimate = zxcvbnEstimator();
+  const estimate = guessEstimator();
   const CLASSES = { upper: 'ABCDEFGHJKMNPQRSTUVWXYZ', lower: 'abcdefghijkmnpqrstuvwxyz', numeric: '23456789', symbol: '!#$%&*+=?@^_~' };
 
   type Counts = { length: number; upper: number; lower: number; numeric: number; symbol: number };

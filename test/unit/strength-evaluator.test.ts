@@ -20,7 +20,7 @@ import * as path from 'node:path';
 import { answeredGuessesLog10, guessabilityScore, scoreBand } from '../../functions/domain/compliance-levels';
 import { compositionFailures, countCharacters, evaluatePassword, scoreParts, strengthScore, type CompositionFailure } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
-import { zxcvbnEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { strengthPolicy } from '../support/policy-fixtures';
 
@@ -36,7 +36,7 @@ const LEVEL_NAMES = ['Very Poor', 'Weak', 'Average', 'Strong', 'Excellent'];
 
 let zxcvbn: GuessabilityEstimator;
 beforeAll(() => {
-  zxcvbn = zxcvbnEstimator();
+  zxcvbn = guessEstimator();
 });
 
 /** An estimate of guesses (log10) for each guessability score 0 to 4. */
@@ -445,8 +445,8 @@ describe('the bounds on zxcvbn-ts (guess-estimator.ts) keep what it finds', () =
   let defaults: GuessabilityEstimator;
   let alone: GuessabilityEstimator;
   beforeAll(() => {
-    defaults = zxcvbnEstimator({ maxLength: 256, l33tMaxSubstitutions: 100 }, false);
-    alone = zxcvbnEstimator(undefined, false);
+    defaults = guessEstimator({ maxLength: 256, l33tMaxSubstitutions: 100 }, false);
+    alone = guessEstimator(undefined, false);
   });
   test.each(L33T)('%s is rated at most 1 (Weak), by zxcvbn-ts alone with 3 readings as with the defaults (100)', (password) => {
     expect(scoreOf(zxcvbn, password)).toBeLessThanOrEqual(1);

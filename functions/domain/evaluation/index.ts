@@ -13,7 +13,7 @@
  * the benches may reach inside; the service's code goes through here.
  */
 export { BREACHED_PASSWORDS } from './estimate/breached-password-list';
-export { zxcvbnEstimator } from './estimate/guess-estimator';
+export { guessEstimator } from './estimate/guess-estimator';
 export { contextTerms } from './context/context-terms';
 export { USER_INPUTS, userInputsProblem } from './context/user-inputs';
 export { COMPOSITION_RULES, evaluatePassword, MAX_PASSWORD_LENGTH, strengthScore, weightsOf, type CompositionFailure, type StrengthEvaluation } from './strength-evaluator';

@@ -10,3 +10,12 @@ interface Guessability {
 
 /** `userInputs`: lists of words the attacker knows, each in rank order (zxcvbn-ts's user-inputs dictionaries). */
 export type GuessabilityEstimator = (password: string, userInputs?: readonly (readonly string[])[]) => Guessability;
+
+/**
+ * The work of estimates, counted by kind, for the test that holds each to its bound
+ * (test/reliability/evaluation-work.test.ts, docs/evaluation.md#the-evaluations-worst-case); the service counts
+ * nothing. zxcvbn-ts's dictionary lookups are counted through a proxy around each dictionary, the rest as the
+ * models report them.
+ */
+export type WorkMeter = (kind: EstimateWork, count: number) => void;
+export type EstimateWork = 'estimates' | 'zxcvbn lookups' | 'rule readings' | 'rule steps' | 'markov symbols' | 'pattern lookups';
