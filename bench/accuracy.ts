@@ -13,7 +13,7 @@ import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { WORD_LIST } from '../functions/domain/word-list';
 import { firstLines, gzipLines, seededRandom, TRAINING_RANKS, TRAINING_SOURCE } from '../bundling/guess-model';
 import { DEFAULT_STRENGTH_FILE } from '../seed/seed-data';
-import { remembered } from '../test/support/remembered-estimator';
+import { remembered } from '../testkit/remembered-estimator';
 import { ADVERSARIAL_CASES } from './evaluation-bench';
 import { distribution, table } from './stats';
 

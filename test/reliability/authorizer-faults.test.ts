@@ -28,7 +28,7 @@ import { createTables } from '../../store/create-tables';
 import { startDynalite, type DynaliteServer } from '../support/dynalite-server';
 import { getEvent, loadEntry, proxyEvent } from '../support/entry-points';
 import { rawRequest } from '../support/http-client';
-import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
+import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
 
 jest.setTimeout(60_000);
 

@@ -30,7 +30,7 @@ import { createTables } from '../../store/create-tables';
 import { startBlackHole, startDynalite, type BlackHole, type DynaliteServer } from '../support/dynalite-server';
 import { getEvent, loadEntry } from '../support/entry-points';
 import { envelopeProblems } from '../support/error-envelope';
-import { generatorPolicy } from '../support/policy-fixtures';
+import { generatorPolicy } from '../../testkit/policy-fixtures';
 
 jest.setTimeout(60_000);
 

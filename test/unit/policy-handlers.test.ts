@@ -2,7 +2,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { errorEnvelope, PHRASES, type ProxyHandler } from '../../functions/http';
 import { logger } from '../../functions/runtime';
 import { getEvent, loadEntry } from '../support/entry-points';
-import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
+import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 const OK_HEADERS = { ...JSON_HEADERS, ETag: expect.stringMatching(/^"[A-Za-z0-9_-]{22}"$/), 'Cache-Control': 'private, no-cache' };
