@@ -132,7 +132,7 @@ function localPwnedPasswords(env: NodeJS.ProcessEnv): Record<string, string> {
   return { ...pwnedPasswordsEnvironment(), ...Object.fromEntries(passed) };
 }
 
-/** Each bundle carries its own SDK, and each copy warns once (about Node < 22, when local/sdk-node-warning.cjs has not turned that off): print such a warning once. */
+/** Each bundle carries its own SDK, and each copy warns once (about Node < 22, when preload/sdk-node-warning.cjs has not turned that off): print such a warning once. */
 function printEachWarningOnce(): void {
   const seen = new Set<string>();
   process.removeAllListeners('warning');
