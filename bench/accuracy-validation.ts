@@ -13,7 +13,7 @@ import { rankedDictionary, WORD_SEPARATOR } from '../functions/domain/evaluation
 import { CALIBRATION_LOG10, monteCarloTable, seededRandom, trainingPasswords, trainMarkovModel, ZIPF_EXPONENT, zipfWeights, type TrainingOptions } from '../bundling/guess-model';
 import { frequencyTiers, weightedSpearman } from './accuracy';
 import { table } from './stats';
-import { BENCH_ENV } from './bench-environment';
+import { BENCH_ENV } from './bench-variables';
 
 /**
  * `npm run bench:validation` (docs/evaluation.md#choosing-on-validation): the accuracy benchmark's weighted

@@ -16,7 +16,7 @@ import { DEFAULT_STRENGTH_FILE } from '../seed/seed-data';
 import { remembered } from '../testkit/remembered-estimator';
 import { ADVERSARIAL_CASES } from './evaluation-bench';
 import { distribution, table } from './stats';
-import { BENCH_ENV } from './bench-environment';
+import { BENCH_ENV } from './bench-variables';
 
 /**
  * `npm run bench:accuracy` (docs/evaluation.md#accuracy): how well the evaluation tracks a real attacker,

@@ -27,7 +27,7 @@ import { startChild, type Child } from './http-bench';
 import type { Machine } from './stats';
 import { median } from './stats';
 import { LOCAL_ENV } from '../local/local-environment';
-import { BENCH_ENV } from './bench-environment';
+import { BENCH_ENV } from './bench-variables';
 
 /**
  * The `hostile` section of `npm run bench` (issue 30, docs/performance.md#the-evaluations-worst-case): the

@@ -1,6 +1,6 @@
 import type { HostileFamily } from './hostile-bodies';
 import { table, type Machine, type TargetResult } from './stats';
-import { BENCH_ENV } from './bench-environment';
+import { BENCH_ENV } from './bench-variables';
 
 /**
  * The figures of the `hostile` section of `npm run bench` (bench/hostile-bench.ts), their targets and how they

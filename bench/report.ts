@@ -7,7 +7,7 @@ import { hostileTargets, renderHostile, type HostileBenchResult } from './hostil
 import type { HttpBenchResult } from './http-bench';
 import { isReference, type BuiltBundles } from './bundles';
 import { CONFIDENCE, describeVerdict, formatBytes, formatInterval, formatMicros, formatRatio, table, verdict, type Estimate, type Machine, type TargetResult, type Verdict } from './stats';
-import { BENCH_ENV } from './bench-environment';
+import { BENCH_ENV } from './bench-variables';
 
 /** The targets of the issue, each checked against this run's figures. Nothing enforces them. */
 

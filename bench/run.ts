@@ -12,7 +12,7 @@ import { runHostileBench } from './hostile-bench';
 import { HTTP_CONNECTIONS, runHttpBench } from './http-bench';
 import { evaluateTargets, renderReport, type BenchResults } from './report';
 import { round, seededRandom } from './stats';
-import { BENCH_ENV } from './bench-environment';
+import { BENCH_ENV } from './bench-variables';
 
 /**
  * `npm run bench`: every figure of the issue in one run, each next to its baseline measured in the same run

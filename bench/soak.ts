@@ -12,7 +12,7 @@ import { readLocalCredentials } from '../local/demo-credentials';
 import { startEmbeddedStore, type EmbeddedStore } from '../embedded-store/embedded-store';
 import { CREDENTIALS_FILE } from '../local/start';
 import { LOCAL_ENV } from '../local/local-environment';
-import { BENCH_ENV } from './bench-environment';
+import { BENCH_ENV } from './bench-variables';
 
 /**
  * npm run soak: the local gateway (`local/start.ts` in a child process, as `npm start` runs it, with its

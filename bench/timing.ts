@@ -7,7 +7,7 @@ import { readLocalCredentials } from '../local/demo-credentials';
 import { CREDENTIALS_FILE, startLocalService, TABLE_NAMES } from '../local/start';
 import { median, percentile, table } from './stats';
 import { LOCAL_ENV } from '../local/local-environment';
-import { BENCH_ENV } from './bench-environment';
+import { BENCH_ENV } from './bench-variables';
 
 /**
  * `npm run bench:timing`: does the answer time tell a known UserID from an unknown one? Over real HTTP on

@@ -15,7 +15,7 @@ import {
   verdict,
   type Estimate,
 } from '../../bench/stats';
-import { BENCH_ENV } from '../../bench/bench-environment';
+import { BENCH_ENV } from '../../bench/bench-variables';
 import { HOSTILE_LIMITS, hostileMarkdown, hostileTargets, type HostileBenchResult, type HostileBodyFigures } from '../../bench/hostile-report';
 
 const interval = (low: number, high: number, value = (low + high) / 2): Estimate => ({ value, low, high, level: 0.95 });

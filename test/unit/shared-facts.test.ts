@@ -3,7 +3,7 @@
  * contract tests compare answers with these same constants, so they could not see a derivation that drifts:
  * this file pins the derived values to the bytes clients, operators and dashboards already know.
  */
-import { BENCH_ENV } from '../../bench/bench-environment';
+import { BENCH_ENV } from '../../bench/bench-variables';
 import { EVALUATION_REQUEST_FIELDS } from '../../functions/api/evaluation-request';
 import { KEY_PREFIX, issueKey, startsLikeKey } from '../../functions/domain/api-key';
 import { strengthPolicies } from '../../functions/domain/strength-policy';
