@@ -1,6 +1,6 @@
 /** Tests are TypeScript run through ts-jest; type errors are caught once by `tsc` in `npm test`. */
 // Before any worker starts, so every test file, and every process a test spawns, inherits it.
-require('./local/sdk-node-warning.cjs');
+require('./preload/sdk-node-warning.cjs');
 
 module.exports = {
   // The node environment, printing the functions' log lines only for a test that fails.

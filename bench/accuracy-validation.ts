@@ -13,6 +13,7 @@ import { rankedDictionary, WORD_SEPARATOR } from '../functions/domain/evaluation
 import { CALIBRATION_LOG10, monteCarloTable, seededRandom, trainingPasswords, trainMarkovModel, ZIPF_EXPONENT, zipfWeights, type TrainingOptions } from '../bundling/guess-model';
 import { frequencyTiers, weightedSpearman } from './accuracy';
 import { table } from './stats';
+import { BENCH_ENV } from './bench-variables';
 
 /**
  * `npm run bench:validation` (docs/evaluation.md#choosing-on-validation): the accuracy benchmark's weighted
@@ -36,7 +37,7 @@ import { table } from './stats';
 
 const FOLDS = 5;
 const VALIDATION_FIRST_RANK = 10_001;
-const PER_FOLD = Number(process.env.VALIDATION_PER_FOLD ?? 3000);
+const PER_FOLD = Number(process.env[BENCH_ENV.validationPerFold] ?? 3000);
 const SEED = 2611;
 
 interface Candidate {

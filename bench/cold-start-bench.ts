@@ -1,10 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { userCredentialId } from '../functions/repositories/credentials';
 import { ENV, localDynamoDbClientConfig } from '../functions/runtime';
 import { authorizerEvent, proxyEvent, type ParsedRequest } from '../local/api-gateway-events';
@@ -14,6 +11,7 @@ import { CREDENTIALS_FILE, TABLE_NAMES } from '../local/start';
 import { loadSeed } from '../seed/seed-data';
 import { createTables } from '../store/create-tables';
 import { isReference, REFERENCES, type BuiltBundles } from './bundles';
+import { CHILD_ENV, coldRun, DRIVER, type ColdStartSubject, type RunTimes } from './cold-run';
 import { profileColdStarts, type ProfileBreakdown } from './cold-start-profile';
 import type { DeployedFunction } from './deployed-environment';
 import { MINIMAL_ENV } from './minimal-functions';
@@ -32,22 +30,6 @@ import { CONFIDENCE, median, pairedMedianRatio, percentile, shuffled, verdict, t
  * with its 95% bootstrap interval over the rounds; a target passes only when the whole interval is inside it.
  */
 
-/** Runs in the child: times are milliseconds since the process started (performance.timeOrigin). */
-const DRIVER = `import { writeSync } from 'node:fs';
-const event = JSON.parse(process.env.BENCH_EVENT);
-// What Lambda passes beside the event; Powertools' logger adds it to every log line.
-const context = { ...JSON.parse(process.env.BENCH_CONTEXT), callbackWaitsForEmptyEventLoop: true, getRemainingTimeInMillis: () => 5000, done() {}, fail() {}, succeed() {} };
-const beforeImport = performance.now();
-const { handler } = await import(process.env.BENCH_BUNDLE_URL);
-const imported = performance.now();
-const result = await handler(event, context);
-const answered = performance.now();
-const ok = result?.statusCode === 200 || result?.policyDocument?.Statement?.[0]?.Effect === 'Allow';
-// The timings on fd 3: stdout is the function's, as on Lambda. Exit once stdout has been written.
-writeSync(3, JSON.stringify({ beforeImport, imported, answered, ok }) + '\\n');
-process.stdout.write('', () => process.exit(0));
-`;
-
 const RESAMPLES = 10_000;
 
 /** Each comparison of the cold-start table: a target when it has a limit, information otherwise. */
@@ -61,21 +43,6 @@ export const COLD_START_COMPARISONS: readonly { candidate: string; baseline: str
   { candidate: REFERENCES.minimalScan, baseline: REFERENCES.helloWorld, note: 'the SDK call itself, for information' },
   { candidate: REFERENCES.breachedFilter, baseline: REFERENCES.helloWorld, note: "the breached-password filter's load, for information" },
 ];
-
-export interface RunTimes {
-  /** Spawn to exit, measured by the parent. */
-  readonly wallMs: number;
-  /** Process start to the answer, measured in the child: the cold start. */
-  readonly answeredMs: number;
-  /** The import of the bundle alone. */
-  readonly importMs: number;
-  /** The first invocation alone (for the functions: the Scan of the table). */
-  readonly invokeMs: number;
-  /** EMF documents (metrics) the run wrote to stdout. */
-  readonly emfDocuments: number;
-  /** Other lines it wrote to stdout (log lines). */
-  readonly logLines: number;
-}
 
 export interface ColdStartFigures {
   readonly bytes: number;
@@ -108,12 +75,6 @@ export interface ColdStartResult {
   readonly confidence: number;
   readonly bundles: Record<string, ColdStartFigures>;
   readonly comparisons: ColdStartComparison[];
-}
-
-export interface ColdStartSubject {
-  readonly name: string;
-  readonly file: string;
-  readonly env: Record<string, string>;
 }
 
 export interface ColdStartOptions {
@@ -231,8 +192,8 @@ function coldStartSubjects(bundles: BuiltBundles, endpoint: string, credentials:
       ...local,
       ...fn.environment,
       ...extra,
-      BENCH_EVENT: JSON.stringify(event),
-      BENCH_CONTEXT: JSON.stringify(lambdaContext(name, fn.memoryMiB)),
+      [CHILD_ENV.event]: JSON.stringify(event),
+      [CHILD_ENV.context]: JSON.stringify(lambdaContext(name, fn.memoryMiB)),
     };
   };
   const proxy = (as: string, name: string, req: ParsedRequest) => {
@@ -285,57 +246,4 @@ function request(requestPath: string, headers: Record<string, string>, post?: { 
     query: null,
     sourceIp: '127.0.0.1',
   };
-}
-
-/** An EMF document: Powertools' metrics are one JSON object a line with CloudWatch's `_aws` metadata. */
-function isEmf(line: string): boolean {
-  try {
-    const parsed = JSON.parse(line) as unknown;
-    return typeof parsed === 'object' && parsed !== null && '_aws' in parsed;
-  } catch {
-    return false;
-  }
-}
-
-/** One fresh process: spawn, wait for exit, read the child's own timings from fd 3 and count what it wrote to stdout. */
-export function coldRun(driver: string, subject: ColdStartSubject, nodeOptions: readonly string[] = []): Promise<RunTimes> {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [...nodeOptions, driver], {
-      env: { ...subject.env, BENCH_BUNDLE_URL: pathToFileURL(subject.file).href },
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let timings = '';
-    let stderr = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    (child.stdio[3] as Readable).setEncoding('utf8').on('data', (chunk: string) => (timings += chunk));
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    // 'close', not 'exit': every pipe has been read to its end.
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
-      try {
-        const reported = JSON.parse(timings.trim()) as { beforeImport: number; imported: number; answered: number; ok: boolean };
-        if (code !== 0 || !reported.ok) throw new Error('no successful answer');
-        const lines = stdout.split('\n').filter((line) => line.trim() !== '');
-        const emfDocuments = lines.filter(isEmf).length;
-        resolve({
-          wallMs,
-          answeredMs: reported.answered,
-          importMs: reported.imported - reported.beforeImport,
-          invokeMs: reported.answered - reported.imported,
-          emfDocuments,
-          logLines: lines.length - emfDocuments,
-        });
-      } catch {
-        reject(new Error(`Cold start of ${subject.name} failed (exit ${code ?? signal}):\n${timings}\n${stdout.slice(-4000)}\n${stderr}`));
-      }
-    });
-  });
 }

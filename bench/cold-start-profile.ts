@@ -3,7 +3,7 @@ import { SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROJECT_ROOT } from '../bundling/bundling';
-import type { ColdStartSubject, RunTimes } from './cold-start-bench';
+import type { ColdStartSubject, RunTimes } from './cold-run';
 import { median } from './stats';
 
 /**

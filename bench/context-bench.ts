@@ -7,7 +7,7 @@ import { WORD_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-d
 import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { WORD_LIST } from '../functions/domain/word-list';
-import { seeded } from '../test/support/seeded-random';
+import { seeded } from '../testkit/seeded-random';
 import { distribution, table, type Distribution } from './stats';
 
 /**

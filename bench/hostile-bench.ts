@@ -26,6 +26,8 @@ import { hostileMarkdown, MB, type HostileBenchResult, type HostileBodyFigures }
 import { startChild, type Child } from './http-bench';
 import type { Machine } from './stats';
 import { median } from './stats';
+import { LOCAL_ENV } from '../local/local-environment';
+import { BENCH_ENV } from './bench-variables';
 
 /**
  * The `hostile` section of `npm run bench` (issue 30, docs/performance.md#the-evaluations-worst-case): the
@@ -84,7 +86,7 @@ export async function runHostileBench({ seed, baseEnv, machine, progress }: Host
   const started = Date.now();
   const loadAtStart = os.loadavg()[0]!;
   const bodies = hostileBodies(seed, PER_FAMILY);
-  progress(`  hostile: seed ${seed} (BENCH_SEED=${seed} makes the same bodies), ${bodies.length} bodies`);
+  progress(`  hostile: seed ${seed} (${BENCH_ENV.seed}=${seed} makes the same bodies), ${bodies.length} bodies`);
   const policy2 = (JSON.parse(readFileSync(DEFAULT_STRENGTH_FILE, 'utf8')) as StrengthPolicy[]).find((p) => p.PasswordStrengthPolicyID === 2)!;
 
   const figures = inProcess(bodies, policy2, progress);
@@ -223,8 +225,8 @@ async function overHttp(baseEnv: NodeJS.ProcessEnv, chosen: readonly HostileBody
   const store = await startEmbeddedStore();
   // The policies stay loaded for the whole run (no reload, so no new preparation of BannedWords mid-run), the
   // authorizer's answer cached as API Gateway caches it, and nothing leaves the machine (no Pwned Passwords check).
-  const env: NodeJS.ProcessEnv = { ...baseEnv, [ENV.dynamodbEndpoint]: store.endpoint, [ENV.policyCacheTtl]: '3600', AUTHORIZER_CACHE_TTL_SECONDS: '300' };
-  for (const name of ['DYNAMODB_PORT', 'DATA_DIR', 'HOST', 'PORT', 'QUIET', ENV.pwnedPasswordsCheck]) delete env[name];
+  const env: NodeJS.ProcessEnv = { ...baseEnv, [ENV.dynamodbEndpoint]: store.endpoint, [ENV.policyCacheTtl]: '3600', [LOCAL_ENV.authorizerCacheTtl]: '300' };
+  for (const name of [LOCAL_ENV.dynamodbPort, LOCAL_ENV.dataDir, LOCAL_ENV.host, LOCAL_ENV.port, LOCAL_ENV.quiet, ENV.pwnedPasswordsCheck]) delete env[name];
   let gateway: Child | undefined;
   try {
     // The gateway creates the tables and loads the seed into them before it prints its URL.

@@ -1,5 +1,6 @@
 import type { HostileFamily } from './hostile-bodies';
 import { table, type Machine, type TargetResult } from './stats';
+import { BENCH_ENV } from './bench-variables';
 
 /**
  * The figures of the `hostile` section of `npm run bench` (bench/hostile-bench.ts), their targets and how they
@@ -160,10 +161,10 @@ export function hostileMarkdown(result: HostileBenchResult, timestamp: string, m
   return [
     `# The evaluation's worst case, as measured`,
     '',
-    `Written by \`BENCH_SECTIONS=hostile npm run bench\` (\`bench/hostile-bench.ts\`) and overwritten by each run: not edited by hand. What it measures and why: [performance.md](../performance.md#the-evaluations-worst-case).`,
+    `Written by \`${BENCH_ENV.sections}=hostile npm run bench\` (\`bench/hostile-bench.ts\`) and overwritten by each run: not edited by hand. What it measures and why: [performance.md](../performance.md#the-evaluations-worst-case).`,
     '',
     `- Date: ${timestamp}`,
-    `- Seed: ${result.seed} (\`BENCH_SEED=${result.seed}\` makes the same bodies)`,
+    `- Seed: ${result.seed} (\`${BENCH_ENV.seed}=${result.seed}\` makes the same bodies)`,
     `- Code: commit ${result.commit}`,
     `- Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.platform}`,
     `- Load average (1 minute) at the start and the end of the section: ${result.loadAverage.map((l) => l.toFixed(2)).join(', ')}`,

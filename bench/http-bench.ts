@@ -8,6 +8,7 @@ import { ENV } from '../functions/runtime';
 import { readLocalCredentials } from '../local/demo-credentials';
 import { CREDENTIALS_FILE } from '../local/start';
 import { median, ratio } from './stats';
+import { LOCAL_ENV } from '../local/local-environment';
 
 /**
  * HTTP: requests/s and latency through the local gateway (a child process running startLocalService; the
@@ -98,8 +99,8 @@ export async function runHttpBench(baseEnv: NodeJS.ProcessEnv, workDir: string, 
     { name: 'strength search', path: '/api/passwordstrength/?search=accounts', list: false, headers: strength },
   ];
 
-  const gatewayEnv: NodeJS.ProcessEnv = { ...baseEnv, AUTHORIZER_CACHE_TTL_SECONDS: '300' };
-  for (const name of [ENV.dynamodbEndpoint, 'DYNAMODB_PORT', 'DATA_DIR', 'HOST', 'PORT', 'QUIET']) delete gatewayEnv[name];
+  const gatewayEnv: NodeJS.ProcessEnv = { ...baseEnv, [LOCAL_ENV.authorizerCacheTtl]: '300' };
+  for (const name of [ENV.dynamodbEndpoint, LOCAL_ENV.dynamodbPort, LOCAL_ENV.dataDir, LOCAL_ENV.host, LOCAL_ENV.port, LOCAL_ENV.quiet]) delete gatewayEnv[name];
   const gateway = await startChild('local gateway', process.execPath, ['--import', 'tsx', path.join(__dirname, 'gateway-child.ts')], gatewayEnv);
   let bare: Child | undefined;
   try {

@@ -7,6 +7,7 @@ import { hostileTargets, renderHostile, type HostileBenchResult } from './hostil
 import type { HttpBenchResult } from './http-bench';
 import { isReference, type BuiltBundles } from './bundles';
 import { CONFIDENCE, describeVerdict, formatBytes, formatInterval, formatMicros, formatRatio, table, verdict, type Estimate, type Machine, type TargetResult, type Verdict } from './stats';
+import { BENCH_ENV } from './bench-variables';
 
 /** The targets of the issue, each checked against this run's figures. Nothing enforces them. */
 
@@ -109,7 +110,7 @@ export function renderReport(results: BenchResults): string {
   const { machine } = results;
   out.push(`Password policy service benchmark, ${results.timestamp}`);
   out.push(`Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.platform}`);
-  out.push(`Sections: ${results.sections.join(', ')}; seed ${results.config.seed} (BENCH_SEED=${results.config.seed} replays the orders, the resamples and the hostile bodies)`);
+  out.push(`Sections: ${results.sections.join(', ')}; seed ${results.config.seed} (${BENCH_ENV.seed}=${results.config.seed} replays the orders, the resamples and the hostile bodies)`);
   out.push(`Functions run with the environment the stack gives them (stage ${results.config.deployedStage}: its log level, metrics on; stdout counted and dropped). Intervals: ${Math.round(CONFIDENCE * 100)}% bootstrap over the pairs.`);
 
   out.push('', 'Bundles (buildBundles: minified ESM, SDK included; KB = 1,024 bytes)');

@@ -12,6 +12,7 @@ import { runHostileBench } from './hostile-bench';
 import { HTTP_CONNECTIONS, runHttpBench } from './http-bench';
 import { evaluateTargets, renderReport, type BenchResults } from './report';
 import { round, seededRandom } from './stats';
+import { BENCH_ENV } from './bench-variables';
 
 /**
  * `npm run bench`: every figure of the issue in one run, each next to its baseline measured in the same run
@@ -44,18 +45,18 @@ const progress = (line: string) => process.stderr.write(`${line}\n`);
 async function main(): Promise<void> {
   // The environment as given, before the in-process measurement sets the function's variables.
   const baseEnv = { ...process.env };
-  const httpSeconds = positiveNumber('BENCH_HTTP_SECONDS', 10);
-  const coldRuns = Math.round(positiveNumber('BENCH_COLD_RUNS', 60));
-  if (coldRuns < 10) throw new Error('BENCH_COLD_RUNS must be at least 10');
-  const profileRuns = process.env.BENCH_PROFILE_RUNS === '0' ? 0 : Math.round(positiveNumber('BENCH_PROFILE_RUNS', 5));
-  const sections = (process.env.BENCH_SECTIONS || SECTIONS.join(',')).split(',').map((s) => s.trim());
+  const httpSeconds = positiveNumber(BENCH_ENV.httpSeconds, 10);
+  const coldRuns = Math.round(positiveNumber(BENCH_ENV.coldRuns, 60));
+  if (coldRuns < 10) throw new Error(`${BENCH_ENV.coldRuns} must be at least 10`);
+  const profileRuns = process.env[BENCH_ENV.profileRuns] === '0' ? 0 : Math.round(positiveNumber(BENCH_ENV.profileRuns, 5));
+  const sections = (process.env[BENCH_ENV.sections] || SECTIONS.join(',')).split(',').map((s) => s.trim());
   const unknown = sections.filter((s) => !(SECTIONS as readonly string[]).includes(s));
-  if (unknown.length > 0) throw new Error(`BENCH_SECTIONS: unknown section(s) ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`);
+  if (unknown.length > 0) throw new Error(`${BENCH_ENV.sections}: unknown section(s) ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`);
   const runs = (section: (typeof SECTIONS)[number]) => sections.includes(section);
-  const seed = process.env.BENCH_SEED ? Math.trunc(Number(process.env.BENCH_SEED)) : Math.floor(Math.random() * 2 ** 31);
-  if (!Number.isFinite(seed)) throw new Error(`BENCH_SEED must be a number, not "${process.env.BENCH_SEED}"`);
+  const seed = process.env[BENCH_ENV.seed] ? Math.trunc(Number(process.env[BENCH_ENV.seed])) : Math.floor(Math.random() * 2 ** 31);
+  if (!Number.isFinite(seed)) throw new Error(`${BENCH_ENV.seed} must be a number, not "${process.env[BENCH_ENV.seed]}"`);
   const random = seededRandom(seed);
-  progress(`Seed ${seed} (BENCH_SEED=${seed} replays this run's orders, resamples and hostile bodies).`);
+  progress(`Seed ${seed} (${BENCH_ENV.seed}=${seed} replays this run's orders, resamples and hostile bodies).`);
   const cpus = os.cpus();
   const machine = { cpu: cpus[0]?.model.trim() ?? 'unknown', cores: cpus.length, node: process.version, platform: `${os.platform()} ${os.arch()}` };
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'policy-bench-'));

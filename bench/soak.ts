@@ -11,7 +11,8 @@ import { ENV } from '../functions/runtime';
 import { readLocalCredentials } from '../local/demo-credentials';
 import { startEmbeddedStore, type EmbeddedStore } from '../embedded-store/embedded-store';
 import { CREDENTIALS_FILE } from '../local/start';
-import { LOCAL_STORE_FILE_VARIABLE } from '../store/local-store-file';
+import { LOCAL_ENV } from '../local/local-environment';
+import { BENCH_ENV } from './bench-variables';
 
 /**
  * npm run soak: the local gateway (`local/start.ts` in a child process, as `npm start` runs it, with its
@@ -31,10 +32,10 @@ import { LOCAL_STORE_FILE_VARIABLE } from '../store/local-store-file';
  * 503 in the envelope; before and after, only its own status. The gateway is never restarted.
  */
 
-const SECONDS = positive(process.env.SOAK_SECONDS, 60);
-const CONNECTIONS = positive(process.env.SOAK_CONNECTIONS, 64);
+const SECONDS = positive(process.env[BENCH_ENV.soakSeconds], 60);
+const CONNECTIONS = positive(process.env[BENCH_ENV.soakConnections], 64);
 const HOST = '127.0.0.1';
-const OUTAGE = process.env.SOAK_OUTAGE === '1';
+const OUTAGE = process.env[BENCH_ENV.soakOutage] === '1';
 /** After the store is back, requests begun during the outage may still fail within their retry budget (TIME_BUDGET, lib/deployment.ts). */
 const OUTAGE_GRACE_S = 15;
 
@@ -102,9 +103,9 @@ interface Gateway {
 /** `node --import tsx local/start.ts` directly (no wrapper process), so the pid is the gateway's own. */
 function startGateway(store?: EmbeddedStore): Promise<Gateway> {
   // Free ports, and a store file of its own: never npm start's port 8000 or its .local/store.json.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DYNAMODB_PORT: '0', HOST, QUIET: '1', [LOCAL_STORE_FILE_VARIABLE]: path.join(os.tmpdir(), `soak-${process.pid}-store.json`) };
-  for (const name of [ENV.dynamodbEndpoint, 'DATA_DIR']) delete env[name];
-  if (store) Object.assign(env, { [ENV.dynamodbEndpoint]: store.endpoint, POLICY_CACHE_TTL_SECONDS: '2', AUTHORIZER_CACHE_TTL_SECONDS: '2' });
+  const env: NodeJS.ProcessEnv = { ...process.env, [LOCAL_ENV.port]: '0', [LOCAL_ENV.dynamodbPort]: '0', [LOCAL_ENV.host]: HOST, [LOCAL_ENV.quiet]: '1', [LOCAL_ENV.storeFile]: path.join(os.tmpdir(), `soak-${process.pid}-store.json`) };
+  for (const name of [ENV.dynamodbEndpoint, LOCAL_ENV.dataDir]) delete env[name];
+  if (store) Object.assign(env, { [ENV.dynamodbEndpoint]: store.endpoint, [ENV.policyCacheTtl]: '2', [LOCAL_ENV.authorizerCacheTtl]: '2' });
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'local', 'start.ts')], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));

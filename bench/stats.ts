@@ -1,4 +1,4 @@
-import { seeded } from '../test/support/seeded-random';
+import { seeded } from '../testkit/seeded-random';
 
 /** Small statistics and formatting helpers shared by the measurements and the report. */
 
@@ -35,8 +35,8 @@ export async function timeMicros(call: () => Promise<unknown>): Promise<number> 
 }
 
 /**
- * A seeded pseudo-random source in [0, 1), from the tests' seeded generator (xoshiro128**): the bench's orders
- * and resamples replay from the seed it prints (BENCH_SEED).
+ * A seeded pseudo-random source in [0, 1), from the seeded generator the tests use too (testkit/seeded-random.ts,
+ * xoshiro128**): the bench's orders and resamples replay from the seed it prints (BENCH_SEED).
  */
 export function seededRandom(seed: number): () => number {
   const source = seeded(seed);

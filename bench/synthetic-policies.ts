@@ -1,5 +1,5 @@
 import type { GeneratorPolicy } from '../functions/domain/generator-policy';
-import { generatorPolicy } from '../test/support/policy-fixtures';
+import { generatorPolicy } from '../testkit/policy-fixtures';
 
 /**
  * N valid generator policies with varied names and descriptions drawn from a small vocabulary, so a search

@@ -6,6 +6,8 @@ import { createDocumentClient, ENV } from '../functions/runtime';
 import { readLocalCredentials } from '../local/demo-credentials';
 import { CREDENTIALS_FILE, startLocalService, TABLE_NAMES } from '../local/start';
 import { median, percentile, table } from './stats';
+import { LOCAL_ENV } from '../local/local-environment';
+import { BENCH_ENV } from './bench-variables';
 
 /**
  * `npm run bench:timing`: does the answer time tell a known UserID from an unknown one? Over real HTTP on
@@ -21,12 +23,12 @@ import { median, percentile, table } from './stats';
  *   TIMING_PAIRS   request pairs (default 2000, at least 200)
  */
 
-const PAIRS = Math.max(200, Number(process.env.TIMING_PAIRS ?? 2000));
+const PAIRS = Math.max(200, Number(process.env[BENCH_ENV.timingPairs] ?? 2000));
 const WARMUP = 200;
 const BOOTSTRAP = 2000;
 
 async function main(): Promise<void> {
-  const service = await startLocalService({ ...process.env, PORT: '0', QUIET: '1', AUTHORIZER_CACHE_TTL_SECONDS: '0' }, () => undefined);
+  const service = await startLocalService({ ...process.env, [LOCAL_ENV.port]: '0', [LOCAL_ENV.quiet]: '1', [LOCAL_ENV.authorizerCacheTtl]: '0' }, () => undefined);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const admin = (await readLocalCredentials(CREDENTIALS_FILE)).generatorAdmin;

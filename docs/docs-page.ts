@@ -12,6 +12,8 @@ export interface PageFile {
   readonly body: Buffer;
 }
 
+/** The API description, which `npm run openapi` (openapi.ts) writes; the page and the local gateway serve it. */
+export const OPENAPI_FILE = path.join(__dirname, 'openapi.json');
 const PAGE_FOLDER = path.join(__dirname, 'page');
 const SWAGGER_UI_FOLDER = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 /** Where `npm run docs` writes the page unless told otherwise (ignored by git). */
@@ -47,8 +49,6 @@ export function docsPageFiles(openApiDocument: string): ReadonlyMap<string, Page
 /** `npm run docs [-- <folder>]`: the page as static files (a file of the same name is overwritten; nothing is deleted). */
 async function main(argv: string[]): Promise<void> {
   const out = path.resolve(argv[0] ?? DEFAULT_OUT);
-  // A dynamic import: the local gateway imports this module and need not load the document's generator.
-  const { OPENAPI_FILE } = await import('./openapi.js');
   mkdirSync(out, { recursive: true });
   const files = docsPageFiles(readFileSync(OPENAPI_FILE, 'utf8'));
   for (const [name, file] of files) writeFileSync(path.join(out, name), file.body);

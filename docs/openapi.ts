@@ -18,6 +18,7 @@ import { allowHeader, CACHE_CONTROL, errorEnvelope, methodNotAllowedPhrase, PHRA
 import { CREDENTIAL_SCHEMES, GENERATION_SETTINGS, GENERATOR_ADMIN_ROLE, resourcePaths, ROUTE_PHRASES, schemeScope, type CredentialScheme, type GenerationSetting, type ResourcePath, type RouteMethod } from '../functions/routes';
 import { GATEWAY_PHRASES, MAX_PAYLOAD_SIZE } from '../lib/gateway-contract';
 import { SEED_FILES } from '../store/seed-files';
+import { OPENAPI_FILE } from './docs-page';
 
 /**
  * The OpenAPI 3.1 description of the API, generated from what the code itself uses: the route table, the
@@ -25,7 +26,7 @@ import { SEED_FILES } from '../store/seed-files';
  * writes it to docs/openapi.json; a test fails when the committed file and this generator disagree.
  */
 const ROOT = path.join(__dirname, '..');
-export const OPENAPI_FILE = path.join(__dirname, 'openapi.json');
+export { OPENAPI_FILE };
 /** The TypeScript types openapi-typescript generates from the document, for the typed client in examples/. */
 export const CLIENT_TYPES_FILE = path.join(ROOT, 'examples', 'openapi-types.ts');
 /** openapi-typescript's own command: its output, byte for byte, is what a test checks the committed types against (`--check`). */

@@ -4,7 +4,11 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
 import { NagSuppressions, type NagPackSuppression } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import type { PasswordPolicyStack } from './password-policy-stack';
+import type { RouteFunction } from '../functions/routes';
+import type { IsolatedNetwork } from './isolated-network';
+import type { PolicyApi } from './policy-api';
+import type { StackSettings } from './settings';
+import type { RateLimitFirewall } from './waf';
 
 /** The AWS-managed policy every Lambda role gets from CDK, as cdk-nag names it. */
 const BASIC_EXECUTION = 'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole';
@@ -59,8 +63,22 @@ export const NAG_SUPPRESSIONS = {
   },
 } as const satisfies Record<string, NagPackSuppression>;
 
+/**
+ * What the suppressions read of the stack: its functions and authorizer, its REST API, and whether tracing,
+ * the firewall and EvaluatePassword's isolated network are there. PasswordPolicyStack implements it, so this
+ * file needs nothing of the stack's (which calls addNagSuppressions) and no import cycle joins the two.
+ */
+export interface NagSubject extends IConstruct {
+  readonly functions: Readonly<Record<RouteFunction['id'], IFunction>>;
+  readonly authorizer: IFunction;
+  readonly settings: Pick<StackSettings, 'tracing'>;
+  readonly api: Pick<PolicyApi, 'api'>;
+  readonly firewall?: RateLimitFirewall;
+  readonly evaluationNetwork?: IsolatedNetwork;
+}
+
 /** Adds the suppressions of NAG_SUPPRESSIONS that apply to this stack's configuration, each on the one resource it concerns. */
-export function addNagSuppressions(stack: PasswordPolicyStack): void {
+export function addNagSuppressions(stack: NagSubject): void {
   const s = NAG_SUPPRESSIONS;
   const suppress = (construct: IConstruct, ...suppressions: NagPackSuppression[]): void =>
     NagSuppressions.addResourceSuppressions(resourceOf(construct), suppressions);

@@ -12,7 +12,7 @@ import { ServiceDashboard } from './dashboard';
 import { DefaultPolicies } from './default-policies';
 import { dynamodbBudget, memoryOf, pwnedPasswordsEnvironment, STACK_OUTPUTS, TIME_BUDGET } from './deployment';
 import { IsolatedNetwork } from './isolated-network';
-import { addNagSuppressions } from './nag-suppressions';
+import { addNagSuppressions, type NagSubject } from './nag-suppressions';
 import { PolicyApi } from './policy-api';
 import { PolicyTables } from './policy-tables';
 import { LambdaFunction } from './lambda-function';
@@ -22,7 +22,7 @@ import { RateLimitFirewall } from './waf';
 type FunctionId = RouteFunction['id'];
 
 /** One stack holding the REST API, the authorizer, the functions and the tables (docs/architecture.md). */
-export class PasswordPolicyStack extends Stack {
+export class PasswordPolicyStack extends Stack implements NagSubject {
   readonly settings: StackSettings;
   readonly tables: PolicyTables['byKind'];
   /** The function of each FUNCTIONS entry, by its id. */

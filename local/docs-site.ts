@@ -1,12 +1,8 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { PROJECT_ROOT } from '../bundling/bundling';
-import { docsPageFiles, type PageFile } from '../docs/docs-page';
+import { docsPageFiles, OPENAPI_FILE, type PageFile } from '../docs/docs-page';
 import { allowHeader, errorResponse, JSON_CONTENT_TYPE, methodNotAllowedPhrase } from '../functions/http';
 
-/** Written by `npm run openapi` (docs/openapi.ts), served at /openapi.json and read by the docs page. */
-const OPENAPI_FILE = path.join(PROJECT_ROOT, 'docs', 'openapi.json');
 /** Where the docs page (docs/docs-page.md) is served; `/docs` redirects here. */
 export const DOCS_PATH = '/docs/';
 

@@ -16,6 +16,7 @@ import { SEED_FILES } from '../store/seed-files';
 import { AuthorizerEmulation, type AuthorizerHandler } from './authorizer-emulation';
 import { putLocalCredentials, readLocalCredentials } from './demo-credentials';
 import { docsSite, DOCS_PATH } from './docs-site';
+import { LOCAL_ENV } from './local-environment';
 import { createGateway } from './gateway';
 import { UsagePlanEmulation } from './usage-plan-emulation';
 
@@ -34,7 +35,7 @@ const DEFAULT_STORE_PORT = 8000;
 
 /** The embedded store's port: DYNAMODB_PORT, else 8000 (0: a free one). */
 export function storePort(env: NodeJS.ProcessEnv): number {
-  return wholeNumber(env.DYNAMODB_PORT, DEFAULT_STORE_PORT);
+  return wholeNumber(env[LOCAL_ENV.dynamodbPort], DEFAULT_STORE_PORT);
 }
 
 export interface LocalService {
@@ -50,10 +51,10 @@ export interface LocalService {
 export async function startLocalService(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<LocalService> {
   const embedded: EmbeddedStore | undefined = env[ENV.dynamodbEndpoint]
     ? undefined
-    : await startEmbeddedStore({ port: storePort(env), ...(env.DATA_DIR ? { dataDir: env.DATA_DIR } : {}) }).catch((error: NodeJS.ErrnoException) => {
+    : await startEmbeddedStore({ port: storePort(env), ...(env[LOCAL_ENV.dataDir] ? { dataDir: env[LOCAL_ENV.dataDir] } : {}) }).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'EADDRINUSE') throw error;
         const port = storePort(env);
-        throw new Error(`the store's port ${port} on 127.0.0.1 is already in use (DynamoDB Local, or another npm start?); pick another with DYNAMODB_PORT, for example: DYNAMODB_PORT=${port + 1} npm start`);
+        throw new Error(`the store's port ${port} on 127.0.0.1 is already in use (DynamoDB Local, or another npm start?); pick another with ${LOCAL_ENV.dynamodbPort}, for example: ${LOCAL_ENV.dynamodbPort}=${port + 1} npm start`);
       });
   // Region `local` for the tables and the functions alike, as the CLIs' --endpoint default: a store that keeps
   // regions apart (DynamoDB Local) then shows all of them the same tables, whatever AWS_REGION says.
@@ -91,16 +92,16 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
     [ENV.credentialsTable]: TABLE_NAMES.credentials,
     ...dynamodbBudget(TIME_BUDGET.authorizer),
   });
-  const authorizer = new AuthorizerEmulation(authorizerModule.handler, wholeNumber(env.AUTHORIZER_CACHE_TTL_SECONDS, DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS));
+  const authorizer = new AuthorizerEmulation(authorizerModule.handler, wholeNumber(env[LOCAL_ENV.authorizerCacheTtl], DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS));
 
-  const usagePlans = env.EMULATE_USAGE_PLANS === '1' ? { usagePlans: new UsagePlanEmulation() } : {};
-  const server = createGateway({ functions, authorizer, site: await docsSite(), ...usagePlans, ...(env.QUIET ? {} : { log }) });
-  const host = env.HOST ?? '127.0.0.1';
-  const requestedPort = wholeNumber(env.PORT, DEFAULT_PORT);
+  const usagePlans = env[LOCAL_ENV.emulateUsagePlans] === '1' ? { usagePlans: new UsagePlanEmulation() } : {};
+  const server = createGateway({ functions, authorizer, site: await docsSite(), ...usagePlans, ...(env[LOCAL_ENV.quiet] ? {} : { log }) });
+  const host = env[LOCAL_ENV.host] ?? '127.0.0.1';
+  const requestedPort = wholeNumber(env[LOCAL_ENV.port], DEFAULT_PORT);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       // Said in terms of the one setting that fixes it, not as Node's bare EADDRINUSE.
-      reject(error.code === 'EADDRINUSE' ? new Error(`port ${requestedPort} on ${host} is already in use; pick another with PORT, for example: PORT=${requestedPort + 1} npm start`) : error);
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${requestedPort} on ${host} is already in use; pick another with ${LOCAL_ENV.port}, for example: ${LOCAL_ENV.port}=${requestedPort + 1} npm start`) : error);
     });
     server.listen(requestedPort, host, () => resolve());
   });
@@ -132,7 +133,7 @@ function localPwnedPasswords(env: NodeJS.ProcessEnv): Record<string, string> {
   return { ...pwnedPasswordsEnvironment(), ...Object.fromEntries(passed) };
 }
 
-/** Each bundle carries its own SDK, and each copy warns once (about Node < 22, when local/sdk-node-warning.cjs has not turned that off): print such a warning once. */
+/** Each bundle carries its own SDK, and each copy warns once (about Node < 22, when preload/sdk-node-warning.cjs has not turned that off): print such a warning once. */
 function printEachWarningOnce(): void {
   const seen = new Set<string>();
   process.removeAllListeners('warning');
@@ -156,7 +157,7 @@ async function main(): Promise<void> {
     [
       '',
       `Password Policy Service listening on ${service.url}`,
-      `  DynamoDB endpoint (dynalite${process.env.DATA_DIR ? `, data in ${process.env.DATA_DIR}` : ', in memory'}): ${service.dynamodbEndpoint}`,
+      `  DynamoDB endpoint (dynalite${process.env[LOCAL_ENV.dataDir] ? `, data in ${process.env[LOCAL_ENV.dataDir]}` : ', in memory'}): ${service.dynamodbEndpoint}`,
       `  Tables: ${Object.values(TABLE_NAMES).join(', ')}`,
       `  Store file (the operator CLIs use this store when given no --endpoint and no AWS region): ${shownPath(storeFile)}`,
       `  Demo credentials: ${path.relative(process.cwd(), CREDENTIALS_FILE)}`,

@@ -26,6 +26,7 @@ import { ROUTE_PHRASES } from '../../functions/routes';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { LOCAL_CREDENTIALS, SEED_GENERATOR, SEED_STRENGTH, type Policy, type SeedCollection } from '../support/seed-reference';
+import { LOCAL_ENV } from '../../local/local-environment';
 
 jest.setTimeout(30_000);
 
@@ -195,7 +196,7 @@ function expectNoKeyIn(response: RawResponse, keys: Iterable<string>): void {
 
 beforeAll(async () => {
   if (DEPLOYED_URL) return;
-  service = await spawnLocalService({ env: { AUTHORIZER_CACHE_TTL_SECONDS: '0' }, startTimeoutMs: 60_000 });
+  service = await spawnLocalService({ env: { [LOCAL_ENV.authorizerCacheTtl]: '0' }, startTimeoutMs: 60_000 });
   baseUrl = service.url;
 }, 90_000);
 

@@ -30,7 +30,7 @@ afterAll(async () => {
 /** `npm run -s <script> -- ...argv` as package.json runs it, with no AWS region anywhere and the service's store file. */
 function cli(script: 'admin/policy.ts' | 'admin/credentials-cli.ts', ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(TSX, ['--require', './local/sdk-node-warning.cjs', script, ...argv], { cwd: PROJECT_ROOT, env: operatorEnvironment(service.storeFile) }, (error, stdout, stderr) => {
+    execFile(TSX, ['--require', './preload/sdk-node-warning.cjs', script, ...argv], { cwd: PROJECT_ROOT, env: operatorEnvironment(service.storeFile) }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : Number((error as { code?: number }).code), stdout, stderr });
     });
   });

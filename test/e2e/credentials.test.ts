@@ -14,6 +14,7 @@ import { ENV } from '../../functions/runtime';
 import { addTransactions } from '../../embedded-store/transactions';
 import { rawRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
+import { LOCAL_ENV } from '../../local/local-environment';
 
 const AUTHORIZER_CACHE_TTL_SECONDS = 2;
 const GENERATOR = '/userapi/passwordgenerator';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   const endpoint = `http://127.0.0.1:${(store.address() as AddressInfo).port}`;
   service = await spawnLocalService({
     // Log everything the functions log, so the test can prove no key reaches a log line.
-    env: { [ENV.dynamodbEndpoint]: endpoint, AUTHORIZER_CACHE_TTL_SECONDS: String(AUTHORIZER_CACHE_TTL_SECONDS), POWERTOOLS_LOG_LEVEL: 'DEBUG', QUIET: '' },
+    env: { [ENV.dynamodbEndpoint]: endpoint, [LOCAL_ENV.authorizerCacheTtl]: String(AUTHORIZER_CACHE_TTL_SECONDS), POWERTOOLS_LOG_LEVEL: 'DEBUG', [LOCAL_ENV.quiet]: '' },
   });
   const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   admin = new CredentialAdmin(DynamoDBDocumentClient.from(client), 'Credentials');

@@ -13,6 +13,7 @@ import { GATEWAY_PHRASES } from '../../lib/gateway-contract';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
+import { LOCAL_ENV } from '../../local/local-environment';
 
 const PATH = '/api/passwordstrength/evaluate';
 const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
@@ -25,7 +26,7 @@ const estimate = guessEstimator();
 let service: SpawnedService;
 beforeAll(async () => {
   // Request lines on (QUIET off), the functions at DEBUG with event logging: the most the service ever prints.
-  service = await spawnLocalService({ env: { QUIET: '', AUTHORIZER_CACHE_TTL_SECONDS: '0', POWERTOOLS_LOG_LEVEL: 'DEBUG', POWERTOOLS_LOGGER_LOG_EVENT: 'true' } });
+  service = await spawnLocalService({ env: { [LOCAL_ENV.quiet]: '', [LOCAL_ENV.authorizerCacheTtl]: '0', POWERTOOLS_LOG_LEVEL: 'DEBUG', POWERTOOLS_LOGGER_LOG_EVENT: 'true' } });
 }, 90_000);
 afterAll(async () => {
   expect(await service?.stop()).toEqual({ code: 0, signal: null });

@@ -23,6 +23,8 @@ import { evaluateRequest, rawRequest, type RawResponse } from '../support/http-c
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { PwnedPasswordsStub, sha1Hex } from '../support/pwned-passwords-stub';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
+import { LOCAL_ENV } from '../../local/local-environment';
+import { ENV } from '../../functions/runtime';
 
 const TTL_SECONDS = 2;
 const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
@@ -45,8 +47,8 @@ beforeAll(async () => {
       PWNED_PASSWORDS_TIMEOUT_MS: '1500',
       POWERTOOLS_LOG_LEVEL: 'DEBUG',
       POWERTOOLS_LOGGER_LOG_EVENT: 'true',
-      POLICY_CACHE_TTL_SECONDS: String(TTL_SECONDS),
-      AUTHORIZER_CACHE_TTL_SECONDS: '0',
+      [ENV.policyCacheTtl]: String(TTL_SECONDS),
+      [LOCAL_ENV.authorizerCacheTtl]: '0',
     },
   });
 }, 120_000);

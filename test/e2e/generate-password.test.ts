@@ -6,6 +6,7 @@ import { errorEnvelope } from '../../functions/http';
 import { ROUTE_PHRASES } from '../../functions/routes';
 import { rawRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
+import { LOCAL_ENV } from '../../local/local-environment';
 
 const ROOT = path.join(__dirname, '..', '..');
 const SEED = JSON.parse(readFileSync(path.join(ROOT, 'seed', 'generator-policies.json'), 'utf8')) as GeneratorPolicy[];
@@ -18,7 +19,7 @@ const ADMIN: [string, string][] = [['UserID', CREDENTIALS.generatorAdmin.UserID]
 
 let service: SpawnedService;
 beforeAll(async () => {
-  service = await spawnLocalService({ env: { AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
+  service = await spawnLocalService({ env: { [LOCAL_ENV.authorizerCacheTtl]: '0' } });
 }, 90_000);
 afterAll(async () => {
   expect(await service?.stop()).toEqual({ code: 0, signal: null });

@@ -8,11 +8,12 @@ import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { PROTOTYPE_NAMES } from '../support/prototype-names';
 import { LOCAL_CREDENTIALS } from '../support/seed-reference';
+import { LOCAL_ENV } from '../../local/local-environment';
 
 let service: SpawnedService;
 beforeAll(async () => {
   // Request lines on (QUIET off): the log test below reads them.
-  service = await spawnLocalService({ env: { QUIET: '', AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
+  service = await spawnLocalService({ env: { [LOCAL_ENV.quiet]: '', [LOCAL_ENV.authorizerCacheTtl]: '0' } });
 }, 90_000);
 afterAll(async () => {
   expect(await service?.stop()).toEqual({ code: 0, signal: null });

@@ -26,6 +26,7 @@ import { rawRequest } from '../support/http-client';
 import { PROJECT_ROOT, spawnLocalService, type SpawnedService } from '../support/local-service';
 import { ResponseConformance, type ObservedResponse, type OpenApiDocument } from '../support/openapi-conformance';
 import { rawExchange } from '../support/raw-socket';
+import { LOCAL_ENV } from '../../local/local-environment';
 
 type Parameter = { name: string; in: string; schema: { minimum?: number; maximum?: number; maxLength?: number } };
 type Operation = { parameters?: Parameter[]; responses: Record<string, unknown> };
@@ -124,8 +125,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => store.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(store.address() as AddressInfo).port}`;
   // One after the other: the second finds the tables seeded and leaves them as they are.
-  plain = await spawnLocalService({ env: { [ENV.dynamodbEndpoint]: endpoint, AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
-  limited = await spawnLocalService({ env: { [ENV.dynamodbEndpoint]: endpoint, EMULATE_USAGE_PLANS: '1' } });
+  plain = await spawnLocalService({ env: { [ENV.dynamodbEndpoint]: endpoint, [LOCAL_ENV.authorizerCacheTtl]: '0' } });
+  limited = await spawnLocalService({ env: { [ENV.dynamodbEndpoint]: endpoint, [LOCAL_ENV.emulateUsagePlans]: '1' } });
 }, 180_000);
 
 afterAll(async () => {

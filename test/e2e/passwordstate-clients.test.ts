@@ -10,6 +10,7 @@ import { errorEnvelope } from '../../functions/http';
 import { ROUTE_PHRASES } from '../../functions/routes';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { PROJECT_ROOT, useLocalService } from '../support/local-service';
+import { LOCAL_ENV } from '../../local/local-environment';
 
 const CREDENTIALS = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', 'local-credentials.json'), 'utf8')) as {
   generatorAdmin: { UserID: string; APIKey: string };
@@ -36,7 +37,7 @@ const CLIENTS = {
   ],
 } as const satisfies Record<string, readonly (readonly [string, string])[]>;
 
-const local = useLocalService({ env: { AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
+const local = useLocalService({ env: { [LOCAL_ENV.authorizerCacheTtl]: '0' } });
 const send = (target: string, headers: readonly (readonly [string, string])[]) => rawRequest(local.service.url, 'GET', target, headers);
 const passwordsOf = (response: RawResponse) => (JSON.parse(response.body) as { Password: string }[]).map((p) => p.Password);
 

@@ -14,9 +14,10 @@ import { runCli, type CliRun } from '../support/cli-output';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { useLocalService } from '../support/local-service';
 import { LOCAL_CREDENTIALS } from '../support/seed-reference';
+import { ENV } from '../../functions/runtime';
 
 const TTL_SECONDS = 2;
-const local = useLocalService({ env: { POLICY_CACHE_TTL_SECONDS: String(TTL_SECONDS) } });
+const local = useLocalService({ env: { [ENV.policyCacheTtl]: String(TTL_SECONDS) } });
 let tmp: string;
 
 beforeAll(async () => {

@@ -17,8 +17,8 @@ import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, readSeedFile } from '../../seed/seed-data';
 import { launchChromium } from '../support/chromium';
-import { generatorPolicy } from '../support/policy-fixtures';
-import { seeded } from '../support/seeded-random';
+import { generatorPolicy } from '../../testkit/policy-fixtures';
+import { seeded } from '../../testkit/seeded-random';
 import { SCREENSHOTS } from '../support/screenshots';
 
 const SCREENSHOT = SCREENSHOTS.policyReport;

@@ -12,6 +12,7 @@ import { evaluateRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { PwnedPasswordsStub, sha1Hex } from '../support/pwned-passwords-stub';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
+import { LOCAL_ENV } from '../../local/local-environment';
 
 const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
 const policy = (id: number) => SEED.find((p) => p.PasswordStrengthPolicyID === id)!;
@@ -29,7 +30,7 @@ beforeAll(async () => {
   stub.add(BREACHED, 42);
   const pwned = { PWNED_PASSWORDS_URL: stub.url, PWNED_PASSWORDS_TIMEOUT_MS: String(TIMEOUT_MS) };
   [on, off] = await Promise.all([
-    spawnLocalService({ env: { ...pwned, PWNED_PASSWORDS_CHECK: 'true', POWERTOOLS_LOG_LEVEL: 'DEBUG', AUTHORIZER_CACHE_TTL_SECONDS: '0' } }),
+    spawnLocalService({ env: { ...pwned, PWNED_PASSWORDS_CHECK: 'true', POWERTOOLS_LOG_LEVEL: 'DEBUG', [LOCAL_ENV.authorizerCacheTtl]: '0' } }),
     spawnLocalService({ env: { ...pwned, PWNED_PASSWORDS_CHECK: 'false' } }),
   ]);
 }, 120_000);

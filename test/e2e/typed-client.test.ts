@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { evaluationExample, IN_CONTEXT_EXAMPLE, WEAK_EXAMPLE_PASSWORD } from '../../docs/openapi';
 import { PROJECT_ROOT, useLocalService } from '../support/local-service';
+import { LOCAL_ENV } from '../../local/local-environment';
 
 const CREDENTIALS = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', 'local-credentials.json'), 'utf8')) as {
   generatorAdmin: { UserID: string; APIKey: string };
@@ -22,7 +23,7 @@ const STRENGTHS = seed('strength-policies.json');
 const WEAK = evaluationExample(WEAK_EXAMPLE_PASSWORD);
 // The client sends the document's in-context example: a password built on its user's name.
 const IN_CONTEXT = evaluationExample(IN_CONTEXT_EXAMPLE.Password, IN_CONTEXT_EXAMPLE.UserInputs);
-const local = useLocalService({ env: { AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
+const local = useLocalService({ env: { [LOCAL_ENV.authorizerCacheTtl]: '0' } });
 
 it('calls every operation through openapi-fetch and gets the answers the types describe', () => {
   expect(IN_CONTEXT).toMatchObject({ ComplianceLevelName: 'Weak', Compliant: false, Failures: [{ Rule: 'UserInput' }] });

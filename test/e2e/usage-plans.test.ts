@@ -9,9 +9,10 @@ import { errorEnvelope, PHRASES } from '../../functions/http';
 import { USAGE_PLANS } from '../../lib/deployment';
 import { rawRequest } from '../support/http-client';
 import { PROJECT_ROOT, useLocalService } from '../support/local-service';
+import { LOCAL_ENV } from '../../local/local-environment';
 
 const CREDENTIALS = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', 'local-credentials.json'), 'utf8')) as { passwordGeneratorAPIKey: string; passwordStrengthAPIKey: string };
-const local = useLocalService({ env: { EMULATE_USAGE_PLANS: '1', AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
+const local = useLocalService({ env: { [LOCAL_ENV.emulateUsagePlans]: '1', [LOCAL_ENV.authorizerCacheTtl]: '0' } });
 const get = (target: string, key: string) => rawRequest(local.service.url, 'GET', target, [['APIKey', key]]);
 
 it('a key past its burst gets 429 in the envelope, another credential does not, and the key recovers', async () => {

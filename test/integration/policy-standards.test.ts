@@ -16,7 +16,7 @@ import { loadSeed } from '../../seed/seed-data';
 import { createTables } from '../../store/create-tables';
 import { runCli, type CliRun } from '../support/cli-output';
 import { meetsRules, parsePasswordRules } from '../support/password-rules-parser';
-import { generatorPolicy } from '../support/policy-fixtures';
+import { generatorPolicy } from '../../testkit/policy-fixtures';
 import { SEED_GENERATOR, SEED_STRENGTH, type SeedCollection } from '../support/seed-reference';
 
 let store: EmbeddedStore;

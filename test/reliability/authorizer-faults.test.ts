@@ -28,7 +28,7 @@ import { createTables } from '../../store/create-tables';
 import { startDynalite, type DynaliteServer } from '../support/dynalite-server';
 import { getEvent, loadEntry, proxyEvent } from '../support/entry-points';
 import { rawRequest } from '../support/http-client';
-import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
+import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
 
 jest.setTimeout(60_000);
 
@@ -187,7 +187,7 @@ describe('generation and evaluation with their table unavailable', () => {
   ] as const;
 
   it.each(cases)('%s: 503 in the envelope when cold, the cached policy when warm, then recovery', async (_name, entry, request, items) => {
-    const { module, dynamo: mock, lib } = loadEntry<{ handler: ProxyHandler }>(entry, { POLICY_TABLE_NAME: 'policy-table', POLICY_CACHE_TTL_SECONDS: '0', POWERTOOLS_METRICS_DISABLED: 'true' });
+    const { module, dynamo: mock, lib } = loadEntry<{ handler: ProxyHandler }>(entry, { POLICY_TABLE_NAME: 'policy-table', [ENV.policyCacheTtl]: '0', POWERTOOLS_METRICS_DISABLED: 'true' });
     const failure = Object.assign(new Error('connect ECONNREFUSED 10.0.0.12:443'), { code: 'ECONNREFUSED' });
     mock.on(lib.ScanCommand).rejects(failure);
     expect(await module.handler(request())).toMatchObject({ statusCode: 503, body: unavailable });

@@ -32,6 +32,7 @@ import { assertProperty, clip, shown } from '../support/property';
 import { PROTOTYPE_NAMES } from '../support/prototype-names';
 import { rawExchange, type RawSocketResponse } from '../support/raw-socket';
 import { LOCAL_CREDENTIALS, referenceQuery, referenceSearch, SEED_GENERATOR, SEED_STRENGTH, type SeedCollection } from '../support/seed-reference';
+import { LOCAL_ENV } from '../../local/local-environment';
 
 jest.setTimeout(180_000);
 
@@ -57,7 +58,7 @@ const REAL_KEYS = [ADMIN.APIKey, NO_ROLE.APIKey, STRENGTH_KEY];
 const COLLECTIONS: readonly SeedCollection[] = [SEED_GENERATOR, SEED_STRENGTH];
 const collectionAt = (path: string): SeedCollection | undefined => COLLECTIONS.find((c) => c.path === path);
 
-const local = useLocalService({ env: { AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
+const local = useLocalService({ env: { [LOCAL_ENV.authorizerCacheTtl]: '0' } });
 const statusesSeen = new Map<string, number>();
 const tally = (what: string, status: number) => statusesSeen.set(`${what} ${status}`, (statusesSeen.get(`${what} ${status}`) ?? 0) + 1);
 

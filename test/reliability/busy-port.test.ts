@@ -7,6 +7,7 @@
 import * as net from 'node:net';
 import { storePort } from '../../local/start';
 import { spawnLocalService } from '../support/local-service';
+import { LOCAL_ENV } from '../../local/local-environment';
 
 let holder: net.Server;
 let port: number;
@@ -20,29 +21,29 @@ afterAll(async () => {
 });
 
 it('names PORT and an example command, exits with a code other than 0, and prints no stack trace', async () => {
-  const failure: Error = await spawnLocalService({ env: { PORT: String(port) } }).then(
+  const failure: Error = await spawnLocalService({ env: { [LOCAL_ENV.port]: String(port) } }).then(
     () => new Error('the start script started on a port that is taken'),
     (error: Error) => error,
   );
   const [summary, output] = failure.message.split('\n--- output of local/start.ts ---\n');
   expect(summary).toMatch(/exited before it was ready \(code [1-9]\d*, signal null\)$/);
-  expect(output).toContain(`Could not start: port ${port} on 127.0.0.1 is already in use; pick another with PORT, for example: PORT=${port + 1} npm start`);
+  expect(output).toContain(`Could not start: port ${port} on 127.0.0.1 is already in use; pick another with ${LOCAL_ENV.port}, for example: ${LOCAL_ENV.port}=${port + 1} npm start`);
   expect(output).not.toMatch(/^\s+at /m);
 }, 90_000);
 
 it('the store: names DYNAMODB_PORT and an example command, and exits with a code other than 0', async () => {
-  const failure: Error = await spawnLocalService({ env: { DYNAMODB_PORT: String(port) } }).then(
+  const failure: Error = await spawnLocalService({ env: { [LOCAL_ENV.dynamodbPort]: String(port) } }).then(
     () => new Error('the start script started its store on a port that is taken'),
     (error: Error) => error,
   );
   const [summary, output] = failure.message.split('\n--- output of local/start.ts ---\n');
   expect(summary).toMatch(/exited before it was ready \(code [1-9]\d*, signal null\)$/);
   expect(output).toContain(
-    `Could not start: the store's port ${port} on 127.0.0.1 is already in use (DynamoDB Local, or another npm start?); pick another with DYNAMODB_PORT, for example: DYNAMODB_PORT=${port + 1} npm start`,
+    `Could not start: the store's port ${port} on 127.0.0.1 is already in use (DynamoDB Local, or another npm start?); pick another with ${LOCAL_ENV.dynamodbPort}, for example: ${LOCAL_ENV.dynamodbPort}=${port + 1} npm start`,
   );
   expect(output).not.toMatch(/^\s+at /m);
 }, 90_000);
 
 it("the store's port is DynamoDB Local's 8000 unless DYNAMODB_PORT says otherwise (0: a free one)", () => {
-  expect([storePort({}), storePort({ DYNAMODB_PORT: '' }), storePort({ DYNAMODB_PORT: '0' }), storePort({ DYNAMODB_PORT: '8123' })]).toEqual([8000, 8000, 0, 8123]);
+  expect([storePort({}), storePort({ [LOCAL_ENV.dynamodbPort]: '' }), storePort({ [LOCAL_ENV.dynamodbPort]: '0' }), storePort({ [LOCAL_ENV.dynamodbPort]: '8123' })]).toEqual([8000, 8000, 0, 8123]);
 });

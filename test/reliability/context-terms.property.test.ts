@@ -27,8 +27,8 @@ import type { GuessabilityEstimator } from '../../functions/domain/evaluation/es
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { WORD_LIST } from '../../functions/domain/word-list';
 import { assertProperty } from '../support/property';
-import { remembered } from '../support/remembered-estimator';
-import { seeded } from '../support/seeded-random';
+import { remembered } from '../../testkit/remembered-estimator';
+import { seeded } from '../../testkit/seeded-random';
 import { SEED_GENERATOR, SEED_STRENGTH } from '../support/seed-reference';
 
 /**

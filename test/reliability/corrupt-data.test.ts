@@ -24,7 +24,7 @@ import { createDocumentClient, ENV, logger, metrics } from '../../functions/runt
 import { createTables } from '../../store/create-tables';
 import { startDynalite, type DynaliteServer } from '../support/dynalite-server';
 import { getEvent, loadEntry } from '../support/entry-points';
-import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
+import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
 
 jest.setTimeout(30_000);
 

@@ -30,7 +30,7 @@ import { createTables } from '../../store/create-tables';
 import { startBlackHole, startDynalite, type BlackHole, type DynaliteServer } from '../support/dynalite-server';
 import { getEvent, loadEntry } from '../support/entry-points';
 import { envelopeProblems } from '../support/error-envelope';
-import { generatorPolicy } from '../support/policy-fixtures';
+import { generatorPolicy } from '../../testkit/policy-fixtures';
 
 jest.setTimeout(60_000);
 
@@ -65,7 +65,7 @@ const FAULTS: Record<string, () => unknown> = {
 const LEAKS = [TABLE, ARN, 'ECONNREFUSED', 'ProvisionedThroughput', 'not authorized', 'requestTimeout', 'socket hang up'];
 
 function coldFunction(ttlSeconds = '0') {
-  const entry = loadEntry<{ handler: ProxyHandler }>('../../functions/api/generator-policies', { POLICY_TABLE_NAME: TABLE, POLICY_CACHE_TTL_SECONDS: ttlSeconds, POWERTOOLS_METRICS_DISABLED: 'true' });
+  const entry = loadEntry<{ handler: ProxyHandler }>('../../functions/api/generator-policies', { POLICY_TABLE_NAME: TABLE, [ENV.policyCacheTtl]: ttlSeconds, POWERTOOLS_METRICS_DISABLED: 'true' });
   const logged: unknown[][] = [];
   for (const level of ['error', 'warn', 'info'] as const) jest.spyOn(entry.runtime.logger, level).mockImplementation((...args: unknown[]) => void logged.push([level, ...args]));
   return { ...entry, logged };

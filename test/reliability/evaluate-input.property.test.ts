@@ -27,6 +27,7 @@ import { envelopeProblems, sharedPart } from '../support/error-envelope';
 import { useLocalService } from '../support/local-service';
 import { assertProperty, clip, shown } from '../support/property';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
+import { LOCAL_ENV } from '../../local/local-environment';
 
 jest.setTimeout(240_000);
 
@@ -47,7 +48,7 @@ const STRENGTH_KEY = LOCAL_CREDENTIALS.passwordStrengthAPIKey;
 const ADMIN = LOCAL_CREDENTIALS.generatorAdmin;
 const estimate = guessEstimator();
 
-const local = useLocalService({ env: { AUTHORIZER_CACHE_TTL_SECONDS: '0' } });
+const local = useLocalService({ env: { [LOCAL_ENV.authorizerCacheTtl]: '0' } });
 const statusesSeen = new Map<number, number>();
 
 afterAll(() => {

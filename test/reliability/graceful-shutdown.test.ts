@@ -21,6 +21,8 @@ import { isListening } from '../support/dynalite-server';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { rawExchange } from '../support/raw-socket';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
+import { LOCAL_ENV } from '../../local/local-environment';
+import { ENV } from '../../functions/runtime';
 
 jest.setTimeout(90_000);
 
@@ -33,7 +35,7 @@ const LIST_BODY = JSON.stringify(SEED_STRENGTH.policies);
 let service: SpawnedService | undefined;
 
 async function start(): Promise<{ service: SpawnedService; port: number; storePort: number; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; afterMs: number }>; sigterm: () => void }> {
-  service = await spawnLocalService({ env: { AUTHORIZER_CACHE_TTL_SECONDS: '0', POLICY_CACHE_TTL_SECONDS: '0' } });
+  service = await spawnLocalService({ env: { [LOCAL_ENV.authorizerCacheTtl]: '0', [ENV.policyCacheTtl]: '0' } });
   const port = Number(new URL(service.url).port);
   const storePort = Number(/DynamoDB endpoint[^:]*: http:\/\/127\.0\.0\.1:(\d+)/.exec(service.output())?.[1]);
   expect(storePort).toBeGreaterThan(0);

@@ -36,8 +36,8 @@ import type { GuessabilityEstimator } from '../../functions/domain/evaluation/es
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { SEED_GENERATOR, SEED_STRENGTH } from '../support/seed-reference';
 import { assertProperty } from '../support/property';
-import { remembered } from '../support/remembered-estimator';
-import { seeded } from '../support/seeded-random';
+import { remembered } from '../../testkit/remembered-estimator';
+import { seeded } from '../../testkit/seeded-random';
 
 /**
  * The run counts (docs/testing.md#property-run-counts): every case runs zxcvbn-ts and the pattern checks, 5 to

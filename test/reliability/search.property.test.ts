@@ -28,7 +28,7 @@ import { validatePolicy, type PolicyResource } from '../../functions/domain/poli
 import { parseSearch } from '../../functions/domain/policy-collection';
 import { strengthPolicies } from '../../functions/domain/strength-policy';
 import { PROJECT_ROOT } from '../support/local-service';
-import { generatorPolicy } from '../support/policy-fixtures';
+import { generatorPolicy } from '../../testkit/policy-fixtures';
 import { assertProperty, clip, shown } from '../support/property';
 
 const RUNS = 1_000;

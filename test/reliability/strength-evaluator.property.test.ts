@@ -22,9 +22,9 @@ import { guessabilityScore, scoreBand } from '../../functions/domain/compliance-
 import { countCharacters, evaluatePassword, scoreParts, strengthScore, type CharacterCounts, type Part } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
-import { strengthPolicy } from '../support/policy-fixtures';
+import { strengthPolicy } from '../../testkit/policy-fixtures';
 import { assertProperty, clip, shown } from '../support/property';
-import { remembered } from '../support/remembered-estimator';
+import { remembered } from '../../testkit/remembered-estimator';
 
 /**
  * The run counts (docs/testing.md#property-run-counts). With the stub estimator a case costs well under a

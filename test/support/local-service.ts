@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { KeepAliveClient } from './keep-alive-client';
 import { PROJECT_ROOT } from '../../bundling/bundling';
 import { ENV } from '../../functions/runtime';
-import { LOCAL_STORE_FILE_VARIABLE } from '../../store/local-store-file';
+import { LOCAL_ENV } from '../../local/local-environment';
 
 /** The project root (bundling/ resolves it), whatever directory jest runs from. */
 export { PROJECT_ROOT };
@@ -43,10 +43,10 @@ export interface SpawnOptions {
  */
 export function spawnLocalService(options: SpawnOptions = {}): Promise<SpawnedService> {
   const inherited = { ...process.env };
-  for (const name of [ENV.dynamodbEndpoint, 'DYNAMODB_PORT', 'DATA_DIR', 'HOST', 'PORT', 'QUIET', LOCAL_STORE_FILE_VARIABLE]) delete inherited[name];
+  for (const name of [ENV.dynamodbEndpoint, LOCAL_ENV.dynamodbPort, LOCAL_ENV.dataDir, LOCAL_ENV.host, LOCAL_ENV.port, LOCAL_ENV.quiet, LOCAL_ENV.storeFile]) delete inherited[name];
   // Free ports, and a store file of its own (the CLIs' way to npm start's store), never a developer's .local/store.json.
-  const env = { ...inherited, PORT: '0', DYNAMODB_PORT: '0', QUIET: '1', [LOCAL_STORE_FILE_VARIABLE]: path.join(tmpdir(), `local-service-${process.pid}-${++spawned}.json`), ...options.env };
-  const storeFile = env[LOCAL_STORE_FILE_VARIABLE];
+  const env = { ...inherited, [LOCAL_ENV.port]: '0', [LOCAL_ENV.dynamodbPort]: '0', [LOCAL_ENV.quiet]: '1', [LOCAL_ENV.storeFile]: path.join(tmpdir(), `local-service-${process.pid}-${++spawned}.json`), ...options.env };
+  const storeFile = env[LOCAL_ENV.storeFile];
   const child = spawn(TSX, [START_SCRIPT], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
 
   let output = '';

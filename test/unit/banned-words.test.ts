@@ -18,7 +18,7 @@ import { evaluatePassword } from '../../functions/domain/evaluation/strength-eva
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import type { ProxyHandler } from '../../functions/http';
 import { getEvent, loadEntry, proxyEvent } from '../support/entry-points';
-import { strengthPolicy } from '../support/policy-fixtures';
+import { strengthPolicy } from '../../testkit/policy-fixtures';
 import { SEED_STRENGTH } from '../support/seed-reference';
 
 const SPEC_FIELDS = [

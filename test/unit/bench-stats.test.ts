@@ -15,6 +15,7 @@ import {
   verdict,
   type Estimate,
 } from '../../bench/stats';
+import { BENCH_ENV } from '../../bench/bench-variables';
 import { HOSTILE_LIMITS, hostileMarkdown, hostileTargets, type HostileBenchResult, type HostileBodyFigures } from '../../bench/hostile-report';
 
 const interval = (low: number, high: number, value = (low + high) / 2): Estimate => ({ value, low, high, level: 0.95 });
@@ -206,7 +207,7 @@ describe('the hostile targets', () => {
   it('the Markdown says when, with what seed, on which machine and code, a row per family, names as code', () => {
     const bodies = [body('nfkc-expanding', '#1 <letter>+U+2A0C | 4$$', 983.2, 141.7, { heapAfterGcMB: 116.1, validAfterNfkc: false }), body('l33t-runs', '#1 run', 20, 3)];
     const markdown = hostileMarkdown(result(bodies), '2026-11-27T11:38:50.304Z', { cpu: 'AMD EPYC', cores: 2, node: 'v20.20.2', platform: 'linux x64' });
-    expect(markdown).toContain('- Date: 2026-11-27T11:38:50.304Z\n- Seed: 7 (`BENCH_SEED=7` makes the same bodies)\n- Code: commit abc1234\n- Machine: AMD EPYC, 2 cores, Node v20.20.2, linux x64\n- Load average (1 minute) at the start and the end of the section: 1.50, 2.25');
+    expect(markdown).toContain(`- Date: 2026-11-27T11:38:50.304Z\n- Seed: 7 (\`${BENCH_ENV.seed}=7\` makes the same bodies)\n- Code: commit abc1234\n- Machine: AMD EPYC, 2 cores, Node v20.20.2, linux x64\n- Load average (1 minute) at the start and the end of the section: 1.50, 2.25`);
     expect(markdown).toContain('| nfkc-expanding | 1 | 983.2 ms MISS (#1) | 141.7 MB MISS (#1) | 116.1 MB | - | - |');
     expect(markdown).toContain('| l33t-runs | 1 | 20.0 ms PASS (#1) | 3.0 MB PASS (#1) | no GC | - | - |');
     expect(markdown).toContain('- nfkc-expanding: `#1 <letter>+U+2A0C | 4$$` (valid as sent only)');

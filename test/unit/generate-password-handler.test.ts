@@ -2,7 +2,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { errorEnvelope, type ProxyHandler } from '../../functions/http';
 import { GENERATION_QUERY } from '../../functions/routes';
 import { getEvent, loadEntry } from '../support/entry-points';
-import { generatorPolicy } from '../support/policy-fixtures';
+import { generatorPolicy } from '../../testkit/policy-fixtures';
 
 const PATH = '/userapi/generatepassword';
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };

@@ -11,7 +11,7 @@ import { validatePolicy } from '../../functions/domain/policy-collection';
 import { strengthPolicies } from '../../functions/domain/strength-policy';
 import { HOSTILE_FAMILIES, hostileBodies, type HostileBody } from '../../bench/hostile-bodies';
 import { proxyEvent } from '../support/entry-points';
-import { strengthPolicy } from '../support/policy-fixtures';
+import { strengthPolicy } from '../../testkit/policy-fixtures';
 
 /** Today's limits, counted in code points as sent (functions/api/evaluation-request.ts, user-inputs.ts, strength-policy.ts). */
 const LIMITS = { password: 256, userInputs: 20, userInput: 256, bannedWords: 1000, bannedWord: [3, 64] } as const;

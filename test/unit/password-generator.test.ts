@@ -12,8 +12,8 @@ import {
 import { WORD_LIST } from '../../functions/domain/word-list';
 
 const wordsUpTo = (maxLength: number) => eligibleWords(WORD_LIST, { MaximumWordLength: maxLength, ExcludeChars: '', AmbiguousChars: true });
-import { generatorPolicy } from '../support/policy-fixtures';
-import { seeded } from '../support/seeded-random';
+import { generatorPolicy } from '../../testkit/policy-fixtures';
+import { seeded } from '../../testkit/seeded-random';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';

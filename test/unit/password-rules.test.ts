@@ -12,8 +12,8 @@ import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/st
 import { WORD_LIST } from '../../functions/domain/word-list';
 import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, readSeedFile } from '../../seed/seed-data';
 import { generateFromRules, meetsRules, parsePasswordRules, PasswordRulesSyntaxError } from '../support/password-rules-parser';
-import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
-import { seeded } from '../support/seeded-random';
+import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
+import { seeded } from '../../testkit/seeded-random';
 
 let SEED_STRENGTH: StrengthPolicy[];
 let SEED_GENERATOR: GeneratorPolicy[];

@@ -8,7 +8,7 @@ import { describePolicy, main } from '../../admin/policy';
 import { writeExport } from '../../admin/policy-files';
 import { runCli, type CliRun } from '../support/cli-output';
 import { inOperatorEnvironment } from '../support/operator-environment';
-import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
+import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
 
 const run = (...argv: string[]): Promise<CliRun> => runCli(main, argv);
 

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { errorEnvelope, PHRASES, type ProxyHandler } from '../../functions/http';
-import { logger } from '../../functions/runtime';
+import { ENV, logger } from '../../functions/runtime';
 import { getEvent, loadEntry } from '../support/entry-points';
-import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
+import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 const OK_HEADERS = { ...JSON_HEADERS, ETag: expect.stringMatching(/^"[A-Za-z0-9_-]{22}"$/), 'Cache-Control': 'private, no-cache' };
@@ -19,7 +19,7 @@ const strength = [
 
 function entry(kind: 'generator' | 'strength', ttlSeconds = '30') {
   const file = kind === 'generator' ? '../../functions/api/generator-policies' : '../../functions/api/strength-policies';
-  const loaded = loadEntry<{ handler: ProxyHandler }>(file, { POLICY_TABLE_NAME: `${kind}-table`, POLICY_CACHE_TTL_SECONDS: ttlSeconds, POWERTOOLS_METRICS_DISABLED: 'true' });
+  const loaded = loadEntry<{ handler: ProxyHandler }>(file, { POLICY_TABLE_NAME: `${kind}-table`, [ENV.policyCacheTtl]: ttlSeconds, POWERTOOLS_METRICS_DISABLED: 'true' });
   loaded.dynamo.on(loaded.lib.ScanCommand, { TableName: `${kind}-table` }).resolves({ Items: kind === 'generator' ? generator : strength });
   return loaded;
 }

@@ -24,8 +24,8 @@ import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/st
 import { WORD_LIST } from '../../functions/domain/word-list';
 import { STAGE_PRESETS } from '../../lib/settings';
 import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, readSeedFile } from '../../seed/seed-data';
-import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
-import { seeded } from '../support/seeded-random';
+import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
+import { seeded } from '../../testkit/seeded-random';
 
 let SEED_STRENGTH: StrengthPolicy[];
 let SEED_GENERATOR: GeneratorPolicy[];

@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { formatFinding } from '../../admin/policy-lint';
 import { formatPlan, makePlan } from '../../admin/policy-plan';
 import { checkPolicy, fieldDiff, PolicyAdminError, PolicyStore, type Policy, type StoredPolicy } from '../../store/policy-store';
-import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
+import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
 
 const p = (id: number, overrides: Partial<ReturnType<typeof generatorPolicy>> = {}): Policy => generatorPolicy({ PasswordGeneratorID: id, GeneratorName: `Policy ${id}`, ...overrides });
 const stored = (entries: [number, Policy, number][]): Map<number, StoredPolicy> => new Map(entries.map(([id, policy, version]) => [id, { policy, version }]));

@@ -4,8 +4,8 @@ import { escapeHtml, renderPolicyReport } from '../../admin/policy-report';
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, readSeedFile } from '../../seed/seed-data';
-import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
-import { seeded } from '../support/seeded-random';
+import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
+import { seeded } from '../../testkit/seeded-random';
 
 let SEED_STRENGTH: StrengthPolicy[];
 let SEED_GENERATOR: GeneratorPolicy[];

@@ -6,7 +6,7 @@ import { validatePolicy } from '../../functions/domain/policy-collection';
 import { strengthPolicies } from '../../functions/domain/strength-policy';
 import { PolicyRepository } from '../../functions/repositories/policies';
 import { logger, metrics, UnavailableError } from '../../functions/runtime';
-import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
+import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' }));

@@ -1,7 +1,7 @@
 import { generatorPolicies } from '../../functions/domain/generator-policy';
 import { validatePolicy } from '../../functions/domain/policy-collection';
 import { strengthPolicies } from '../../functions/domain/strength-policy';
-import { generatorPolicy, strengthPolicy } from '../support/policy-fixtures';
+import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
 
 const GENERATOR_FIELDS = [
   'PasswordGeneratorID', 'GeneratorName', 'GeneratorDescription', 'IncludeAlphaSpecial', 'IncludeWordPhrases',

@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
 import { generatorPolicies } from '../../functions/domain/generator-policy';
-import { generatorPolicy } from '../support/policy-fixtures';
+import { generatorPolicy } from '../../testkit/policy-fixtures';
 
 type Runtime = typeof import('../../functions/runtime');
 type Repositories = typeof import('../../functions/repositories/policies');

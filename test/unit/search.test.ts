@@ -1,6 +1,6 @@
 import { generatorPolicies } from '../../functions/domain/generator-policy';
 import { buildCollection, MAX_SEARCH_LENGTH, parseSearch, SEARCH_TOO_LONG, searchPolicies } from '../../functions/domain/policy-collection';
-import { generatorPolicy } from '../support/policy-fixtures';
+import { generatorPolicy } from '../../testkit/policy-fixtures';
 
 const collection = buildCollection(generatorPolicies, [
   generatorPolicy({ PasswordGeneratorID: 1, GeneratorName: 'Default Policy', GeneratorDescription: 'For password lists without a specific policy' }),

@@ -3,6 +3,7 @@
  * contract tests compare answers with these same constants, so they could not see a derivation that drifts:
  * this file pins the derived values to the bytes clients, operators and dashboards already know.
  */
+import { BENCH_ENV } from '../../bench/bench-variables';
 import { EVALUATION_REQUEST_FIELDS } from '../../functions/api/evaluation-request';
 import { KEY_PREFIX, issueKey, startsLikeKey } from '../../functions/domain/api-key';
 import { strengthPolicies } from '../../functions/domain/strength-policy';
@@ -12,6 +13,7 @@ import { SERVICE_METRICS, SERVICE_NAME } from '../../functions/runtime';
 import { DEFAULT_STACK } from '../../cli/aws';
 import { DEFAULT_STACK_NAME, STACK_OUTPUTS } from '../../lib/deployment';
 import { GATEWAY_PHRASES } from '../../lib/gateway-contract';
+import { LOCAL_ENV } from '../../local/local-environment';
 import { DEFAULT_STAGE, STAGE_PRESETS } from '../../lib/settings';
 
 describe('phrases built from the route table say what they said when written by hand', () => {
@@ -66,6 +68,26 @@ describe('names other systems hold us to', () => {
       alarmTopic: 'AlarmTopicArn',
       usagePlans: { standard: 'UsagePlanStandardId', high: 'UsagePlanHighId' },
     });
+  });
+
+  it("the local run's environment variables, which people type and docs/operations.md lists", () => {
+    expect(LOCAL_ENV).toEqual({
+      port: 'PORT',
+      host: 'HOST',
+      dynamodbPort: 'DYNAMODB_PORT',
+      dataDir: 'DATA_DIR',
+      authorizerCacheTtl: 'AUTHORIZER_CACHE_TTL_SECONDS',
+      emulateUsagePlans: 'EMULATE_USAGE_PLANS',
+      quiet: 'QUIET',
+      storeFile: 'LOCAL_STORE_FILE',
+    });
+  });
+
+  it("the bench's environment variables, which docs/performance.md lists", () => {
+    expect(Object.values(BENCH_ENV)).toEqual([
+      'BENCH_SECTIONS', 'BENCH_HTTP_SECONDS', 'BENCH_COLD_RUNS', 'BENCH_PROFILE_RUNS', 'BENCH_SEED',
+      'SOAK_SECONDS', 'SOAK_CONNECTIONS', 'SOAK_OUTAGE', 'TIMING_PAIRS', 'ACCURACY_SAMPLE', 'ACCURACY_FAMILY', 'VALIDATION_PER_FOLD',
+    ]);
   });
 
   it("the evaluation body's fields: the strength policy's identifier, Password and UserInputs", () => {

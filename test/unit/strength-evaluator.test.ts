@@ -22,7 +22,7 @@ import { compositionFailures, countCharacters, evaluatePassword, scoreParts, str
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { strengthPolicy } from '../support/policy-fixtures';
+import { strengthPolicy } from '../../testkit/policy-fixtures';
 
 const SEED: StrengthPolicy[] = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'seed', 'strength-policies.json'), 'utf8'));
 const seedPolicy = (id: number): StrengthPolicy => {

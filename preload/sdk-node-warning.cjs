@@ -1,5 +1,6 @@
 /**
- * Preloaded (`tsx --require`) by the npm scripts that run the AWS SDK here, and by jest.config.js.
+ * Preloaded (`tsx --require`) by the npm scripts that run the AWS SDK here (start, credentials, policy, seed,
+ * bench, soak, bench:timing), and by jest.config.js: none of them owns it, so it lives in a folder of its own.
  *
  * On Node.js < 22 the AWS SDK prints an eight-line NodeVersionSupportWarning once per copy of the SDK, and
  * the local gateway loads five (each function bundle carries its own): the local run and the CLIs work

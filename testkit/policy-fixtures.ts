@@ -1,5 +1,5 @@
-import type { GeneratorPolicy } from '../../functions/domain/generator-policy';
-import type { StrengthPolicy } from '../../functions/domain/strength-policy';
+import type { GeneratorPolicy } from '../functions/domain/generator-policy';
+import type { StrengthPolicy } from '../functions/domain/strength-policy';
 
 /** A valid generator policy in the specification's field order; override fields per test. */
 export function generatorPolicy(overrides: Partial<GeneratorPolicy> = {}): GeneratorPolicy {

@@ -1,4 +1,4 @@
-import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
+import type { GuessabilityEstimator } from '../functions/domain/evaluation/estimate/guessability';
 
 /**
  * The estimator with its last answer kept, by password and user inputs: asked again about the same password

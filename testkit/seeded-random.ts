@@ -2,7 +2,7 @@
  * A seeded, deterministic RandomSource: xoshiro128** seeded by splitmix32, with rejection sampling into
  * [0, n), so statistical tests and pictures give the same result on every run.
  */
-import type { RandomSource } from '../../functions/domain/password-generator';
+import type { RandomSource } from '../functions/domain/password-generator';
 
 export function seeded(seed: number): RandomSource & { next(): number } {
   let x = seed >>> 0;
