@@ -161,6 +161,69 @@ describe('the evaluation: one entry, and imports that point down inside it', () 
   });
 });
 
+/** The module a resolved import names: the file itself without its extension, or the folder's index. */
+function moduleOf(target: string, known: ReadonlySet<string>): string | undefined {
+  const bare = target.replace(/\.(ts|js|cjs)$/, '');
+  return [bare, path.join(bare, 'index')].find((candidate) => known.has(candidate));
+}
+
+/** The import graph of `files`: each module (a file without its extension) and the modules it imports, type-only imports included. */
+function importGraph(files: readonly string[]): Map<string, string[]> {
+  const known = new Set(files.map((f) => f.replace(/\.(ts|js|cjs)$/, '')));
+  const edges = new Map([...known].map((m) => [m, [] as string[]]));
+  for (const file of files) {
+    const targets = importsOf(file).map((target) => moduleOf(target, known));
+    edges.get(file.replace(/\.(ts|js|cjs)$/, ''))!.push(...targets.filter((t): t is string => t !== undefined));
+  }
+  return edges;
+}
+
+/** Every cycle of a graph, each once, starting from its least module. */
+function cyclesOf(edges: ReadonlyMap<string, readonly string[]>): string[][] {
+  const cycles = new Map<string, string[]>();
+  const done = new Set<string>();
+  // A depth-first search from each module, keeping the path: an edge back into the path closes a cycle.
+  const visit = (module: string, trail: string[], onTrail: Set<string>) => {
+    if (onTrail.has(module)) {
+      const cycle = trail.slice(trail.indexOf(module));
+      const least = cycle.indexOf([...cycle].sort()[0]!);
+      const rotated = [...cycle.slice(least), ...cycle.slice(0, least)];
+      cycles.set(rotated.join(' -> '), rotated);
+      return;
+    }
+    if (done.has(module)) return;
+    trail.push(module);
+    onTrail.add(module);
+    for (const next of edges.get(module) ?? []) visit(next, trail, onTrail);
+    trail.pop();
+    onTrail.delete(module);
+    done.add(module);
+  };
+  for (const module of [...edges.keys()].sort()) visit(module, [], new Set());
+  return [...cycles.values()];
+}
+
+describe('no import cycle anywhere in the repository', () => {
+  it('finds the cycles that are there, and only those (the check itself)', () => {
+    const graph = new Map([
+      ['d', ['a']],
+      ['a', ['b']],
+      ['b', ['c', 'e']],
+      ['c', ['a']],
+      ['e', ['e']],
+    ]);
+    expect(cyclesOf(graph)).toEqual([['a', 'b', 'c'], ['e']]);
+    expect(cyclesOf(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+    const evaluator = path.join('functions', 'domain', 'evaluation', 'strength-evaluator.ts');
+    expect(importGraph([evaluator, path.join(EVALUATION, 'index.ts')]).get(path.join(EVALUATION, 'index'))).toEqual([evaluator.replace(/\.ts$/, '')]);
+  });
+
+  it('no source or test file reaches itself through its imports, type-only ones included', () => {
+    const files = [...SOURCE_FOLDERS, 'test'].flatMap(sourceFiles);
+    expect(cyclesOf(importGraph(files)).map((cycle) => cycle.join(' -> '))).toEqual([]);
+  });
+});
+
 /**
  * The files of ours whose code is in a function's bundle, as esbuild builds it with the deploy configuration:
  * the bundle's own inputs, not every file esbuild read (a module imported but tree-shaken out entirely, as the
