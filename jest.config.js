@@ -10,5 +10,6 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   setupFilesAfterEnv: ['aws-sdk-client-mock-jest'],
-  testTimeout: 30000,
+  // FC_RUNS_FACTOR (test/support/property.ts) runs every property that many times deeper: its tests get as much longer.
+  testTimeout: 30000 * Math.max(1, Number(process.env.FC_RUNS_FACTOR) || 1),
 };
