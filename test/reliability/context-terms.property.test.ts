@@ -36,9 +36,10 @@ import { SEED_GENERATOR, SEED_STRENGTH } from '../support/seed-reference';
  * 50 ms an estimate on a busy core, each made once per password and context, remembered across the policies).
  * RUNS, 60 terms: with the insertion of edit distance 1 taken out of the matcher, seeds 1 to 6 failed after 1 to
  * 22 cases; a defect confined to 1 case in 20 is found with 95% odds a run, one confined to one form with one
- * source (1 in 32) with 85%. CONTROL_RUNS, 25 cases of each control: a context that changes a password with no term in it
- * fails the first case, and a misfire on 1 password in 10 is caught with 93% odds a run; the realistic
- * context's chance matches change none of 300 random 16-character passwords or passphrases (`npm run bench`).
+ * source (1 in 32) with 85%. CONTROL_RUNS, 25 cases of each control: a context that changes a password with no
+ * term in it fails the first case, and a misfire on 1 password in 10 is caught with 93% odds a run; the
+ * realistic context's chance matches change none of 300 random 16-character passwords or passphrases (`npm run
+ * bench`).
  * GENERATED_RUNS: 6 passwords of each of 8 generator policies catch a misfire on 1 generated password in 16
  * with 95% odds a run.
  */
