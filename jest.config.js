@@ -10,5 +10,10 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   setupFilesAfterEnv: ['aws-sdk-client-mock-jest'],
-  testTimeout: 30000,
+  // Two files at a time on a 2-core machine (jest's default there is one, in band, the second core idle but for
+  // a test's child processes). Files share nothing: every service, store and stub listens on a free port, and
+  // every file written goes to a temporary folder of its own.
+  maxWorkers: Math.max(2, require('node:os').availableParallelism() - 1),
+  // FC_RUNS_FACTOR (test/support/property.ts) runs every property that many times deeper: its tests get as much longer.
+  testTimeout: 30000 * Math.max(1, Number(process.env.FC_RUNS_FACTOR) || 1),
 };

@@ -28,13 +28,13 @@ import * as http from 'node:http';
 import type { KeepAliveResponse } from '../support/keep-alive-client';
 import { envelopeProblems, sharedPart } from '../support/error-envelope';
 import { useLocalService } from '../support/local-service';
-import { assertProperty, clip, shown } from '../support/property';
+import { assertProperty, clip, scaledTimeout, shown } from '../support/property';
 import { PROTOTYPE_NAMES } from '../support/prototype-names';
 import { rawExchange, type RawSocketResponse } from '../support/raw-socket';
 import { LOCAL_CREDENTIALS, referenceQuery, referenceSearch, SEED_GENERATOR, SEED_STRENGTH, type SeedCollection } from '../support/seed-reference';
 import { LOCAL_ENV } from '../../local/local-environment';
 
-jest.setTimeout(180_000);
+jest.setTimeout(scaledTimeout(180_000));
 
 /**
  * A case costs about 3 ms (one request and the check that the gateway still serves), so the counts buy

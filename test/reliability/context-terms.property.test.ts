@@ -32,15 +32,21 @@ import { seeded } from '../../testkit/seeded-random';
 import { SEED_GENERATOR, SEED_STRENGTH } from '../support/seed-reference';
 
 /**
- * Cases per property: each evaluates one or two passwords under two or three policies (10 to 50 ms an estimate
- * on a busy core, each made once per password and context, remembered across the policies). 100 terms: with the
- * insertion of edit distance 1 taken out of the matcher, seeds 1 to 5 failed after 1 to 22 cases. 50 cases of
- * each control: a context that changes a password with no term in it fails the first case; the realistic
- * context's chance matches, which the cases are there for, change none of 300 random 16-character passwords
- * or passphrases (`npm run bench`).
+ * Cases per property, sized for CI (docs/testing.md#property-run-counts); a fresh seed each run, and
+ * FC_RUNS_FACTOR runs them deeper. Each case evaluates one or two passwords under two or three policies (10 to
+ * 50 ms an estimate on a busy core, each made once per password and context, remembered across the policies).
+ * RUNS, 60 terms: with the insertion of edit distance 1 taken out of the matcher, seeds 1 to 6 failed after 1 to
+ * 22 cases; a defect confined to 1 case in 20 is found with 95% odds a run, one confined to one form with one
+ * source (1 in 32) with 85%. CONTROL_RUNS, 25 cases of each control: a context that changes a password with no
+ * term in it fails the first case, and a misfire on 1 password in 10 is caught with 93% odds a run; the
+ * realistic context's chance matches change none of 300 random 16-character passwords or passphrases (`npm run
+ * bench`).
+ * GENERATED_RUNS: 6 passwords of each of 8 generator policies catch a misfire on 1 generated password in 16
+ * with 95% odds a run.
  */
-const RUNS = 100;
-const CONTROL_RUNS = 50;
+const RUNS = 60;
+const CONTROL_RUNS = 25;
+const GENERATED_RUNS = 6;
 const STRENGTH = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
 const policy = (id: number) => STRENGTH.find((p) => p.PasswordStrengthPolicyID === id)!;
 const POLICIES = [policy(1), policy(2)];
@@ -194,6 +200,6 @@ describe('controls keep their levels with UserInputs and BannedWords present', (
   });
 
   it.each(generators.map((g) => [g.PasswordGeneratorID, g.MinLength, g] as const))('generator policy %i (at least %i characters)', async (id, _minLength, generator) => {
-    await assertProperty(`generator ${id} in context`, fc.property(fc.integer(), (seed) => keepsItsLevel(generatePassword(generator, WORD_LIST, seeded(seed)), POLICIES)), 10);
+    await assertProperty(`generator ${id} in context`, fc.property(fc.integer(), (seed) => keepsItsLevel(generatePassword(generator, WORD_LIST, seeded(seed)), POLICIES)), GENERATED_RUNS);
   });
 });

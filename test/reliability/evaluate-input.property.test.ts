@@ -25,11 +25,11 @@ import { evaluatePassword } from '../../functions/domain/evaluation/strength-eva
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { envelopeProblems, sharedPart } from '../support/error-envelope';
 import { useLocalService } from '../support/local-service';
-import { assertProperty, clip, shown } from '../support/property';
+import { assertProperty, clip, scaledTimeout, shown } from '../support/property';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
 import { LOCAL_ENV } from '../../local/local-environment';
 
-jest.setTimeout(240_000);
+jest.setTimeout(scaledTimeout(240_000));
 
 /**
  * 800 cases, each two requests through the gateway and, for a valid one, this file's own evaluation. Fewer

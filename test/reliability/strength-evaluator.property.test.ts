@@ -27,21 +27,22 @@ import { assertProperty, clip, shown } from '../support/property';
 import { remembered } from '../../testkit/remembered-estimator';
 
 /**
- * The run counts (docs/testing.md#property-run-counts). With the stub estimator a case costs well under a
- * millisecond: RUNS is cheap. With the real zxcvbn-ts a case costs 5 to 25 ms, and REAL_RUNS is what finds
- * defects planted in what these properties guard (each put back, 10 seeds):
- *   - 5 (no suggestion quotes the password): zxcvbn-ts's warning sent with the password in it was found after
- *     68 to 1,107 cases, within 500 in 8 seeds;
- *   - 6 (deterministic): a `g` flag on a character-class regex (its lastIndex carried from one call to the
- *     next) was found after 2 to 48 cases on the evaluator's UPPER, and on the word check's LETTER after 74
- *     to 1,446 cases, within 500 in 5 seeds (not within 1,500 in 3).
- * Fewer runs would find them less often. Property 4 with the real estimator (REAL_LEVEL_RUNS) now asks
- * zxcvbn-ts once a case instead of twice (remembered), so 600 cases cost what 300 did: the estimate taken of
- * the trimmed password, put back, was found after 278 to 781 cases (not within 900 in 3 seeds): within 300
- * in 1 seed, within 600 in 3.
+ * The run counts, sized for CI (docs/testing.md#property-run-counts); a fresh seed each run, FC_RUNS_FACTOR runs
+ * deeper. With the stub estimator a case costs well under a millisecond: RUNS is cheap (a defect confined to 1
+ * case in 200 is found with 99% odds a run). With the real zxcvbn-ts a case costs 5 to 25 ms, and the counts
+ * are what finds defects planted in what these properties guard (each put back for a moment, seeds 1 to 6):
+ *   - 5 (no suggestion quotes the password), REAL_RUNS: zxcvbn-ts's warning sent with the password in it was
+ *     found after 68, 69, 77, 291 and 866 cases and not within 1,000 once: within 300 in 4 seeds of 6, as
+ *     within 500;
+ *   - 6 (deterministic), REAL_RUNS: a `g` flag on a character-class regex (its lastIndex carried from one call
+ *     to the next) was found after 2 to 48 cases on the evaluator's UPPER; on the word check's LETTER, after
+ *     121 and 135 cases and not within 1,000 in 3 seeds of 5: within 300 in 2 seeds of 5, as within 500;
+ *   - 4 with the real estimator, REAL_LEVEL_RUNS (asks zxcvbn-ts once a case, remembered): the estimate taken
+ *     of the trimmed password was found after 278 to 781 cases (10 seeds, not within 900 in 3): within 600
+ *     in 3 seeds of 10.
  */
 const RUNS = 1_000;
-const REAL_RUNS = 500;
+const REAL_RUNS = 300;
 const REAL_LEVEL_RUNS = 600;
 
 let zxcvbn: GuessabilityEstimator;

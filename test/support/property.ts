@@ -1,13 +1,32 @@
 import fc from 'fast-check';
 
 /**
+ * How much deeper than its default each property runs: FC_RUNS_FACTOR=10 runs every property 10 times its
+ * default count (rounded up), for a run before a release or after a change to what a property guards
+ * (docs/testing.md#property-run-counts). Unset, 1: the defaults, sized for CI.
+ */
+const RUNS_FACTOR = runsFactor(process.env.FC_RUNS_FACTOR);
+
+function runsFactor(text: string | undefined): number {
+  if (text === undefined || text === '') return 1;
+  const factor = Number(text);
+  if (!Number.isFinite(factor) || factor <= 0) throw new Error(`FC_RUNS_FACTOR must be a positive number, not ${JSON.stringify(text)}`);
+  return factor;
+}
+
+/** A test's time limit, scaled as its properties are by FC_RUNS_FACTOR (for files that set their own). */
+export const scaledTimeout = (ms: number): number => Math.ceil(ms * Math.max(1, RUNS_FACTOR));
+
+/**
  * Runs a fast-check property with a seed that is always reported on failure: FC_SEED reproduces a run,
- * FC_NUM_RUNS overrides the number of cases. The thrown error starts with the exact command that replays the
- * failing run, followed by fast-check's own report (counterexample, seed and shrink path).
+ * FC_NUM_RUNS sets the number of cases of every property (it wins over FC_RUNS_FACTOR), FC_RUNS_FACTOR
+ * multiplies each property's default. A fresh seed is drawn per run unless FC_SEED is set. The thrown error
+ * starts with the exact command that replays the failing run, followed by fast-check's own report
+ * (counterexample, seed and shrink path).
  */
 export async function assertProperty<Ts>(name: string, property: fc.IAsyncPropertyWithHooks<Ts> | fc.IPropertyWithHooks<Ts>, numRuns: number, extra: Partial<fc.Parameters<Ts>> = {}): Promise<{ seed: number; numRuns: number }> {
   const seed = process.env.FC_SEED !== undefined && process.env.FC_SEED !== '' ? Number(process.env.FC_SEED) : (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
-  const runs = process.env.FC_NUM_RUNS ? Number(process.env.FC_NUM_RUNS) : numRuns;
+  const runs = process.env.FC_NUM_RUNS ? Number(process.env.FC_NUM_RUNS) : Math.ceil(numRuns * RUNS_FACTOR);
   try {
     await fc.assert(property as fc.IAsyncPropertyWithHooks<Ts>, { numRuns: runs, seed, includeErrorInReport: true, ...extra });
   } catch (error) {
