@@ -20,6 +20,9 @@ import { LOCAL_ENV } from './local-environment';
 import { createGateway } from './gateway';
 import { UsagePlanEmulation } from './usage-plan-emulation';
 
+/** How long a write of the seed may take before the SDK gives up on it (see where the seed is written). */
+const SEED_REQUEST_TIMEOUT_MS = 60_000;
+
 /** The local tables are named after their kind; a deployed stack names its own. */
 export const TABLE_NAMES = {
   generator: TABLES.generator.logicalName,
@@ -62,7 +65,10 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
   const functionEnv = { [ENV.dynamodbEndpoint]: store.endpoint, AWS_REGION: store.region, POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL ?? 'WARN', POWERTOOLS_METRICS_DISABLED: 'true' };
 
   const created = await createTables(new DynamoDBClient(store), TABLE_NAMES);
-  const documents = createDocumentClient(functionEnv);
+  // The seed's writes, unlike a function's reads, must not time out and retry: on a loaded machine a transaction
+  // the store has applied but not yet answered within the functions' 2 s would be sent again and refused as
+  // "someone else created it since it was read". A minute is past any write the embedded store takes.
+  const documents = createDocumentClient({ ...functionEnv, [ENV.dynamodbRequestTimeout]: String(SEED_REQUEST_TIMEOUT_MS) });
   // A persisted store (DATA_DIR) keeps what it holds; only new tables are seeded.
   if (created.includes(TABLE_NAMES.generator) || created.includes(TABLE_NAMES.strength)) {
     const written = await loadSeed({ client: documents, generatorTable: TABLE_NAMES.generator, strengthTable: TABLE_NAMES.strength, historyTable: TABLE_NAMES.history });
