@@ -1,7 +1,7 @@
 import { characterClasses, parsePattern, SEPARATORS, type GeneratorPolicy, type PatternToken } from '../functions/domain/generator-policy';
 import { classesOn, eligibleWords, generationMode } from '../functions/domain/password-generator';
 import { MAX_PASSWORD_LENGTH } from '../functions/domain/evaluation';
-import { type StrengthPolicy } from '../functions/domain/strength-policy';
+import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { WORD_LIST } from '../functions/domain/word-list';
 import { generatedLengths, requiredCounts, shortestCompliantLength } from './policy-lint';
 

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { generatorPolicies, parsePattern, SEPARATORS, type GeneratorPolicy } from '../functions/domain/generator-policy';
 import { checkFeasibility, classesOn, cryptoRandom, entropyBits, generationMode, type CharClass } from '../functions/domain/password-generator';
 import { DEFAULT_POLICY_ID, validatePolicy } from '../functions/domain/policy-collection';
-import { type StrengthPolicy } from '../functions/domain/strength-policy';
+import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { escapeUnshowable, shownJson } from '../functions/domain/unicode-text';
 import { WORD_LIST } from '../functions/domain/word-list';
 import { TABLES } from '../functions/repositories/tables';

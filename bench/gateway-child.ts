@@ -12,7 +12,8 @@ startLocalService({ ...process.env, [LOCAL_ENV.port]: '0', [LOCAL_ENV.dynamodbPo
     const stop = () => {
       if (stopping) return;
       stopping = true;
-      service.stop().finally(() => process.exit(0));
+      // Exits whether stopping succeeds or not: the parent waits for this process, not for a clean stop.
+      void service.stop().finally(() => process.exit(0));
     };
     process.on('SIGTERM', stop);
     process.stdin.on('end', stop).on('error', stop).resume();

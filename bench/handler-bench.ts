@@ -220,7 +220,6 @@ async function timeInterleaved(iterations: number, handler: () => Promise<unknow
 /** Loads the entry as a cold Lambda would: every module of functions/ evaluated afresh. */
 function loadEntryFresh(): ProxyHandler {
   for (const id of Object.keys(require.cache)) if (id.startsWith(FUNCTIONS_DIR)) delete require.cache[id];
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require(ENTRY) as { handler: ProxyHandler }).handler;
 }
 

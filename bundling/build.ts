@@ -45,9 +45,15 @@ export async function importBundle<M>(file: string, environment: Record<string, 
 }
 
 if (require.main === module) {
-  buildBundles().then((built) => {
-    for (const [name, { file, bytes }] of Object.entries(built)) {
-      console.log(`${name.padEnd(18)} ${(bytes / 1024).toFixed(1).padStart(7)} KB  ${path.relative(PROJECT_ROOT, file)}`);
-    }
-  });
+  buildBundles().then(
+    (built) => {
+      for (const [name, { file, bytes }] of Object.entries(built)) {
+        console.log(`${name.padEnd(18)} ${(bytes / 1024).toFixed(1).padStart(7)} KB  ${path.relative(PROJECT_ROOT, file)}`);
+      }
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -78,7 +78,7 @@ export async function findStore(given: GivenLocation, io: Io, env: NodeJS.Proces
   if (region !== undefined) return { region };
   if (given.namesAwsTables) throw new LocationError(LOCATION_PHRASES.noRegion);
   const file = localStoreFile(env);
-  let note;
+  let note: ReturnType<typeof readLocalStoreFile>;
   try {
     note = readLocalStoreFile(file);
   } catch (error) {

@@ -14,7 +14,6 @@ export interface EmbeddedStore {
 
 export async function startEmbeddedStore(options: { host?: string; port?: number; dataDir?: string } = {}): Promise<EmbeddedStore> {
   // dynalite ships no type declarations.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const dynalite = require('dynalite') as (opts: Record<string, unknown>) => Server;
   const server = addTransactions(dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(options.dataDir ? { path: options.dataDir } : {}) }));
   // server.close() ends only the connections idle at that moment; one whose request is still in flight (a

@@ -45,7 +45,7 @@ export function addTransactions(server: http.Server): http.Server {
   const internal = randomUUID();
   let gate: Promise<void> | undefined;
   let writesInFlight = 0;
-  let whenDrained: (() => void)[] = [];
+  const whenDrained: (() => void)[] = [];
   const agent = new http.Agent({ keepAlive: true });
   server.on('close', () => agent.destroy());
 

@@ -3,7 +3,7 @@ import type { UsagePlan } from 'aws-cdk-lib/aws-apigateway';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import { Construct } from 'constructs';
+import type { Construct } from 'constructs';
 import { AUTHORIZER, FUNCTIONS, resourcePaths, type RouteFunction, type UsagePlanName } from '../functions/routes';
 import { ENV } from '../functions/runtime';
 import { CREDENTIAL_ATTRIBUTES } from '../functions/repositories/credentials';

@@ -47,7 +47,9 @@ export function createGateway(options: GatewayOptions): Server {
         // so does a request whose body was not read to its end (what is left of it cannot be skipped).
         send(res, result, !server.listening || !req.complete);
         log?.(`${req.method} ${loggedTarget(req.url ?? '/')} -> ${result.statusCode} (${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms)`);
-      });
+      })
+      // Sending itself failed (the client is gone): nothing is left to answer, and the server keeps serving.
+      .catch(() => res.destroy());
   });
   // What Node would otherwise answer itself, with a bare body or none, still gets the envelope.
   server.on('clientError', (error: Error & { rawPacket?: Buffer }, socket) => {

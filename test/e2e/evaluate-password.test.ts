@@ -7,7 +7,7 @@ import * as net from 'node:net';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { errorEnvelope, methodNotAllowedPhrase, PHRASES } from '../../functions/http';
+import { errorEnvelope, methodNotAllowedPhrase } from '../../functions/http';
 import { ROUTE_PHRASES } from '../../functions/routes';
 import { GATEWAY_PHRASES } from '../../lib/gateway-contract';
 import { rawRequest, type RawResponse } from '../support/http-client';

@@ -10,8 +10,7 @@ import { NODEJS_BUNDLING } from '../../lib/lambda-function';
 import { referencedIds, resourcesOfType, roleOfFunction, statementsOfRole, synth } from './synth';
 
 /** The statement CDK adds for active tracing (tracing.test.ts checks it). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const isXrayStatement = (s: any): boolean => [s.Action].flat().every((a: string) => a.startsWith('xray:'));
+const isXrayStatement = (s: { Action: string | string[] }): boolean => [s.Action].flat().every((a) => a.startsWith('xray:'));
 
 const POWERTOOLS_ENV = {
   POWERTOOLS_SERVICE_NAME: 'password-policy-service',
@@ -198,7 +197,7 @@ describe('Lambda functions', () => {
     it('each function role has only the basic execution managed policy besides its own policy (EvaluatePassword, in its isolated network, the VPC access one too)', () => {
       for (const { name, fn } of ours) {
         const role = resourcesOfType(template, 'AWS::IAM::Role')[roleOfFunction(template, fnId(fn))];
-        const managed = (role?.Properties.ManagedPolicyArns as unknown[]).map((arn) => JSON.stringify(arn).match(/service-role\/(\w+)/)?.[1]);
+        const managed = (role!.Properties.ManagedPolicyArns as unknown[]).map((arn) => JSON.stringify(arn).match(/service-role\/(\w+)/)?.[1]);
         expect(managed).toEqual(name === 'EvaluatePassword' ? ['AWSLambdaBasicExecutionRole', 'AWSLambdaVPCAccessExecutionRole'] : ['AWSLambdaBasicExecutionRole']);
       }
     });

@@ -16,7 +16,7 @@ function resourcePathsById(template: Template): Map<string, string> {
 }
 
 /** Each method as "<HTTP method> <path>", with its properties. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation's JSON as aws-cdk-lib's Template.toJSON() gives it, read by path
 function methodsByRoute(template: Template): Map<string, Record<string, any>> {
   const paths = resourcePathsById(template);
   return new Map(

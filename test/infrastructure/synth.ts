@@ -29,7 +29,7 @@ export function synth(context: Record<string, unknown> = {}): Synthesized {
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation's JSON as aws-cdk-lib's Template.toJSON() gives it, read by path
 export type CfnResource = { Type: string; Properties: any; DeletionPolicy?: string; UpdateReplacePolicy?: string; Metadata?: Record<string, unknown> };
 
 export function resourcesOfType(template: Template, type: string): Record<string, CfnResource> {
@@ -40,7 +40,10 @@ export function resourcesOfType(template: Template, type: string): Record<string
 export function referencedIds(value: unknown): Set<string> {
   const ids = new Set<string>();
   const walk = (v: unknown): void => {
-    if (Array.isArray(v)) return v.forEach(walk);
+    if (Array.isArray(v)) {
+      v.forEach(walk);
+      return;
+    }
     if (v === null || typeof v !== 'object') return;
     const o = v as Record<string, unknown>;
     if (typeof o.Ref === 'string' && !o.Ref.startsWith('AWS::')) ids.add(o.Ref);
@@ -53,7 +56,7 @@ export function referencedIds(value: unknown): Set<string> {
 }
 
 /** The IAM statements of every AWS::IAM::Policy attached to a role. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation's JSON as aws-cdk-lib's Template.toJSON() gives it, read by path
 export function statementsOfRole(template: Template, roleLogicalId: string): any[] {
   return Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))
     .filter((p) => (p.Properties.Roles as unknown[]).some((r) => referencedIds(r).has(roleLogicalId)))

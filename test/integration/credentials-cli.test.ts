@@ -212,7 +212,7 @@ describe('user issue-key', () => {
     expect(run.stderr).not.toContain(secretOf(key));
 
     const stored = await item('USER#keyholder');
-    expect((stored?.Keys as Record<string, unknown>)[keyId]).toEqual({ Digest: sha256(key), CreatedAt: expect.stringMatching(ISO_DATE) });
+    expect((stored!.Keys as Record<string, unknown>)[keyId]).toEqual({ Digest: sha256(key), CreatedAt: expect.stringMatching(ISO_DATE) });
     expect(JSON.stringify(stored)).not.toContain(secretOf(key));
   }, 30_000);
 

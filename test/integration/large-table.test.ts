@@ -61,7 +61,6 @@ function storeCountingScans(): PolicyRepository<GeneratorPolicy> {
 
 beforeAll(async () => {
   // dynalite ships no type declarations.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const dynalite = require('dynalite') as (options: Record<string, unknown>) => Server;
   server = dynalite({ createTableMs: 0 });
   await new Promise<void>((resolve, reject) => {

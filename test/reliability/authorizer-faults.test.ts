@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { issueKey } from '../../functions/domain/api-key';
 import { errorEnvelope, PHRASES, type ProxyHandler } from '../../functions/http';
 import { LAST_USED_WRITE_TIMEOUT_MS, storedKey, systemKeysItem, userItem } from '../../functions/repositories/credentials';
-import { CREDENTIAL_SCHEMES, GENERATOR_ADMIN_ROLE } from '../../functions/routes';
+import { GENERATOR_ADMIN_ROLE } from '../../functions/routes';
 import { createDocumentClient, ENV } from '../../functions/runtime';
 import { dynamodbBudget, TIME_BUDGET } from '../../lib/deployment';
 import { AuthorizerEmulation } from '../../local/authorizer-emulation';

@@ -63,7 +63,6 @@ const statusesSeen = new Map<string, number>();
 const tally = (what: string, status: number) => statusesSeen.set(`${what} ${status}`, (statusesSeen.get(`${what} ${status}`) ?? 0) + 1);
 
 afterAll(() => {
-  // eslint-disable-next-line no-console
   console.log(`bad input: statuses seen\n${[...statusesSeen].sort().map(([k, n]) => `  ${k}: ${n}`).join('\n')}`);
 });
 
@@ -409,7 +408,6 @@ describe('bad input through the local gateway (property-based)', () => {
       if (problems.length > 0) throw new Error(`${describeRequest(m, requestTarget, headers)}\n  (${target.label}; credentials: ${creds.label}) answered ${response.status}:\n  - ${problems.join('\n  - ')}`);
     });
     const { seed, numRuns } = await assertProperty('HTTP client requests', property, HTTP_CASES);
-    // eslint-disable-next-line no-console
     console.log(`bad input, HTTP client: ${numRuns} cases in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${seed})`);
   });
 
@@ -476,7 +474,6 @@ describe('bad input through the local gateway (property-based)', () => {
       if (problems.length > 0) throw new Error(`raw request (${flaw.label}; credentials: ${creds.label}):\n  ${JSON.stringify(head.slice(0, 600))}\n  answered ${JSON.stringify(response.raw.slice(0, 300))}\n  - ${problems.join('\n  - ')}`);
     });
     const { seed, numRuns } = await assertProperty('raw socket requests', property, RAW_CASES);
-    // eslint-disable-next-line no-console
     console.log(`bad input, raw socket: ${numRuns} cases in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${seed})`);
   });
 });

@@ -272,7 +272,6 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
     writer?.destroy();
     await dynamo?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    // eslint-disable-next-line no-console
     console.log(`DynamoDB fault timings (${MAX_ATTEMPTS} attempts, ${REQUEST_TIMEOUT_MS} ms request timeout):\n  ${figures.join('\n  ')}`);
   });
 
@@ -373,7 +372,6 @@ describe('the defaults (DYNAMODB_MAX_ATTEMPTS 3, DYNAMODB_REQUEST_TIMEOUT_MS 200
     } finally {
       await hole.close();
       await Promise.all(pending);
-      // eslint-disable-next-line no-console
       console.log(`DynamoDB fault timings with the defaults (${DEFAULT_ATTEMPTS} attempts, ${DEFAULT_TIMEOUT_MS} ms):\n  ${figures.join('\n  ')}`);
     }
   });

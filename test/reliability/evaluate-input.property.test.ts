@@ -52,7 +52,6 @@ const local = useLocalService({ env: { [LOCAL_ENV.authorizerCacheTtl]: '0' } });
 const statusesSeen = new Map<number, number>();
 
 afterAll(() => {
-  // eslint-disable-next-line no-console
   console.log(`evaluate input: statuses seen ${JSON.stringify(Object.fromEntries([...statusesSeen].sort(([a], [b]) => a - b)))}`);
 });
 
@@ -314,7 +313,6 @@ test(`${CASES} random evaluation requests: the status of the contract, the exact
     }),
     CASES,
   );
-  // eslint-disable-next-line no-console
   console.log(`evaluate input: ${numRuns} cases, seed ${seed}`);
   // The generators reach every answer of the contract, so none of them is tested by accident only.
   for (const status of [200, 400, 401, 404, 415]) expect(statusesSeen.get(status) ?? 0).toBeGreaterThan(0);

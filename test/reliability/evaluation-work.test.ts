@@ -20,7 +20,7 @@ import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/b
 import { contextTerms, MATCH_COMPARISONS_PER_TERM, MAX_TOKEN_LENGTH, scanTerms } from '../../functions/domain/evaluation/context/context-terms';
 import { GUESSABILITY_MAX_LENGTH, zxcvbnMaxLookups } from '../../functions/domain/evaluation/estimate/zxcvbn-adapter';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
-import { type EstimateWork } from '../../functions/domain/evaluation/estimate/guessability';
+import type { EstimateWork } from '../../functions/domain/evaluation/estimate/guessability';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
 import { AFFIXED_WORD_MAX_LOOKUPS } from '../../functions/domain/evaluation/estimate/pattern-caps';
 import { MAX_RULE_PASSWORD, READING_BUDGET, ruleModelMaxSteps } from '../../functions/domain/evaluation/estimate/rule-model';

@@ -160,7 +160,6 @@ describe('graceful shutdown on SIGTERM', () => {
 
       const exit = await exitWithin(exited, 'after in-flight requests on keep-alive connections');
       expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
-      // eslint-disable-next-line no-console
       console.log(`graceful shutdown with ${connections.length} keep-alive connections in flight: exit 0 after ${exit.afterMs} ms`);
       expect(await isListening(port)).toBe(false);
       expect(await isListening(storePort)).toBe(false);

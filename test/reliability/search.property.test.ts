@@ -131,6 +131,7 @@ function subsetProblems(collection: PolicyCollection<Record<string, unknown>>, q
   return undefined;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a check of either resource; PolicyResource<T> takes T in and out, so neither schema fits the other
 function nonMatchingResult(collection: PolicyCollection<Record<string, unknown>>, resource: PolicyResource<any>, query: string): string | undefined {
   for (const result of run(collection, query)) {
     const [name, description] = [String(result[resource.nameField]), String(result[resource.descriptionField])];
@@ -141,6 +142,7 @@ function nonMatchingResult(collection: PolicyCollection<Record<string, unknown>>
   return undefined;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a check of either resource; PolicyResource<T> takes T in and out, so neither schema fits the other
 function containedButMissing(collection: PolicyCollection<Record<string, unknown>>, resource: PolicyResource<any>, target: Record<string, unknown>, query: string): string | undefined {
   if ([...query.normalize('NFKC').trim()].length > 256) return undefined;
   const ids = run(collection, query).map((p) => p[resource.idField]);
@@ -210,6 +212,7 @@ describe('search properties over the seed collections', () => {
       return result.policy;
     });
     policies.sort((a, b) => (a[resource.idField] as number) - (b[resource.idField] as number));
+    // biome-ignore lint/suspicious/noExplicitAny: a check of either resource; PolicyResource<T> takes T in and out, so neither schema fits the other
     return { resource: resource as PolicyResource<any>, policies: policies as unknown as Record<string, unknown>[], collection: buildCollection(resource, policies) as unknown as PolicyCollection<Record<string, unknown>> };
   };
   const collections = [seed('generator-policies.json', generatorPolicies), seed('strength-policies.json', strengthPolicies)];

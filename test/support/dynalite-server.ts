@@ -17,7 +17,6 @@ export interface DynaliteServer {
 
 export async function startDynalite(options: { path?: string } = {}): Promise<DynaliteServer> {
   // dynalite ships no type declarations.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const dynalite = require('dynalite') as (opts: Record<string, unknown>) => Server;
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(options.path ? { path: options.path } : {}) });
   await listen(server, 0);

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
 
 /**
@@ -7,7 +8,7 @@ import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
  */
 export interface LoadedEntry<M> {
   readonly module: M;
-  readonly dynamo: AwsClientStub<any>;
+  readonly dynamo: AwsClientStub<DynamoDBDocumentClient>;
   readonly lib: typeof import('@aws-sdk/lib-dynamodb');
   /** The entry's own copy of functions/runtime (its logger and metrics), for spies. */
   readonly runtime: typeof import('../../functions/runtime');
@@ -29,7 +30,7 @@ export function loadEntry<M>(entry: string, env: Record<string, string>, options
   jest.isolateModules(() => {
     for (const [path, factory] of Object.entries(options.modules ?? {})) jest.doMock(path, factory);
     const lib = require('@aws-sdk/lib-dynamodb') as typeof import('@aws-sdk/lib-dynamodb');
-    const dynamo = options.mockDynamoDB === false ? (undefined as unknown as AwsClientStub<any>) : mockClient(lib.DynamoDBDocumentClient);
+    const dynamo = options.mockDynamoDB === false ? (undefined as unknown as AwsClientStub<DynamoDBDocumentClient>) : mockClient(lib.DynamoDBDocumentClient);
     loaded = { module: require(entry) as M, dynamo, lib, runtime: require('../../functions/runtime') };
   });
   return loaded!;

@@ -68,7 +68,7 @@ export class ResponseConformance {
     const content = declared.content ?? {};
     if (Object.keys(content).length === 0) return response.body === '' ? [] : [`${where}: a body where none is declared`];
     const contentType = headerValue(response, 'Content-Type');
-    const mediaType = contentType?.split(';')[0]!.trim().toLowerCase();
+    const mediaType = contentType === undefined ? undefined : contentType.split(';')[0]!.trim().toLowerCase();
     if (mediaType === undefined || !Object.hasOwn(content, mediaType)) return [`${where}: Content-Type ${String(contentType)} is not one of ${Object.keys(content).join(', ')}`];
     let body: unknown;
     try {

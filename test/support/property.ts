@@ -32,7 +32,6 @@ export async function assertProperty<Ts>(name: string, property: fc.IAsyncProper
   } catch (error) {
     const report = error instanceof Error ? error.message : String(error);
     const wrapped = new Error(`Property "${name}" failed with seed ${seed}; replay with FC_SEED=${seed} (and FC_NUM_RUNS=${runs}).\n${report}`);
-    // eslint-disable-next-line no-console
     console.error(`fast-check seed of the failing property "${name}": ${seed}`);
     throw wrapped;
   }

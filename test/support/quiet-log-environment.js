@@ -22,7 +22,7 @@ class QuietLogEnvironment extends TestEnvironment {
 
   /** Holds the log lines written to a stream; returns what puts its own write back. */
   hold(stream) {
-    const ownWrite = Object.prototype.hasOwnProperty.call(stream, 'write');
+    const ownWrite = Object.hasOwn(stream, 'write');
     const write = stream.write;
     this.print ??= (text) => write.call(stream, text);
     stream.write = (chunk, encoding, callback) => {

@@ -1,4 +1,5 @@
 import type { Context } from 'aws-lambda';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
 import { generatorPolicies } from '../../functions/domain/generator-policy';
 import { generatorPolicy } from '../../testkit/policy-fixtures';
@@ -12,7 +13,7 @@ type DocumentClientModule = typeof import('@aws-sdk/lib-dynamodb');
  * DynamoDB document client of that copy mocked.
  */
 function load() {
-  let modules!: { observability: Runtime; repositories: Repositories; lib: DocumentClientModule; dynamo: AwsClientStub<any> };
+  let modules!: { observability: Runtime; repositories: Repositories; lib: DocumentClientModule; dynamo: AwsClientStub<DynamoDBDocumentClient> };
   jest.isolateModules(() => {
     const lib = require('@aws-sdk/lib-dynamodb') as DocumentClientModule;
     modules = { observability: require('../../functions/runtime'), repositories: require('../../functions/repositories/policies'), lib, dynamo: mockClient(lib.DynamoDBDocumentClient) };

@@ -176,7 +176,7 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
       // readingsOf(chars[i..j)), each start's lists grown one character at a time as readingsOf grows its own,
       // rather than spelled again from the start for every end the DP tries. For ASCII only: there lower-casing
       // one character is lower-casing it in the text (not so for a final sigma, say).
-      const ascii = /^[\x00-\x7f]*$/.test(password);
+      const ascii = /^\p{ASCII}*$/u.test(password);
       const spelled = new Map<number, string[][]>();
       const readingsAt = (i: number, j: number, text: string): string[] => {
         if (!ascii) return readingsOf(text);
