@@ -20,7 +20,7 @@ import { commitMeasured, markdownBody, markdownTable, measuredHeader, MEASURED_D
 import { distribution, table } from './stats';
 
 /**
- * `npm run bench:accuracy` (docs/evaluation.md#accuracy): how well the evaluation tracks a real attacker,
+ * `npm run bench:accuracy` (docs/guess-numbers.md#accuracy): how well the evaluation tracks a real attacker,
  * side by side for this service's evaluator and plain zxcvbn-ts (language-common and language-en, the
  * library's defaults), on the same samples:
  *
@@ -412,7 +412,7 @@ export function accuracyMarkdown(
     title: 'The accuracy of the guess estimate, as measured',
     command: 'npm run bench:accuracy',
     source: 'bench/accuracy.ts',
-    about: '[evaluation.md](../evaluation.md#accuracy)',
+    about: '[guess-numbers.md](../guess-numbers.md#accuracy)',
     timestamp: run.timestamp,
     commit: run.commit,
     machine: run.machine,

@@ -22,11 +22,11 @@ export function markdownTable(header: readonly string[], rows: readonly (readonl
   return [line(header), `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-/** The commit measured, and whether the code had uncommitted changes (the measured files aside). */
+/** The commit measured, and whether the code had uncommitted changes (Markdown, the docs, aside: it measures nothing). */
 export function commitMeasured(): string {
   try {
     const git = (...args: string[]) => execFileSync('git', args, { cwd: PROJECT_ROOT, encoding: 'utf8' }).trim();
-    const changed = git('status', '--porcelain', '--untracked-files=no', '--', '.', `:!${MEASURED_DIR}`) !== '';
+    const changed = git('status', '--porcelain', '--untracked-files=no', '--', '.', ':!*.md') !== '';
     return `${git('rev-parse', '--short', 'HEAD')}${changed ? ' with uncommitted changes' : ''}`;
   } catch {
     return 'unknown (no git)';
