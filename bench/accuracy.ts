@@ -239,6 +239,7 @@ async function main(): Promise<void> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const started = Date.now();
   const loadAtStart = os.loadavg()[0]!;
+  const commit = commitMeasured();
   const policies = (JSON.parse(readFileSync(DEFAULT_STRENGTH_FILE, 'utf8')) as StrengthPolicy[]).filter((p) => p.PasswordStrengthPolicyID <= 2);
   const [policy1, policy2] = policies as [StrengthPolicy, StrengthPolicy];
   log('building the estimators...');
@@ -383,7 +384,7 @@ async function main(): Promise<void> {
   console.log(['Accuracy of the guess estimate (npm run bench:accuracy)', '', ...renderAccuracy(report, table)].join('\n'));
   const cpus = os.cpus();
   const machine = `${cpus[0]?.model.trim() ?? 'unknown'}, ${cpus.length} cores, Node ${process.version}, ${os.platform()} ${os.arch()}`;
-  const conditions = { timestamp: new Date().toISOString(), commit: commitMeasured(), machine, loadAverage: [loadAtStart, os.loadavg()[0]!] as const, seconds: (Date.now() - started) / 1000 };
+  const conditions = { timestamp: new Date().toISOString(), commit, machine, loadAverage: [loadAtStart, os.loadavg()[0]!] as const, seconds: (Date.now() - started) / 1000 };
   await writeMeasured(ACCURACY_MARKDOWN_FILE, accuracyMarkdown(report, conditions));
   console.log(`\nWritten as Markdown to ${ACCURACY_MARKDOWN_FILE}.`);
 }

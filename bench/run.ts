@@ -63,6 +63,8 @@ async function main(): Promise<void> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'policy-bench-'));
   const started = Date.now();
   const loadAtStart = os.loadavg()[0]!;
+  // The code measured is the code loaded now: its commit, before anything is edited during a long run.
+  const commit = commitMeasured();
   try {
     progress('Building the bundles (buildBundles) and the references...');
     const bundles = await buildBenchBundles(path.join(workDir, 'bundles'));
@@ -108,7 +110,7 @@ async function main(): Promise<void> {
     // Three decimals are plenty for figures this noisy.
     const rounded = JSON.stringify(results, (_key, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? round(value) : value), 2);
     await writeFile(RESULTS_FILE, `${rounded}\n`);
-    for (const { file, text } of measuredFiles(results, commitMeasured())) await writeMeasured(file, text);
+    for (const { file, text } of measuredFiles(results, commit)) await writeMeasured(file, text);
     console.log(renderReport(results));
     console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)} in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   } finally {
