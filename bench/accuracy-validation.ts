@@ -16,7 +16,7 @@ import { table } from './stats';
 import { BENCH_ENV } from './bench-variables';
 
 /**
- * `npm run bench:validation` (docs/evaluation.md#choosing-on-validation): the accuracy benchmark's weighted
+ * `npm run bench:validation` (docs/guess-numbers.md#choosing-on-validation): the accuracy benchmark's weighted
  * Spearman, measured on the TRAINING ranks only, so that the models' settings can be chosen without looking at
  * the held-out sample (ranks 100,001 to 1,000,000, which this script never reads: it reads its passwords as
  * `npm run guess-model` does, and stops at line 100,000).

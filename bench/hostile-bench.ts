@@ -1,14 +1,11 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { PROJECT_ROOT } from '../bundling/bundling';
 import { startEmbeddedStore } from '../embedded-store/embedded-store';
 import { EVALUATION_REQUEST_FIELDS, readEvaluationRequest } from '../functions/api/evaluation-request';
 import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
@@ -24,6 +21,7 @@ import { checkPolicy, PolicyStore } from '../store/policy-store';
 import { HOSTILE_FAMILIES, hostileBodies, type HostileBody } from './hostile-bodies';
 import { hostileMarkdown, MB, type HostileBenchResult, type HostileBodyFigures } from './hostile-report';
 import { startChild, type Child } from './http-bench';
+import { commitMeasured, MEASURED_DIR, writeMeasured } from './measured';
 import type { Machine } from './stats';
 import { median } from './stats';
 import { LOCAL_ENV } from '../local/local-environment';
@@ -71,7 +69,7 @@ const HTTP_BODIES_PER_FAMILY = 3;
 /** The first identifier of the policies written for the bodies with BannedWords (the seed's are 1 to 10). */
 const FIRST_POLICY_ID = 9001;
 /** Where the figures go as Markdown, relative to the project (a generated file, marked so in .gitattributes). */
-export const HOSTILE_MARKDOWN_FILE = path.join('docs', 'measured', 'hostile.md');
+export const HOSTILE_MARKDOWN_FILE = path.join(MEASURED_DIR, 'hostile.md');
 const EVALUATE_PATH = '/api/passwordstrength/evaluate';
 
 export interface HostileBenchOptions {
@@ -113,12 +111,11 @@ export async function runHostileBench({ seed, baseEnv, machine, progress }: Host
     httpBodiesPerFamily: HTTP_BODIES_PER_FAMILY,
     bodies: withHttp,
     loadAverage: [loadAtStart, os.loadavg()[0]!],
-    commit: commitOf(),
+    commit: commitMeasured(),
     seconds: (Date.now() - started) / 1000,
     markdownFile: HOSTILE_MARKDOWN_FILE,
   };
-  await mkdir(path.dirname(path.join(PROJECT_ROOT, HOSTILE_MARKDOWN_FILE)), { recursive: true });
-  await writeFile(path.join(PROJECT_ROOT, HOSTILE_MARKDOWN_FILE), hostileMarkdown(result, new Date().toISOString(), machine));
+  await writeMeasured(HOSTILE_MARKDOWN_FILE, hostileMarkdown(result, new Date().toISOString(), machine));
   return result;
 }
 
@@ -283,15 +280,4 @@ function timedPost(url: string, apiKey: string, json: string): Promise<{ ms: num
     req.on('error', reject);
     req.end(json);
   });
-}
-
-/** The commit measured, and whether the code had uncommitted changes (the generated Markdown aside). */
-function commitOf(): string {
-  try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: PROJECT_ROOT, encoding: 'utf8' }).trim();
-    const changed = git('status', '--porcelain', '--untracked-files=no', '--', '.', `:!${HOSTILE_MARKDOWN_FILE}`) !== '';
-    return `${git('rev-parse', '--short', 'HEAD')}${changed ? ' with uncommitted changes' : ''}`;
-  } catch {
-    return 'unknown (no git)';
-  }
 }

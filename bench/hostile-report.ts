@@ -1,6 +1,7 @@
 import type { HostileFamily } from './hostile-bodies';
-import { table, type Machine, type TargetResult } from './stats';
 import { BENCH_ENV } from './bench-variables';
+import { markdownTable } from './measured';
+import { table, type Machine, type TargetResult } from './stats';
 
 /**
  * The figures of the `hostile` section of `npm run bench` (bench/hostile-bench.ts), their targets and how they
@@ -146,12 +147,6 @@ export function renderHostile(out: string[], result: HostileBenchResult): void {
   out.push(table(FAMILY_HEADER, familyRows(result)));
   out.push('Worst bodies:', ...worstNames(result).map((line) => `  ${line}`));
   out.push(`Written as Markdown to ${result.markdownFile}.`);
-}
-
-/** A Markdown table: the header, the alignment row (the first column left, the others right) and the rows, `|` escaped. */
-function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const line = (cells: readonly string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
-  return [line(header), `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
 /** The Markdown file of a run: when, where, the family table, the targets and every body's figures. */

@@ -10,7 +10,8 @@ import { runEvaluationBench } from './evaluation-bench';
 import { HANDLER_SIZES, runHandlerBench } from './handler-bench';
 import { runHostileBench } from './hostile-bench';
 import { HTTP_CONNECTIONS, runHttpBench } from './http-bench';
-import { evaluateTargets, renderReport, type BenchResults } from './report';
+import { commitMeasured, writeMeasured } from './measured';
+import { evaluateTargets, measuredFiles, renderReport, type BenchResults } from './report';
 import { round, seededRandom } from './stats';
 import { BENCH_ENV } from './bench-variables';
 
@@ -24,7 +25,8 @@ import { BENCH_ENV } from './bench-variables';
  *   BENCH_PROFILE_RUNS     profiled cold starts per side of a cold-start target not passed (default 5; 0: none)
  *   BENCH_SEED             seeds the round orders, the pair orders, the resamples and the hostile bodies (default: random, printed)
  *
- * The hostile section also writes its table as Markdown to docs/measured/hostile.md.
+ * Each section run also writes its tables as Markdown to a file of docs/measured/ (report.ts's measuredFiles; the
+ * hostile section to hostile.md), and every run the bundle sizes to docs/measured/bundles.md.
  */
 
 const SECTIONS = ['handler', 'evaluation', 'hostile', 'cold', 'http'] as const;
@@ -61,6 +63,9 @@ async function main(): Promise<void> {
   const machine = { cpu: cpus[0]?.model.trim() ?? 'unknown', cores: cpus.length, node: process.version, platform: `${os.platform()} ${os.arch()}` };
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'policy-bench-'));
   const started = Date.now();
+  const loadAtStart = os.loadavg()[0]!;
+  // The code measured is the code loaded now: its commit, before anything is edited during a long run.
+  const commit = commitMeasured();
   try {
     progress('Building the bundles (buildBundles) and the references...');
     const bundles = await buildBenchBundles(path.join(workDir, 'bundles'));
@@ -89,6 +94,8 @@ async function main(): Promise<void> {
         httpSeconds,
       },
       sections,
+      loadAverage: [loadAtStart, os.loadavg()[0]!],
+      seconds: (Date.now() - started) / 1000,
       bundles: Object.fromEntries(
         Object.entries(bundles)
           .sort(([a], [b]) => Number(isReference(a)) - Number(isReference(b)) || a.localeCompare(b))
@@ -104,6 +111,7 @@ async function main(): Promise<void> {
     // Three decimals are plenty for figures this noisy.
     const rounded = JSON.stringify(results, (_key, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? round(value) : value), 2);
     await writeFile(RESULTS_FILE, `${rounded}\n`);
+    for (const { file, text } of measuredFiles(results, commit)) await writeMeasured(file, text);
     console.log(renderReport(results));
     console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)} in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   } finally {

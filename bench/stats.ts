@@ -129,6 +129,8 @@ export interface Machine {
 /** A figure held to its target. */
 export interface TargetResult {
   readonly target: string;
+  /** The section whose figures it reads ('bundles' for the sizes every run measures). */
+  readonly section?: string;
   readonly measured: number;
   readonly comparison: '<=' | '>=' | '=';
   readonly limit: number;

@@ -16,7 +16,7 @@ import { BENCH_ENV } from './bench-variables';
  *   known:   the demo administrator's UserID with a wrong key,
  *   unknown: a UserID that does not exist, with a wrong key of the same form.
  * Both answer 401. It prints both medians, the difference of the medians and its 95% bootstrap confidence
- * interval (docs/testing.md#timing). A difference whose interval holds 0 is not measurable here. Then the
+ * interval (docs/testing.md#reliability). A difference whose interval holds 0 is not measurable here. Then the
  * same for the one thing the two requests do differently, the authorizer's GetItem of an item that exists
  * and of one that does not, straight against the store.
  *

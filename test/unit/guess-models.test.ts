@@ -177,7 +177,7 @@ describe('the rule model', () => {
     expect(guesses('Abcdef1!')).toBe(RULE_COUNTS.sequence * 2 * 20);
   });
 
-  // The docs' worked examples (docs/evaluation.md#the-rule-model), rank x rules by hand.
+  // The docs' worked examples (docs/guess-numbers.md#the-rule-model), rank x rules by hand.
   it.each([
     // password (word 1) x Capitalised 2 x `1!` (10 digits x `!` 1st x 2 block orders = 20)
     ['Password1!', 1 * 2 * 20],
@@ -199,9 +199,9 @@ describe('the rule model', () => {
     expect(guesses(password)).toBe(expected);
   });
 
-  it('the worked examples of docs/evaluation.md are these counts', () => {
-    const docs = readFileSync(path.join(__dirname, '..', '..', 'docs', 'evaluation.md'), 'utf8');
-    const section = docs.slice(docs.indexOf('### Worked examples of guess numbers'));
+  it('the worked examples of docs/guess-numbers.md are these counts', () => {
+    const docs = readFileSync(path.join(__dirname, '..', '..', 'docs', 'guess-numbers.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('## Worked examples of guess numbers'));
     const rows = [...section.matchAll(/^\| `([^`]+)` \| [^|]+ \| ([\d,]+) \|$/gm)].map((m) => [m[1]!, Number(m[2]!.replace(/,/g, ''))] as const);
     expect(rows.map(([password]) => password)).toEqual(['Password1!', 'MichaelJordan23!', 'ShadowMaster12#', 'Baseballbaseball0!', 'Summer2024!', 'Monkey654321!', 'drowssaP1!', 'J3nn1f3r!', '1qaz@WSX3edc$RFV']);
     for (const [password, documented] of rows) expect([password, guesses(password)]).toEqual([password, documented]);

@@ -1,7 +1,7 @@
 import type { AdjacencyGraph } from '../text/keyboards';
 
 /**
- * Keyboard walks as a walk list counts them (docs/evaluation.md#the-rule-model): a walk is read as runs of keys
+ * Keyboard walks as a walk list counts them (docs/guess-numbers.md#the-rule-model): a walk is read as runs of keys
  * in a straight line on the keyboard (`1qaz`, `@WSX`, `qwer`), and each run is counted by how a walk generator
  * reaches it from the run before it. People repeat a run one key over (`1qaz` then `2wsx`), or come back the
  * other way (`1qaz` then `xsw2`); a walk list tries those first:

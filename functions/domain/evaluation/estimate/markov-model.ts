@@ -1,5 +1,5 @@
 /**
- * The statistical attack model (docs/evaluation.md#the-markov-model): a character 4-gram model of passwords with
+ * The statistical attack model (docs/guess-numbers.md#the-markov-model): a character 4-gram model of passwords with
  * backoff, and its guess numbers by Monte Carlo estimation (Dell'Amico and Filippone, "Monte Carlo Strength
  * Evaluation: Fast and Reliable Password Checking", ACM CCS 2015).
  *

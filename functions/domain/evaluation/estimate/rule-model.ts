@@ -5,7 +5,7 @@ import type { KeyboardWalks } from './keyboard-walks';
 import { binomial, uppercaseVariations } from './markov-model';
 
 /**
- * The rule model (docs/evaluation.md#the-rule-model): the mangling rules of hashcat and John the Ripper undone.
+ * The rule model (docs/guess-numbers.md#the-rule-model): the mangling rules of hashcat and John the Ripper undone.
  * A password is read as
  *
  *   prefix + one to three words (each l33t or not, reversed or not, in any case, a symbol between them or not)
