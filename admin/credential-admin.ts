@@ -1,4 +1,10 @@
-import { GetCommand, paginateScan, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  paginateScan,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { issueKey, USER_ID_PATTERN, type KeyKind } from '../functions/domain/api-key';
 import { usagePlanOf, type UsagePlanName } from '../functions/routes';
 import {
@@ -52,7 +58,10 @@ export interface CredentialListing {
 }
 
 /** The system-wide key kinds as operators read them. */
-export const SYSTEM_KEY_TITLES: Readonly<Record<SystemKeyKind, string>> = { generator: 'password generator API key', strength: 'password strength key' };
+export const SYSTEM_KEY_TITLES: Readonly<Record<SystemKeyKind, string>> = {
+  generator: 'password generator API key',
+  strength: 'password strength key',
+};
 
 /** Roles: 1 to 100 characters, none of them a control or format character. */
 const ROLE = /^\P{C}{1,100}$/u;
@@ -62,11 +71,18 @@ const KEY_ID = /^[0-9a-f]{12}$/;
 const MAX_ATTEMPTS = 3;
 
 // KEYS, ROLES and DISABLE are DynamoDB reserved words, so every attribute goes through a name placeholder.
-const NAMES = { '#id': ATTRIBUTES.credentialId, '#roles': ATTRIBUTES.roles, '#disabled': ATTRIBUTES.disabled, '#keys': ATTRIBUTES.keys, '#lastUsed': ATTRIBUTES.lastUsed } as const;
+const NAMES = {
+  '#id': ATTRIBUTES.credentialId,
+  '#roles': ATTRIBUTES.roles,
+  '#disabled': ATTRIBUTES.disabled,
+  '#keys': ATTRIBUTES.keys,
+  '#lastUsed': ATTRIBUTES.lastUsed,
+} as const;
 
 export function checkUserId(userId: string): string {
   // The value is not echoed: a mistyped argument may be a key pasted in the wrong place.
-  if (!USER_ID_PATTERN.test(userId)) throw new CredentialAdminError('A user id must be 1 to 128 printable ASCII characters without spaces or commas.');
+  if (!USER_ID_PATTERN.test(userId))
+    throw new CredentialAdminError('A user id must be 1 to 128 printable ASCII characters without spaces or commas.');
   return userId;
 }
 
@@ -78,7 +94,10 @@ export function checkRole(role: string): string {
 }
 
 export function checkKeyId(keyId: string): string {
-  if (!KEY_ID.test(keyId)) throw new CredentialAdminError('A key id is the 12 hexadecimal characters shown when the key was issued (not the key itself).');
+  if (!KEY_ID.test(keyId))
+    throw new CredentialAdminError(
+      'A key id is the 12 hexadecimal characters shown when the key was issued (not the key itself).',
+    );
   return keyId;
 }
 
@@ -109,7 +128,12 @@ export class CredentialAdmin {
     const item = newUserItem(userId, roles, this.timestamp());
     try {
       await this.client.send(
-        new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(#id)', ExpressionAttributeNames: { '#id': NAMES['#id'] } }),
+        new PutCommand({
+          TableName: this.tableName,
+          Item: item,
+          ConditionExpression: 'attribute_not_exists(#id)',
+          ExpressionAttributeNames: { '#id': NAMES['#id'] },
+        }),
       );
     } catch (error) {
       if (isConditionFailure(error)) throw new CredentialAdminError(`User "${userId}" already exists.`);
@@ -169,7 +193,8 @@ export class CredentialAdmin {
       values: { ':false': false },
       diagnose: (item) => {
         const user = requireUser(item, userId);
-        if (user[ATTRIBUTES.disabled] === true) throw new CredentialAdminError(`User "${userId}" is disabled; enable it before issuing a key.`);
+        if (user[ATTRIBUTES.disabled] === true)
+          throw new CredentialAdminError(`User "${userId}" is disabled; enable it before issuing a key.`);
       },
     });
   }
@@ -179,7 +204,11 @@ export class CredentialAdmin {
     checkKeyId(keyId);
     const credentialId = userCredentialId(userId);
     await this.ensureMaps(credentialId, unknownUser(userId));
-    await this.removeKey(credentialId, keyId, () => new CredentialAdminError(`User "${userId}" has no key with id ${keyId}.`));
+    await this.removeKey(
+      credentialId,
+      keyId,
+      () => new CredentialAdminError(`User "${userId}" has no key with id ${keyId}.`),
+    );
   }
 
   /** A new system-wide key (password generator API key or password strength key); the others of its kind stay active. */
@@ -203,15 +232,24 @@ export class CredentialAdmin {
     checkKeyId(keyId);
     const notFound = () => new CredentialAdminError(`There is no key with id ${keyId}.`);
     let credentialId: string | undefined;
-    for await (const page of paginateScan({ client: this.client }, { TableName: this.tableName, ConsistentRead: true })) {
-      credentialId = page.Items?.find((item) => Object.hasOwn(asMap(item[ATTRIBUTES.keys]), keyId))?.[ATTRIBUTES.credentialId] as string | undefined;
+    for await (const page of paginateScan(
+      { client: this.client },
+      { TableName: this.tableName, ConsistentRead: true },
+    )) {
+      credentialId = page.Items?.find((item) => Object.hasOwn(asMap(item[ATTRIBUTES.keys]), keyId))?.[
+        ATTRIBUTES.credentialId
+      ] as string | undefined;
       // A key id is in one item only: the pages after it need not be read.
       if (credentialId !== undefined) break;
     }
     if (credentialId === undefined) throw notFound();
     const updated = await this.tryUpdate(
       credentialId,
-      { UpdateExpression: `SET #keys.#keyId.${KEY_ATTRIBUTES.usagePlan} = :plan`, ConditionExpression: 'attribute_exists(#keys.#keyId)', ExpressionAttributeValues: { ':plan': plan } },
+      {
+        UpdateExpression: `SET #keys.#keyId.${KEY_ATTRIBUTES.usagePlan} = :plan`,
+        ConditionExpression: 'attribute_exists(#keys.#keyId)',
+        ExpressionAttributeValues: { ':plan': plan },
+      },
       { '#keyId': keyId },
     );
     if (!updated) throw notFound();
@@ -223,7 +261,10 @@ export class CredentialAdmin {
     const users: UserSummary[] = [];
     let generatorKeys: KeySummary[] = [];
     let strengthKeys: KeySummary[] = [];
-    for await (const page of paginateScan({ client: this.client }, { TableName: this.tableName, ConsistentRead: true })) {
+    for await (const page of paginateScan(
+      { client: this.client },
+      { TableName: this.tableName, ConsistentRead: true },
+    )) {
       for (const item of page.Items ?? []) {
         const id = item[ATTRIBUTES.credentialId];
         if (id === SYSTEM_KEYS_ID.generator) generatorKeys = keySummaries(item);
@@ -287,14 +328,21 @@ export class CredentialAdmin {
   private async removeKey(credentialId: string, keyId: string, notFound: () => CredentialAdminError): Promise<void> {
     const removed = await this.tryUpdate(
       credentialId,
-      { UpdateExpression: 'REMOVE #keys.#keyId, #lastUsed.#keyId', ConditionExpression: 'attribute_exists(#keys.#keyId)' },
+      {
+        UpdateExpression: 'REMOVE #keys.#keyId, #lastUsed.#keyId',
+        ConditionExpression: 'attribute_exists(#keys.#keyId)',
+      },
       { '#keyId': keyId },
     );
     if (!removed) throw notFound();
   }
 
   /** Retries an update whose condition failed while `diagnose` (reading the item) says the state may have moved on. */
-  private async updateWithRetry(credentialId: string, update: () => Update, diagnose: (item: Item | undefined) => Verdict): Promise<void> {
+  private async updateWithRetry(
+    credentialId: string,
+    update: () => Update,
+    diagnose: (item: Item | undefined) => Verdict,
+  ): Promise<void> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
       if (await this.tryUpdate(credentialId, update())) return;
       if (diagnose(await this.read(credentialId)) === 'done') return;
@@ -303,7 +351,11 @@ export class CredentialAdmin {
   }
 
   /** One conditional UpdateItem: true when applied, false when its condition failed. */
-  private async tryUpdate(credentialId: string, update: Update, extraNames: Record<string, string> = {}): Promise<boolean> {
+  private async tryUpdate(
+    credentialId: string,
+    update: Update,
+    extraNames: Record<string, string> = {},
+  ): Promise<boolean> {
     const expressions = [update.UpdateExpression, update.ConditionExpression ?? ''].join(' ');
     try {
       await this.client.send(
@@ -323,7 +375,13 @@ export class CredentialAdmin {
   }
 
   private async read(credentialId: string): Promise<Item | undefined> {
-    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { [ATTRIBUTES.credentialId]: credentialId }, ConsistentRead: true }));
+    const result = await this.client.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { [ATTRIBUTES.credentialId]: credentialId },
+        ConsistentRead: true,
+      }),
+    );
     return result.Item;
   }
 
@@ -333,7 +391,9 @@ export class CredentialAdmin {
 }
 
 function usedNames(names: Record<string, string>, expressions: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(names).filter(([placeholder]) => new RegExp(`${placeholder}\\b`).test(expressions)));
+  return Object.fromEntries(
+    Object.entries(names).filter(([placeholder]) => new RegExp(`${placeholder}\\b`).test(expressions)),
+  );
 }
 
 /** By name, not instanceof: the document client may surface an error class from another copy of the SDK. */
@@ -352,14 +412,18 @@ function unknownUser(userId: string): CredentialAdminError {
 
 function concurrentChange(credentialId: string): CredentialAdminError {
   const kind = (Object.keys(SYSTEM_KEYS_ID) as SystemKeyKind[]).find((k) => SYSTEM_KEYS_ID[k] === credentialId);
-  const what = kind !== undefined ? `the ${SYSTEM_KEY_TITLES[kind]}s` : `user "${credentialId.slice(USER_CREDENTIAL_PREFIX.length)}"`;
+  const what =
+    kind !== undefined
+      ? `the ${SYSTEM_KEY_TITLES[kind]}s`
+      : `user "${credentialId.slice(USER_CREDENTIAL_PREFIX.length)}"`;
   return new CredentialAdminError(`The credentials of ${what} kept changing while this command ran; run it again.`);
 }
 
 /** Roles as stored: a list, or a string set if an item was written by hand. */
 function rolesOf(item: Item): string[] {
   const roles = item[ATTRIBUTES.roles];
-  if (Array.isArray(roles) || roles instanceof Set) return [...(roles as Iterable<unknown>)].filter((r): r is string => typeof r === 'string');
+  if (Array.isArray(roles) || roles instanceof Set)
+    return [...(roles as Iterable<unknown>)].filter((r): r is string => typeof r === 'string');
   return [];
 }
 

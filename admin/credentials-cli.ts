@@ -1,14 +1,55 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { CREDENTIAL_SCHEMES, DEFAULT_USAGE_PLAN, GENERATOR_ADMIN_ROLE, isUsagePlanName, schemeScope, USAGE_PLAN_NAMES, type UsagePlanName } from '../functions/routes';
+import {
+  CREDENTIAL_SCHEMES,
+  DEFAULT_USAGE_PLAN,
+  GENERATOR_ADMIN_ROLE,
+  isUsagePlanName,
+  schemeScope,
+  USAGE_PLAN_NAMES,
+  type UsagePlanName,
+} from '../functions/routes';
 import { STACK_OUTPUTS, USAGE_PLANS } from '../lib/deployment';
 import { TABLES } from '../functions/repositories/tables';
 import { KEY_PREFIX } from '../functions/domain/api-key';
 import type { SystemKeyKind } from '../functions/repositories/credentials';
-import { awsFailureMessage, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, findStore, LocationError, locationProblem, stackOutputs, TABLE_NAME } from '../cli/aws';
+import {
+  awsFailureMessage,
+  createDynamoDbClient,
+  DEFAULT_STACK,
+  AWS_LOCATION_OPTIONS,
+  findStore,
+  LocationError,
+  locationProblem,
+  stackOutputs,
+  TABLE_NAME,
+} from '../cli/aws';
 import { DEFAULT_LOCAL_STORE_FILE } from '../store/local-store-file';
-import { checkOptions, commandList, findCommand, Help, parseCommandLine, PROCESS_IO, runCli, runWhenMain, UsageError, USAGE_PHRASES, type Cli, type Command, type Io } from '../cli/command-line';
+import {
+  checkOptions,
+  commandList,
+  findCommand,
+  Help,
+  parseCommandLine,
+  PROCESS_IO,
+  runCli,
+  runWhenMain,
+  UsageError,
+  USAGE_PHRASES,
+  type Cli,
+  type Command,
+  type Io,
+} from '../cli/command-line';
 import { UsagePlanAdmin } from './usage-plans';
-import { checkKeyId, checkRole, checkUserId, CredentialAdmin, CredentialAdminError, SYSTEM_KEY_TITLES, type CredentialListing, type KeySummary } from './credential-admin';
+import {
+  checkKeyId,
+  checkRole,
+  checkUserId,
+  CredentialAdmin,
+  CredentialAdminError,
+  SYSTEM_KEY_TITLES,
+  type CredentialListing,
+  type KeySummary,
+} from './credential-admin';
 
 /** The output of the deployed stack naming the credentials table. */
 const TABLE_OUTPUT = STACK_OUTPUTS.credentialsTable;
@@ -82,7 +123,9 @@ The generator API (${USER_PATHS}) needs the role:  --role "${GENERATOR_ADMIN_ROL
       await admin.createUser(args.userId, args.roles);
       warnAboutRoles(args.roles, io);
       const roles = args.roles.length > 0 ? `roles ${args.roles.map(quote).join(', ')}` : 'no roles';
-      io.stdout.write(`Created user ${quote(args.userId)} with ${roles}. Issue a key with: user issue-key --user-id ${args.userId}\n`);
+      io.stdout.write(
+        `Created user ${quote(args.userId)} with ${roles}. Issue a key with: user issue-key --user-id ${args.userId}\n`,
+      );
     },
   },
   {
@@ -189,7 +232,7 @@ The key is shown only this once; only its SHA-256 digest is stored. Fails for an
   {
     path: ['usage-plan', 'set'],
     synopsis: 'usage-plan set --key-id KEYID --plan NAME',
-    summary: "put one key on a usage plan (its own rate limit and quota)",
+    summary: 'put one key on a usage plan (its own rate limit and quota)',
     details: `Puts one issued key (of a user, or a generator or strength key) on a usage plan: its own rate limit,
 burst and daily quota, so one client cannot starve the others. Every new key starts on "${DEFAULT_USAGE_PLAN}".
 On a deployed stack it moves the key's API Gateway API key between the stack's usage plans (creating it
@@ -197,7 +240,9 @@ for a key issued before usage plans existed); with --endpoint it records the pla
 emulates when EMULATE_USAGE_PLANS=1. Takes effect within the authorizer cache TTL.
 
   --key-id KEYID    the 12 hex characters after the key's prefix (shown by issue and list)
-  --plan NAME       ${Object.entries(USAGE_PLANS).map(([name, p]) => `${name} (${p.rateLimit}/s, bursts of ${p.burstLimit}, ${p.quotaPerDay} a day)`).join(', ')}`,
+  --plan NAME       ${Object.entries(USAGE_PLANS)
+    .map(([name, p]) => `${name} (${p.rateLimit}/s, bursts of ${p.burstLimit}, ${p.quotaPerDay} a day)`)
+    .join(', ')}`,
     options: ['key-id', 'plan'],
     required: ['key-id', 'plan'],
     usagePlans: true,
@@ -263,7 +308,11 @@ The key is shown only this once; only its SHA-256 digest is stored.`,
       required: [],
       run: async (admin, args, io) => {
         const keys = (await admin.list())[LISTING_FIELD[kind]];
-        io.stdout.write(args.json ? `${JSON.stringify(keys, null, 2)}\n` : `${[`${capitalised(title)}s (${keys.length}):`, ...keyLines(keys, '  ')].join('\n')}\n`);
+        io.stdout.write(
+          args.json
+            ? `${JSON.stringify(keys, null, 2)}\n`
+            : `${[`${capitalised(title)}s (${keys.length}):`, ...keyLines(keys, '  ')].join('\n')}\n`,
+        );
       },
     },
     {
@@ -276,7 +325,7 @@ The key is shown only this once; only its SHA-256 digest is stored.`,
       options: ['key-id'],
       required: ['key-id'],
       usagePlans: true,
-    run: async (admin, args, io, usage) => {
+      run: async (admin, args, io, usage) => {
         await admin.revokeSystemKey(kind, args.keyId);
         await usage?.detach(args.keyId);
         io.stdout.write(`Revoked ${title} id ${args.keyId}.\n`);
@@ -285,7 +334,10 @@ The key is shown only this once; only its SHA-256 digest is stored.`,
   ];
 }
 
-const LISTING_FIELD = { generator: 'generatorKeys', strength: 'strengthKeys' } as const satisfies Record<SystemKeyKind, keyof CredentialListing>;
+const LISTING_FIELD = { generator: 'generatorKeys', strength: 'strengthKeys' } as const satisfies Record<
+  SystemKeyKind,
+  keyof CredentialListing
+>;
 
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
@@ -370,7 +422,8 @@ function parseCredentialsCommandLine(argv: readonly string[]): Run | Help {
   }
   const command = findCommand(COMMANDS, positionals);
   const group = GROUP_USAGE.get(positionals[0]!);
-  if (values.help && (command || (group !== undefined && positionals.length === 1))) return new Help(command ? commandUsage(command) : group!);
+  if (values.help && (command || (group !== undefined && positionals.length === 1)))
+    return new Help(command ? commandUsage(command) : group!);
   if (!command) throw new UsageError(unknownCommandMessage(positionals), usageFor(positionals));
   return { command, args: commandArgs(command, values), location: locationOf(command, values) };
 }
@@ -384,7 +437,7 @@ function commandAtStart(positionals: readonly string[]): CommandSpec | undefined
 
 function usageFor(positionals: readonly string[]): string {
   const command = commandAtStart(positionals);
-  return command ? commandUsage(command) : GROUP_USAGE.get(positionals[0] ?? '') ?? USAGE;
+  return command ? commandUsage(command) : (GROUP_USAGE.get(positionals[0] ?? '') ?? USAGE);
 }
 
 function unknownCommandMessage(positionals: readonly string[]): string {
@@ -410,8 +463,13 @@ function locationOf(command: CommandSpec, values: Values): Location {
   const usage = commandUsage(command);
   const { table, stack, endpoint, region } = values;
   if (table !== undefined && stack !== undefined) throw new UsageError('Give --table or --stack, not both.', usage);
-  if (endpoint !== undefined && stack !== undefined) throw new UsageError('--stack reads a deployed stack; with --endpoint give --table (default "Credentials").', usage);
-  if (table !== undefined && !TABLE_NAME.test(table)) throw new UsageError('--table must be 3 to 255 letters, digits, "_", "-" or ".".', usage);
+  if (endpoint !== undefined && stack !== undefined)
+    throw new UsageError(
+      '--stack reads a deployed stack; with --endpoint give --table (default "Credentials").',
+      usage,
+    );
+  if (table !== undefined && !TABLE_NAME.test(table))
+    throw new UsageError('--table must be 3 to 255 letters, digits, "_", "-" or ".".', usage);
   const problem = locationProblem({ stack, endpoint, region });
   if (problem !== undefined) throw new UsageError(problem, usage);
   return { table, stack, endpoint, region };
@@ -419,9 +477,26 @@ function locationOf(command: CommandSpec, values: Values): Location {
 
 /** The store findStore finds, and the table in it: --table, else a local store's, else the stack's output (read later). */
 async function findTable(given: Location, io: Io): Promise<Location> {
-  const found = await findStore({ endpoint: given.endpoint, region: given.region, namesAwsTables: given.stack !== undefined || given.table !== undefined }, io);
-  if (found.endpoint === undefined) return { table: given.table, stack: given.table === undefined ? given.stack ?? DEFAULT_STACK : undefined, region: found.region };
-  return { table: given.table ?? found.tables?.credentials ?? LOCAL_TABLE, endpoint: found.endpoint, region: found.region, storeFile: found.storeFile };
+  const found = await findStore(
+    {
+      endpoint: given.endpoint,
+      region: given.region,
+      namesAwsTables: given.stack !== undefined || given.table !== undefined,
+    },
+    io,
+  );
+  if (found.endpoint === undefined)
+    return {
+      table: given.table,
+      stack: given.table === undefined ? (given.stack ?? DEFAULT_STACK) : undefined,
+      region: found.region,
+    };
+  return {
+    table: given.table ?? found.tables?.credentials ?? LOCAL_TABLE,
+    endpoint: found.endpoint,
+    region: found.region,
+    storeFile: found.storeFile,
+  };
 }
 
 /** Checks the arguments before any AWS call, finds the table, then runs the command. */
@@ -438,12 +513,20 @@ async function execute(command: CommandSpec, args: CommandArgs, run: Run, io: Io
     const outputs =
       location.stack === undefined
         ? undefined
-        : await stackOutputs(location.stack, location.region, [TABLE_OUTPUT, ...(command.usagePlans ? UsagePlanAdmin.OUTPUTS : [])], ' or --table NAME');
+        : await stackOutputs(
+            location.stack,
+            location.region,
+            [TABLE_OUTPUT, ...(command.usagePlans ? UsagePlanAdmin.OUTPUTS : [])],
+            ' or --table NAME',
+          );
     const table = location.table ?? outputs![TABLE_OUTPUT]!;
     location.table = table;
-    usage = command.usagePlans && outputs !== undefined ? UsagePlanAdmin.fromOutputs(outputs, location.region) : undefined;
+    usage =
+      command.usagePlans && outputs !== undefined ? UsagePlanAdmin.fromOutputs(outputs, location.region) : undefined;
     if (command.usagePlans && usage === undefined && location.endpoint === undefined) {
-      io.stderr.write('Note: with --table no usage plan is changed; give --stack so the key is metered (the API answers 403 to a key without one).\n');
+      io.stderr.write(
+        'Note: with --table no usage plan is changed; give --stack so the key is metered (the API answers 403 to a key without one).\n',
+      );
     }
     await command.run(new CredentialAdmin(DynamoDBDocumentClient.from(dynamodb), table), args, io, usage);
   } finally {
@@ -455,7 +538,10 @@ async function execute(command: CommandSpec, args: CommandArgs, run: Run, io: Io
 
 function warnAboutRoles(roles: readonly string[], io: Io): void {
   for (const role of roles) {
-    if (role !== GENERATOR_ADMIN_ROLE) io.stderr.write(`Note: the API checks only the role "${GENERATOR_ADMIN_ROLE}"; ${quote(role)} grants nothing by itself.\n`);
+    if (role !== GENERATOR_ADMIN_ROLE)
+      io.stderr.write(
+        `Note: the API checks only the role "${GENERATOR_ADMIN_ROLE}"; ${quote(role)} grants nothing by itself.\n`,
+      );
   }
 }
 
@@ -467,14 +553,21 @@ function formatListing(listing: CredentialListing): string {
     lines.push(`    roles: ${user.roles.length > 0 ? user.roles.map(quote).join(', ') : '(none)'}`);
     lines.push(...keyLines(user.keys, '    '));
   }
-  lines.push('', `Password generator API keys (${listing.generatorKeys.length}):`, ...keyLines(listing.generatorKeys, '  '));
+  lines.push(
+    '',
+    `Password generator API keys (${listing.generatorKeys.length}):`,
+    ...keyLines(listing.generatorKeys, '  '),
+  );
   lines.push('', `Password strength keys (${listing.strengthKeys.length}):`, ...keyLines(listing.strengthKeys, '  '));
   return `${lines.join('\n')}\n`;
 }
 
 function keyLines(keys: readonly KeySummary[], indent: string): string[] {
   if (keys.length === 0) return [`${indent}keys: (none)`];
-  return keys.map((k) => `${indent}key ${k.keyId}  created ${k.createdAt ?? 'unknown'}  last used ${k.lastUsedAt ?? 'never recorded'}  plan ${k.usagePlan}`);
+  return keys.map(
+    (k) =>
+      `${indent}key ${k.keyId}  created ${k.createdAt ?? 'unknown'}  last used ${k.lastUsedAt ?? 'never recorded'}  plan ${k.usagePlan}`,
+  );
 }
 
 function quote(text: string): string {

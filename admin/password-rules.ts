@@ -1,4 +1,10 @@
-import { characterClasses, parsePattern, SEPARATORS, type GeneratorPolicy, type PatternToken } from '../functions/domain/generator-policy';
+import {
+  characterClasses,
+  parsePattern,
+  SEPARATORS,
+  type GeneratorPolicy,
+  type PatternToken,
+} from '../functions/domain/generator-policy';
 import { classesOn, eligibleWords, generationMode } from '../functions/domain/password-generator';
 import { MAX_PASSWORD_LENGTH } from '../functions/domain/evaluation';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
@@ -39,7 +45,10 @@ const NAMED_CLASSES: readonly (readonly [string, readonly string[]])[] = [
 export function characterClassValues(chars: Iterable<string>): string[] {
   const set = new Set(chars);
   const outside = [...set].filter((c) => !PRINTABLE.includes(c));
-  if (outside.length > 0) throw new Error(`Apple's password rules hold ASCII printable characters only, not ${JSON.stringify(outside.join(''))}.`);
+  if (outside.length > 0)
+    throw new Error(
+      `Apple's password rules hold ASCII printable characters only, not ${JSON.stringify(outside.join(''))}.`,
+    );
   if (set.size === PRINTABLE.length) return ['ascii-printable'];
   const values: string[] = [];
   const rest = new Set(set);
@@ -57,14 +66,29 @@ export function characterClassValues(chars: Iterable<string>): string[] {
 }
 
 /** A rule list as the attribute's value: `required: a; required: b; allowed: c; minlength: n; maxlength: m`. */
-function describe(required: readonly (readonly string[])[], allowed: Iterable<string>, minLength: number, maxLength: number): string {
-  const rules = [...required.map((set) => `required: ${characterClassValues(set).join(', ')}`), `allowed: ${characterClassValues(allowed).join(', ')}`, `minlength: ${minLength}`, `maxlength: ${maxLength}`];
+function describe(
+  required: readonly (readonly string[])[],
+  allowed: Iterable<string>,
+  minLength: number,
+  maxLength: number,
+): string {
+  const rules = [
+    ...required.map((set) => `required: ${characterClassValues(set).join(', ')}`),
+    `allowed: ${characterClassValues(allowed).join(', ')}`,
+    `minlength: ${minLength}`,
+    `maxlength: ${maxLength}`,
+  ];
   return rules.join('; ');
 }
 
 const repeat = <T>(item: T, times: number): T[] => Array.from({ length: times }, () => item);
 
-const CLASS_CHARS = { upper: NAMED_CLASSES[0]![1], lower: NAMED_CLASSES[1]![1], numeric: NAMED_CLASSES[2]![1], symbol: NAMED_CLASSES[3]![1] };
+const CLASS_CHARS = {
+  upper: NAMED_CLASSES[0]![1],
+  lower: NAMED_CLASSES[1]![1],
+  numeric: NAMED_CLASSES[2]![1],
+  symbol: NAMED_CLASSES[3]![1],
+};
 
 /**
  * What a strength policy accepts: one `required:` rule for each character its composition rules demand (a
@@ -73,13 +97,21 @@ const CLASS_CHARS = { upper: NAMED_CLASSES[0]![1], lower: NAMED_CLASSES[1]![1], 
  */
 export function strengthPasswordRules(p: StrengthPolicy): PasswordRules {
   const counts = requiredCounts(p);
-  const required = (['upper', 'lower', 'numeric', 'symbol'] as const).flatMap((key) => repeat(CLASS_CHARS[key], counts[key]));
+  const required = (['upper', 'lower', 'numeric', 'symbol'] as const).flatMap((key) =>
+    repeat(CLASS_CHARS[key], counts[key]),
+  );
   const shortest = shortestCompliantLength(p);
   const notes = [
     ...(Object.values(counts).some((n) => n > 1)
-      ? ['A minimum above 1 is written as that many `required:` rules; a password manager that reads each rule as "at least one" and merges repeats may generate fewer.']
+      ? [
+          'A minimum above 1 is written as that many `required:` rules; a password manager that reads each rule as "at least one" and merges repeats may generate fewer.',
+        ]
       : []),
-    ...(shortest === undefined ? [`No password of up to ${MAX_PASSWORD_LENGTH} characters can be Compliant, so minlength is the most the evaluation takes.`] : []),
+    ...(shortest === undefined
+      ? [
+          `No password of up to ${MAX_PASSWORD_LENGTH} characters can be Compliant, so minlength is the most the evaluation takes.`,
+        ]
+      : []),
   ];
   return { descriptor: describe(required, PRINTABLE, shortest ?? MAX_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH), notes };
 }
@@ -108,7 +140,10 @@ export function generatorPasswordRules(p: GeneratorPolicy): PasswordRules {
     case 'alpha':
       on.forEach((c) => use(c.chars));
       on.forEach((c) => c.chars.forEach((ch) => allowed.add(ch)));
-      if (p.HigherAlphaRatio) notes.push('HigherAlphaRatio (letters are more than half) cannot be said in the language: a password manager may generate fewer letters.');
+      if (p.HigherAlphaRatio)
+        notes.push(
+          'HigherAlphaRatio (letters are more than half) cannot be said in the language: a password manager may generate fewer letters.',
+        );
       break;
     case 'words':
     case 'words+alpha': {
@@ -117,7 +152,9 @@ export function generatorPasswordRules(p: GeneratorPolicy): PasswordRules {
       on.forEach((c) => use(c.chars, segments));
       const separator = SEPARATORS[p.SeparateWordsWith];
       if (separator !== '') use([separator], p.NumberOfWords + segments - 1);
-      notes.push('The language has no words: a password manager generates random characters from the same set, not a phrase.');
+      notes.push(
+        'The language has no words: a password manager generates random characters from the same set, not a phrase.',
+      );
       break;
     }
     case 'pattern': {
@@ -128,11 +165,13 @@ export function generatorPasswordRules(p: GeneratorPolicy): PasswordRules {
         else if (token.kind === 'w') use(wordLetters(p), token.count);
         else use(token.kind === 'a' ? anyClass : classes[token.kind].chars, token.count);
       }
-      notes.push('The language has no order: a password manager may place the pattern\'s characters anywhere.');
+      notes.push("The language has no order: a password manager may place the pattern's characters anywhere.");
       break;
     }
     case 'none':
-      throw new Error('A generator policy with IncludeAlphaSpecial, IncludeWordPhrases and GeneratePattern all off generates nothing.');
+      throw new Error(
+        'A generator policy with IncludeAlphaSpecial, IncludeWordPhrases and GeneratePattern all off generates nothing.',
+      );
   }
   const { shortest, longest } = generatedLengths(p);
   return { descriptor: describe(required, allowed, shortest, longest), notes };

@@ -1,7 +1,14 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { repeatedNameProblem } from '../store/policy-json';
-import { checkPolicy, COLLECTIONS, PolicyAdminError, type CollectionName, type Policy, type StoredPolicy } from '../store/policy-store';
+import {
+  checkPolicy,
+  COLLECTIONS,
+  PolicyAdminError,
+  type CollectionName,
+  type Policy,
+  type StoredPolicy,
+} from '../store/policy-store';
 
 /**
  * A collection as files, for git: one `<ID>.json` per policy, and `versions.json`, the version of each
@@ -23,7 +30,11 @@ export function formatPolicy(value: unknown): string {
 }
 
 /** Writes the collection to `dir`: every policy's file and the manifest; policy files of policies no longer stored are removed. */
-export async function writeExport(dir: string, collection: CollectionName, stored: ReadonlyMap<number, StoredPolicy>): Promise<void> {
+export async function writeExport(
+  dir: string,
+  collection: CollectionName,
+  stored: ReadonlyMap<number, StoredPolicy>,
+): Promise<void> {
   await mkdir(dir, { recursive: true });
   for (const name of await readdir(dir)) {
     const id = POLICY_FILE.exec(name)?.[1];
@@ -33,8 +44,15 @@ export async function writeExport(dir: string, collection: CollectionName, store
   await writeManifest(dir, collection, new Map([...stored].map(([id, s]) => [id, s.version])));
 }
 
-export async function writeManifest(dir: string, collection: CollectionName, versions: ReadonlyMap<number, number>): Promise<void> {
-  const manifest: Manifest = { collection, versions: Object.fromEntries([...versions].sort(([a], [b]) => a - b).map(([id, v]) => [String(id), v])) };
+export async function writeManifest(
+  dir: string,
+  collection: CollectionName,
+  versions: ReadonlyMap<number, number>,
+): Promise<void> {
+  const manifest: Manifest = {
+    collection,
+    versions: Object.fromEntries([...versions].sort(([a], [b]) => a - b).map(([id, v]) => [String(id), v])),
+  };
   await writeFile(path.join(dir, MANIFEST), formatPolicy(manifest));
 }
 
@@ -52,7 +70,9 @@ export async function readPolicyDirectory(dir: string, collection: CollectionNam
   try {
     names = (await readdir(dir)).sort();
   } catch (error) {
-    throw new PolicyAdminError([`${dir}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}).`]);
+    throw new PolicyAdminError([
+      `${dir}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}).`,
+    ]);
   }
   const problems: string[] = [];
   const base = await readManifest(dir, collection).catch((error: unknown) => {
@@ -77,7 +97,8 @@ export async function readPolicyDirectory(dir: string, collection: CollectionNam
     if (record === undefined) continue;
     const result = checkPolicy(collection, record);
     if (!result.ok) problems.push(...result.problems.map((p) => `${file}: ${p}`));
-    else if (result.policy[idField] !== Number(id)) problems.push(`${file}: ${idField}: must be ${id}, as the file name says`);
+    else if (result.policy[idField] !== Number(id))
+      problems.push(`${file}: ${idField}: must be ${id}, as the file name says`);
     else policies.set(Number(id), result.policy);
   }
   if (problems.length > 0) throw new PolicyAdminError(problems);
@@ -100,14 +121,22 @@ async function readManifest(dir: string, collection: CollectionName): Promise<Ma
     manifest = JSON.parse(text);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new PolicyAdminError([code === 'ENOENT' ? `${file}: missing; a directory to apply starts as an export (npm run policy -- export).` : `${file}: cannot be read as JSON.`]);
+    throw new PolicyAdminError([
+      code === 'ENOENT'
+        ? `${file}: missing; a directory to apply starts as an export (npm run policy -- export).`
+        : `${file}: cannot be read as JSON.`,
+    ]);
   }
   const repeated = repeatedNameProblem(text);
   if (repeated !== undefined) throw new PolicyAdminError([`${file}: ${repeated}`]);
   const { collection: of, versions } = (manifest ?? {}) as Partial<Manifest>;
-  if (of !== collection) throw new PolicyAdminError([`${file}: this directory holds the ${String(of)} collection, not ${collection}.`]);
+  if (of !== collection)
+    throw new PolicyAdminError([`${file}: this directory holds the ${String(of)} collection, not ${collection}.`]);
   const entries = Object.entries(versions ?? {});
-  if (typeof versions !== 'object' || entries.some(([id, v]) => !POLICY_FILE.test(`${id}.json`) || !Number.isInteger(v) || (v as number) < 1)) {
+  if (
+    typeof versions !== 'object' ||
+    entries.some(([id, v]) => !POLICY_FILE.test(`${id}.json`) || !Number.isInteger(v) || (v as number) < 1)
+  ) {
     throw new PolicyAdminError([`${file}: "versions" must map each policy ID to its version (a whole number from 1).`]);
   }
   return new Map(entries.map(([id, v]) => [Number(id), v]));
@@ -119,7 +148,9 @@ async function readJson(file: string): Promise<unknown> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new PolicyAdminError([`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}).`]);
+    throw new PolicyAdminError([
+      `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}).`,
+    ]);
   }
   let value: unknown;
   try {

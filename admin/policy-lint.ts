@@ -1,7 +1,19 @@
 import { contextTerms, MAX_PASSWORD_LENGTH, strengthScore, weightsOf } from '../functions/domain/evaluation';
-import { AMBIGUOUS_CHARS, parsePattern, SEPARATORS, type GeneratorPolicy, type PatternToken } from '../functions/domain/generator-policy';
+import {
+  AMBIGUOUS_CHARS,
+  parsePattern,
+  SEPARATORS,
+  type GeneratorPolicy,
+  type PatternToken,
+} from '../functions/domain/generator-policy';
 import { classesOn, eligibleWords, entropyBits, generationMode } from '../functions/domain/password-generator';
-import { COMPLIANCE_LEVELS, GUESS_THRESHOLDS_LOG10, guessThresholdLog10, scoreBand, STRONG } from '../functions/domain/compliance-levels';
+import {
+  COMPLIANCE_LEVELS,
+  GUESS_THRESHOLDS_LOG10,
+  guessThresholdLog10,
+  scoreBand,
+  STRONG,
+} from '../functions/domain/compliance-levels';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { quoted, shownJson } from '../functions/domain/unicode-text';
 import { WORD_LIST } from '../functions/domain/word-list';
@@ -14,7 +26,11 @@ import type { CollectionName } from '../store/policy-store';
 
 /** How far a finding departs from a standard: breaks a SHALL, departs from a SHOULD, or advice. */
 export type Severity = 'shall' | 'should' | 'advice';
-export const SEVERITY_LABELS: Readonly<Record<Severity, string>> = { shall: 'breaks a SHALL', should: 'departs from a SHOULD', advice: 'advice' };
+export const SEVERITY_LABELS: Readonly<Record<Severity, string>> = {
+  shall: 'breaks a SHALL',
+  should: 'departs from a SHOULD',
+  advice: 'advice',
+};
 
 /** One clause of a standard, quoted as published (docs/decisions.md#the-standards says where each was read). */
 export interface Clause {
@@ -30,26 +46,66 @@ const ASVS = 'OWASP ASVS 5.0.0';
 export const CLAUSES = {
   singleFactorLength: {
     ref: `${NIST} item 1`,
-    quote: 'Verifiers and CSPs SHALL require passwords that are used as a single-factor authentication mechanism to be a minimum of 15 characters in length.',
+    quote:
+      'Verifiers and CSPs SHALL require passwords that are used as a single-factor authentication mechanism to be a minimum of 15 characters in length.',
   },
   multiFactorLength: {
     ref: `${NIST} item 1`,
-    quote: 'Verifiers and CSPs MAY allow passwords that are only used as part of multi-factor authentication processes to be shorter but SHALL require them to be a minimum of eight characters in length.',
+    quote:
+      'Verifiers and CSPs MAY allow passwords that are only used as part of multi-factor authentication processes to be shorter but SHALL require them to be a minimum of eight characters in length.',
   },
-  maximumLength: { ref: `${NIST} item 2`, quote: 'Verifiers and CSPs SHOULD permit a maximum password length of at least 64 characters.' },
-  printableAscii: { ref: `${NIST} item 3`, quote: 'Verifiers and CSPs SHOULD accept all printing ASCII [RFC20] characters and the space character in passwords.' },
-  composition: { ref: `${NIST} item 5`, quote: 'Verifiers and CSPs SHALL NOT impose other composition rules (e.g., requiring mixtures of different character types) for passwords.' },
-  blocklist: { ref: `${NIST}, blocklist`, quote: 'verifiers SHALL compare the prospective secret against a blocklist that contains known commonly used, expected, or compromised passwords.' },
-  asvsLength: { ref: `${ASVS} 6.2.1 (L1)`, quote: 'Verify that user set passwords are at least 8 characters in length although a minimum of 15 characters is strongly recommended.' },
-  asvsComposition: { ref: `${ASVS} 6.2.5 (L1)`, quote: 'There must be no requirement for a minimum number of upper or lower case characters, numbers, or special characters.' },
-  asvsMaximumLength: { ref: `${ASVS} 6.2.9 (L2)`, quote: 'Verify that passwords of at least 64 characters are permitted.' },
-  asvsBreached: { ref: `${ASVS} 6.2.12 (L2)`, quote: 'Verify that passwords submitted during account registration or password changes are checked against a set of breached passwords.' },
-  asvsContextWords: { ref: `${ASVS} 6.2.11 (L2)`, quote: 'Verify that the documented list of context specific words is used to prevent easy to guess passwords being created.' },
+  maximumLength: {
+    ref: `${NIST} item 2`,
+    quote: 'Verifiers and CSPs SHOULD permit a maximum password length of at least 64 characters.',
+  },
+  printableAscii: {
+    ref: `${NIST} item 3`,
+    quote:
+      'Verifiers and CSPs SHOULD accept all printing ASCII [RFC20] characters and the space character in passwords.',
+  },
+  composition: {
+    ref: `${NIST} item 5`,
+    quote:
+      'Verifiers and CSPs SHALL NOT impose other composition rules (e.g., requiring mixtures of different character types) for passwords.',
+  },
+  blocklist: {
+    ref: `${NIST}, blocklist`,
+    quote:
+      'verifiers SHALL compare the prospective secret against a blocklist that contains known commonly used, expected, or compromised passwords.',
+  },
+  asvsLength: {
+    ref: `${ASVS} 6.2.1 (L1)`,
+    quote:
+      'Verify that user set passwords are at least 8 characters in length although a minimum of 15 characters is strongly recommended.',
+  },
+  asvsComposition: {
+    ref: `${ASVS} 6.2.5 (L1)`,
+    quote:
+      'There must be no requirement for a minimum number of upper or lower case characters, numbers, or special characters.',
+  },
+  asvsMaximumLength: {
+    ref: `${ASVS} 6.2.9 (L2)`,
+    quote: 'Verify that passwords of at least 64 characters are permitted.',
+  },
+  asvsBreached: {
+    ref: `${ASVS} 6.2.12 (L2)`,
+    quote:
+      'Verify that passwords submitted during account registration or password changes are checked against a set of breached passwords.',
+  },
+  asvsContextWords: {
+    ref: `${ASVS} 6.2.11 (L2)`,
+    quote:
+      'Verify that the documented list of context specific words is used to prevent easy to guess passwords being created.',
+  },
   asvsContextWordList: {
     ref: `${ASVS} 6.1.2 (L2)`,
-    quote: 'The list could include permutations of organization names, product names, system identifiers, project codenames, department or role names, and similar.',
+    quote:
+      'The list could include permutations of organization names, product names, system identifiers, project codenames, department or role names, and similar.',
   },
-  asvsRandomSecret: { ref: `${ASVS} 6.5.2 (L2), on look-up secrets`, quote: 'A standard hash function can be used if the secret has 112 bits of entropy or more.' },
+  asvsRandomSecret: {
+    ref: `${ASVS} 6.5.2 (L2), on look-up secrets`,
+    quote: 'A standard hash function can be used if the secret has 112 bits of entropy or more.',
+  },
 } as const satisfies Record<string, Clause>;
 
 /** NIST's two minimums: 15 characters for a password used alone, 8 for one used only with another factor. */
@@ -79,7 +135,11 @@ export interface LintContext {
 /** The stack's default, in both stage presets (lib/settings.ts; test/unit/policy-lint.test.ts holds them equal). */
 export const DEFAULT_PWNED_PASSWORDS_CHECK = false;
 
-export const DEFAULT_LINT_CONTEXT: LintContext = { multiFactor: false, pwnedPasswordsCheck: DEFAULT_PWNED_PASSWORDS_CHECK, pwnedPasswordsCheckAssumed: true };
+export const DEFAULT_LINT_CONTEXT: LintContext = {
+  multiFactor: false,
+  pwnedPasswordsCheck: DEFAULT_PWNED_PASSWORDS_CHECK,
+  pwnedPasswordsCheckAssumed: true,
+};
 
 export interface Finding {
   /** The policy's collection and ID; undefined for a deployment-wide finding. */
@@ -98,7 +158,12 @@ export interface Finding {
 // Strength policies
 // ---------------------------------------------------------------------------------------------------------
 
-const MINIMUM_FIELDS = ['MinimumLowerCaseCharacters', 'MinimumNumericCharacters', 'MinimumSymbolCharacters', 'MinimumUpperCaseCharacters'] as const;
+const MINIMUM_FIELDS = [
+  'MinimumLowerCaseCharacters',
+  'MinimumNumericCharacters',
+  'MinimumSymbolCharacters',
+  'MinimumUpperCaseCharacters',
+] as const;
 
 /** The characters of each class the composition rules demand (RequiresUpperAndLowerCase: one of each case at least). */
 export function requiredCounts(p: StrengthPolicy): { upper: number; lower: number; numeric: number; symbol: number } {
@@ -121,9 +186,21 @@ export function requiredCounts(p: StrengthPolicy): { upper: number; lower: numbe
 export function shortestCompliantLength(p: StrengthPolicy): number | undefined {
   const need = requiredCounts(p);
   const weights = weightsOf(p);
-  const targets = { upper: Math.max(p.MinimumUpperCaseCharacters, 1), lower: Math.max(p.MinimumLowerCaseCharacters, 1), numeric: Math.max(p.MinimumNumericCharacters, 1), symbol: Math.max(p.MinimumSymbolCharacters, 1) };
-  const perCharacter = { upper: weights.casing / (2 * targets.upper), lower: weights.casing / (2 * targets.lower), numeric: weights.numeric / targets.numeric, symbol: weights.symbol / targets.symbol };
-  const order = (Object.keys(perCharacter) as (keyof typeof perCharacter)[]).sort((a, b) => perCharacter[b] - perCharacter[a]);
+  const targets = {
+    upper: Math.max(p.MinimumUpperCaseCharacters, 1),
+    lower: Math.max(p.MinimumLowerCaseCharacters, 1),
+    numeric: Math.max(p.MinimumNumericCharacters, 1),
+    symbol: Math.max(p.MinimumSymbolCharacters, 1),
+  };
+  const perCharacter = {
+    upper: weights.casing / (2 * targets.upper),
+    lower: weights.casing / (2 * targets.lower),
+    numeric: weights.numeric / targets.numeric,
+    symbol: weights.symbol / targets.symbol,
+  };
+  const order = (Object.keys(perCharacter) as (keyof typeof perCharacter)[]).sort(
+    (a, b) => perCharacter[b] - perCharacter[a],
+  );
   const required = need.upper + need.lower + need.numeric + need.symbol;
   const floor = GUESSABILITY_MIN_LENGTH[p.PasswordStrengthCompliance]!;
   for (let length = Math.max(required, floor, 1); length <= MAX_PASSWORD_LENGTH; length += 1) {
@@ -153,11 +230,27 @@ export function lintStrengthPolicy(p: StrengthPolicy, context: LintContext): Fin
   const findings: Finding[] = [];
   for (const field of MINIMUM_FIELDS) {
     if (p[field] > 0) {
-      findings.push({ ...at, field, value: p[field], severity: 'shall', message: `Requires at least ${p[field]} ${CLASS_WORDS[field]}: a composition rule.`, clauses: [CLAUSES.composition, CLAUSES.asvsComposition], fix: `Set ${field} to 0.` });
+      findings.push({
+        ...at,
+        field,
+        value: p[field],
+        severity: 'shall',
+        message: `Requires at least ${p[field]} ${CLASS_WORDS[field]}: a composition rule.`,
+        clauses: [CLAUSES.composition, CLAUSES.asvsComposition],
+        fix: `Set ${field} to 0.`,
+      });
     }
   }
   if (p.RequiresUpperAndLowerCase) {
-    findings.push({ ...at, field: 'RequiresUpperAndLowerCase', value: true, severity: 'shall', message: 'Requires both upper-case and lower-case letters: a composition rule.', clauses: [CLAUSES.composition, CLAUSES.asvsComposition], fix: 'Set RequiresUpperAndLowerCase to false.' });
+    findings.push({
+      ...at,
+      field: 'RequiresUpperAndLowerCase',
+      value: true,
+      severity: 'shall',
+      message: 'Requires both upper-case and lower-case letters: a composition rule.',
+      clauses: [CLAUSES.composition, CLAUSES.asvsComposition],
+      fix: 'Set RequiresUpperAndLowerCase to false.',
+    });
   }
   if (!p.ComplianceMandatory) {
     findings.push({
@@ -201,7 +294,8 @@ function bannedWordFindings(p: StrengthPolicy, at: { collection: 'strength'; id:
         field: 'BannedWords',
         value: [],
         severity: 'should',
-        message: "No context-specific words: the evaluation of this policy matches only the terms a request's UserInputs bring.",
+        message:
+          "No context-specific words: the evaluation of this policy matches only the terms a request's UserInputs bring.",
         clauses: [CLAUSES.asvsContextWords, CLAUSES.asvsContextWordList],
         fix: "List the organization's own terms in BannedWords in the policy file: its names and products, system identifiers, project codenames, department or role names.",
       },
@@ -248,7 +342,11 @@ const CLASS_WORDS: Record<(typeof MINIMUM_FIELDS)[number], string> = {
   MinimumUpperCaseCharacters: 'upper-case letter(s)',
 };
 
-function strengthLengthFindings(p: StrengthPolicy, context: LintContext, at: { collection: 'strength'; id: number }): Finding[] {
+function strengthLengthFindings(
+  p: StrengthPolicy,
+  context: LintContext,
+  at: { collection: 'strength'; id: number },
+): Finding[] {
   const shortest = shortestCompliantLength(p);
   if (shortest === undefined) return [];
   const severity = lengthSeverity(shortest, context);
@@ -305,13 +403,17 @@ export function generatedLengths(p: GeneratorPolicy): { shortest: number; longes
       const tokens = parsePattern(p.Pattern) as PatternToken[];
       const word = tokens.some((t) => t.kind === 'w') ? wordLengths() : { shortest: 0, longest: 0 };
       const sum = (pick: (t: PatternToken) => number) => tokens.reduce((n, t) => n + t.count * pick(t), 0);
-      return { shortest: sum((t) => (t.kind === 'w' ? word.shortest : 1)), longest: sum((t) => (t.kind === 'w' ? word.longest : 1)) };
+      return {
+        shortest: sum((t) => (t.kind === 'w' ? word.shortest : 1)),
+        longest: sum((t) => (t.kind === 'w' ? word.longest : 1)),
+      };
     }
     case 'words':
     case 'words+alpha': {
       const segments = !p.IncludeAlphaSpecial ? 0 : p.PrefixAppendWords === 'I' ? p.NumberOfWords - 1 : 1;
       const word = wordLengths();
-      const fixed = segments * classesOn(p).length + (p.NumberOfWords + segments - 1) * SEPARATORS[p.SeparateWordsWith].length;
+      const fixed =
+        segments * classesOn(p).length + (p.NumberOfWords + segments - 1) * SEPARATORS[p.SeparateWordsWith].length;
       return { shortest: p.NumberOfWords * word.shortest + fixed, longest: p.NumberOfWords * word.longest + fixed };
     }
     default:
@@ -338,10 +440,14 @@ function lengthFix(p: GeneratorPolicy, reaches: (q: GeneratorPolicy) => boolean)
   if (mode === 'alpha') {
     for (let min = p.MinLength; min <= MAX_PASSWORD_LENGTH; min += 1) {
       const q = { ...p, MinLength: min, MaxLength: Math.max(p.MaxLength, min) };
-      if (reaches(q)) return q.MaxLength === p.MaxLength ? `Set MinLength to ${min}.` : `Set MinLength and MaxLength to at least ${min}.`;
+      if (reaches(q))
+        return q.MaxLength === p.MaxLength
+          ? `Set MinLength to ${min}.`
+          : `Set MinLength and MaxLength to at least ${min}.`;
     }
   } else if (mode === 'words' || mode === 'words+alpha') {
-    for (let n = p.NumberOfWords; n <= 20; n += 1) if (reaches({ ...p, NumberOfWords: n })) return `Set NumberOfWords to ${n}.`;
+    for (let n = p.NumberOfWords; n <= 20; n += 1)
+      if (reaches({ ...p, NumberOfWords: n })) return `Set NumberOfWords to ${n}.`;
   }
   return undefined;
 }
@@ -361,7 +467,9 @@ export function lintGeneratorPolicy(p: GeneratorPolicy, context: LintContext): F
       severity,
       message: `Generates passwords of ${shortest} characters.`,
       clauses: lengthClauses(shortest, context),
-      fix: lengthFix(p, (q) => generatedLengths(q).shortest >= wanted) ?? `Lengthen the pattern to ${wanted} characters or more.`,
+      fix:
+        lengthFix(p, (q) => generatedLengths(q).shortest >= wanted) ??
+        `Lengthen the pattern to ${wanted} characters or more.`,
     });
   }
   if (generationMode(p) === 'alpha' && p.MaxLength < RECOMMENDED_MAX_LENGTH) {
@@ -383,7 +491,9 @@ export function lintGeneratorPolicy(p: GeneratorPolicy, context: LintContext): F
       severity: 'advice',
       message: `Entropy ≥ ${roundDown(bits).toFixed(1)} bits, below ${ENTROPY_BOUND_BITS}: a stolen fast hash of such a password can be searched.`,
       clauses: [CLAUSES.asvsRandomSecret],
-      fix: lengthFix(p, (q) => entropyBits(q, WORD_LIST) >= ENTROPY_BOUND_BITS) ?? `Lengthen the pattern (each "a" or "w" adds the most).`,
+      fix:
+        lengthFix(p, (q) => entropyBits(q, WORD_LIST) >= ENTROPY_BOUND_BITS) ??
+        `Lengthen the pattern (each "a" or "w" adds the most).`,
     });
   }
   findings.push(...exclusionFindings(p, bits, at));
@@ -452,12 +562,17 @@ export function lintDeployment(context: LintContext): Finding[] {
 
 /** The findings of one policy of a collection. */
 export function lintPolicy(collection: CollectionName, policy: object, context: LintContext): Finding[] {
-  return collection === 'generator' ? lintGeneratorPolicy(policy as GeneratorPolicy, context) : lintStrengthPolicy(policy as StrengthPolicy, context);
+  return collection === 'generator'
+    ? lintGeneratorPolicy(policy as GeneratorPolicy, context)
+    : lintStrengthPolicy(policy as StrengthPolicy, context);
 }
 
 /** Every finding of a collection's policies, policy by policy, then (for strength policies) the deployment's. */
 export function lintPolicies(collection: CollectionName, policies: readonly object[], context: LintContext): Finding[] {
-  return [...policies.flatMap((p) => lintPolicy(collection, p, context)), ...(collection === 'strength' ? lintDeployment(context) : [])];
+  return [
+    ...policies.flatMap((p) => lintPolicy(collection, p, context)),
+    ...(collection === 'strength' ? lintDeployment(context) : []),
+  ];
 }
 
 export function breaksShall(findings: readonly Finding[]): boolean {

@@ -1,5 +1,14 @@
 import { shownJson } from '../functions/domain/unicode-text';
-import { changeRuleProblem, fieldDiff, kindOf, titleOf, type CollectionName, type Policy, type PolicyChange, type StoredPolicy } from '../store/policy-store';
+import {
+  changeRuleProblem,
+  fieldDiff,
+  kindOf,
+  titleOf,
+  type CollectionName,
+  type Policy,
+  type PolicyChange,
+  type StoredPolicy,
+} from '../store/policy-store';
 
 /**
  * What `apply` would do: the difference between a directory of policy files (the desired collection) and
@@ -17,7 +26,12 @@ export interface Plan {
  * `desired`: the directory's policies; `base`: the version of each policy the export saw; `stored`: the store now.
  * A policy the store changed, created or deleted since the export is a conflict, whatever the directory says.
  */
-export function makePlan(collection: CollectionName, desired: ReadonlyMap<number, Policy>, base: ReadonlyMap<number, number>, stored: ReadonlyMap<number, StoredPolicy>): Plan {
+export function makePlan(
+  collection: CollectionName,
+  desired: ReadonlyMap<number, Policy>,
+  base: ReadonlyMap<number, number>,
+  stored: ReadonlyMap<number, StoredPolicy>,
+): Plan {
   const changes: PolicyChange[] = [];
   const refusals: string[] = [];
   let unchanged = 0;
@@ -30,7 +44,9 @@ export function makePlan(collection: CollectionName, desired: ReadonlyMap<number
     if (now !== undefined && seen === undefined) {
       refusals.push(`${title}: created in the store after the export (version ${now.version}); export again.`);
     } else if (now !== undefined && seen !== now.version) {
-      refusals.push(`${title}: changed in the store after the export (version ${seen} then, ${now.version} now); export again.`);
+      refusals.push(
+        `${title}: changed in the store after the export (version ${seen} then, ${now.version} now); export again.`,
+      );
     } else if (now === undefined && seen !== undefined && want !== undefined) {
       refusals.push(`${title}: deleted from the store after the export (version ${seen} then); export again.`);
     } else if (want !== undefined && now !== undefined && sameFields(want, now.policy)) {
@@ -51,7 +67,10 @@ const SIGNS = { create: '+', update: '~', delete: '-', rollback: '~' } as const;
 export function formatChange(change: PolicyChange, nameField: string): string {
   const kind = kindOf(change);
   const name = (change.after ?? change.before?.policy)?.[nameField];
-  const version = change.before !== undefined ? ` (version ${change.before.version}${change.after !== undefined ? ` → ${change.before.version + 1}` : ''})` : '';
+  const version =
+    change.before !== undefined
+      ? ` (version ${change.before.version}${change.after !== undefined ? ` → ${change.before.version + 1}` : ''})`
+      : '';
   const verb = kind === 'create' ? 'create' : kind === 'delete' ? 'delete' : 'change';
   const restoring = change.restoredVersion !== undefined ? `, restoring version ${change.restoredVersion}` : '';
   const heading = `${SIGNS[kind]} ${verb} ${titleOf(change.collection, change.id)} ${shownJson(name)}${version}${restoring}`;
@@ -70,7 +89,9 @@ export function formatPlan(plan: Plan, nameField: string): string {
 function summaryLine(plan: Plan): string {
   const count = (kind: 'create' | 'update' | 'delete') => plan.changes.filter((c) => kindOf(c) === kind).length;
   const summary = `Plan: ${count('create')} to create, ${count('update')} to change, ${count('delete')} to delete, ${plan.unchanged} unchanged.`;
-  return plan.refusals.length > 0 ? `${summary} Apply would refuse: ${plan.refusals.length} problem(s) above.` : summary;
+  return plan.refusals.length > 0
+    ? `${summary} Apply would refuse: ${plan.refusals.length} problem(s) above.`
+    : summary;
 }
 
 function sameFields(a: Policy, b: Policy): boolean {

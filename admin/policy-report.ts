@@ -38,7 +38,13 @@ export interface ReportInput {
   readonly generatedAt: string;
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Text as HTML, for element content and quoted attribute values alike. */
 export function escapeHtml(text: string): string {
@@ -109,22 +115,31 @@ function badge(findings: readonly Finding[]): string {
 }
 
 function findingHtml(f: Finding): string {
-  const clauses = f.clauses.map((c) => `<blockquote><cite>${escapeHtml(c.ref)}</cite>: “${escapeHtml(c.quote)}”</blockquote>`).join('');
+  const clauses = f.clauses
+    .map((c) => `<blockquote><cite>${escapeHtml(c.ref)}</cite>: “${escapeHtml(c.quote)}”</blockquote>`)
+    .join('');
   return `<li class="finding ${f.severity}"><span class="severity">${escapeHtml(SEVERITY_LABELS[f.severity])}</span> <code>${escapeHtml(f.field)}: ${escapeHtml(JSON.stringify(f.value))}</code> ${escapeHtml(f.message)}${clauses}<p class="fix"><strong>Fix:</strong> ${escapeHtml(f.fix)}</p></li>`;
 }
 
 function findingsHtml(findings: readonly Finding[]): string {
-  if (findings.length === 0) return '<p class="none">No finding: nothing in this policy departs from the clauses the lint checks.</p>';
+  if (findings.length === 0)
+    return '<p class="none">No finding: nothing in this policy departs from the clauses the lint checks.</p>';
   return `<ul class="findings">${findings.map(findingHtml).join('')}</ul>`;
 }
 
 function fieldsTable(policy: object, fields: readonly string[]): string {
-  const rows = fields.map((field) => `<tr><th>${escapeHtml(field)}</th><td>${escapeHtml(JSON.stringify((policy as Record<string, unknown>)[field]))}</td></tr>`);
+  const rows = fields.map(
+    (field) =>
+      `<tr><th>${escapeHtml(field)}</th><td>${escapeHtml(JSON.stringify((policy as Record<string, unknown>)[field]))}</td></tr>`,
+  );
   return `<table class="fields"><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function rulesHtml(rules: PasswordRules): string {
-  const notes = rules.notes.length === 0 ? '' : `<ul class="notes">${rules.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`;
+  const notes =
+    rules.notes.length === 0
+      ? ''
+      : `<ul class="notes">${rules.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`;
   return `<div class="rules"><h4>passwordrules</h4><code>${escapeHtml(rules.descriptor)}</code>${notes}</div>`;
 }
 
@@ -152,10 +167,19 @@ function generatorCard(p: GeneratorPolicy, input: ReportInput): Card {
   const figures: [string, string][] = [
     ['Generates', escapeHtml(shortest === longest ? `${shortest} characters` : `${shortest} to ${longest} characters`)],
     ['Entropy', escapeHtml(`≥ ${bits(p)} bits (bound: ${ENTROPY_BOUND_BITS})`)],
-    ['Sample (never use it)', `<code class="sample">${escapeHtml(generatePassword(p, WORD_LIST, input.random))}</code>`],
+    [
+      'Sample (never use it)',
+      `<code class="sample">${escapeHtml(generatePassword(p, WORD_LIST, input.random))}</code>`,
+    ],
   ];
   const title = `Generator policy ${p.PasswordGeneratorID}: ${p.GeneratorName}`;
-  return card(`generator-${p.PasswordGeneratorID}`, title, findings, figuresHtml(figures) + fieldsTable(p, generatorPolicies.fields), rulesHtml(generatorPasswordRules(p)));
+  return card(
+    `generator-${p.PasswordGeneratorID}`,
+    title,
+    findings,
+    figuresHtml(figures) + fieldsTable(p, generatorPolicies.fields),
+    rulesHtml(generatorPasswordRules(p)),
+  );
 }
 
 function bannedWordCount(count: number): string {
@@ -168,12 +192,23 @@ function strengthCard(p: StrengthPolicy, input: ReportInput): Card {
   const figures: [string, string][] = [
     ['Shortest Compliant password', escapeHtml(shortest === undefined ? 'none' : `${shortest} characters`)],
     ['Longest evaluated', escapeHtml(`${MAX_PASSWORD_LENGTH} characters`)],
-    ['Compliance', escapeHtml(`${COMPLIANCE_LEVELS[p.PasswordStrengthCompliance]}${p.ComplianceMandatory ? ', mandatory' : ', not mandatory'}`)],
+    [
+      'Compliance',
+      escapeHtml(
+        `${COMPLIANCE_LEVELS[p.PasswordStrengthCompliance]}${p.ComplianceMandatory ? ', mandatory' : ', not mandatory'}`,
+      ),
+    ],
     // How many, not which: the list's home is the policy file (docs/administration.md#report says why).
     ['BannedWords', escapeHtml(bannedWordCount(p.BannedWords?.length ?? 0))],
   ];
   const title = `Strength policy ${p.PasswordStrengthPolicyID}: ${p.PolicyName}`;
-  return card(`strength-${p.PasswordStrengthPolicyID}`, title, findings, figuresHtml(figures) + fieldsTable(p, strengthPolicies.fields), rulesHtml(strengthPasswordRules(p)));
+  return card(
+    `strength-${p.PasswordStrengthPolicyID}`,
+    title,
+    findings,
+    figuresHtml(figures) + fieldsTable(p, strengthPolicies.fields),
+    rulesHtml(strengthPasswordRules(p)),
+  );
 }
 
 function tally(label: string, count: number, className: string): string {
@@ -191,7 +226,9 @@ export function renderPolicyReport(input: ReportInput): string {
   const styleHash = createHash('sha256').update(style).digest('base64');
   const pwned = `${input.context.pwnedPasswordsCheck ? 'on' : 'off'}${input.context.pwnedPasswordsCheckAssumed ? ' (assumed)' : ''}`;
   const assumptions = [
-    input.context.multiFactor ? 'passwords used only with a second factor (8-character minimum)' : 'passwords used as the only factor (15-character minimum)',
+    input.context.multiFactor
+      ? 'passwords used only with a second factor (8-character minimum)'
+      : 'passwords used as the only factor (15-character minimum)',
     `Pwned Passwords check ${pwned}`,
   ];
   const standards = `${CLAUSES.composition.ref.split(' item')[0]} and OWASP ASVS 5.0.0 V6.2`;

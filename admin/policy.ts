@@ -1,15 +1,50 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { generatorPolicies, parsePattern, SEPARATORS, type GeneratorPolicy } from '../functions/domain/generator-policy';
-import { checkFeasibility, classesOn, cryptoRandom, entropyBits, generationMode, type CharClass } from '../functions/domain/password-generator';
+import {
+  generatorPolicies,
+  parsePattern,
+  SEPARATORS,
+  type GeneratorPolicy,
+} from '../functions/domain/generator-policy';
+import {
+  checkFeasibility,
+  classesOn,
+  cryptoRandom,
+  entropyBits,
+  generationMode,
+  type CharClass,
+} from '../functions/domain/password-generator';
 import { DEFAULT_POLICY_ID, validatePolicy } from '../functions/domain/policy-collection';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { escapeUnshowable, shownJson } from '../functions/domain/unicode-text';
 import { WORD_LIST } from '../functions/domain/word-list';
 import { TABLES } from '../functions/repositories/tables';
 import { STACK_OUTPUTS } from '../lib/deployment';
-import { awsFailureMessage, callerIdentity, createDynamoDbClient, DEFAULT_STACK, AWS_LOCATION_OPTIONS, findStore, locationProblem, stackOutputs } from '../cli/aws';
-import { checkOptions, commandList, findCommand, Help, parseCommandLine, PROCESS_IO, runCli, runWhenMain, UsageError, USAGE_PHRASES, type Cli, type Command, type Io } from '../cli/command-line';
+import {
+  awsFailureMessage,
+  callerIdentity,
+  createDynamoDbClient,
+  DEFAULT_STACK,
+  AWS_LOCATION_OPTIONS,
+  findStore,
+  locationProblem,
+  stackOutputs,
+} from '../cli/aws';
+import {
+  checkOptions,
+  commandList,
+  findCommand,
+  Help,
+  parseCommandLine,
+  PROCESS_IO,
+  runCli,
+  runWhenMain,
+  UsageError,
+  USAGE_PHRASES,
+  type Cli,
+  type Command,
+  type Io,
+} from '../cli/command-line';
 import { repeatedNameProblem } from '../store/policy-json';
 import { DEFAULT_LOCAL_STORE_FILE } from '../store/local-store-file';
 import { SEED_FILES } from '../store/seed-files';
@@ -27,10 +62,28 @@ import {
   type PolicyTableNames,
   type StoredPolicy,
 } from '../store/policy-store';
-import { MANIFEST, readPolicyDirectory, readPolicyFile, writeExport, writeManifest, formatPolicy, type PolicyDirectory } from './policy-files';
+import {
+  MANIFEST,
+  readPolicyDirectory,
+  readPolicyFile,
+  writeExport,
+  writeManifest,
+  formatPolicy,
+  type PolicyDirectory,
+} from './policy-files';
 import { generatorPasswordRules, strengthPasswordRules } from './password-rules';
 import { formatChange, formatPlan, makePlan, type Plan } from './policy-plan';
-import { breaksShall, DEFAULT_LINT_CONTEXT, formatFindings, lintPolicies, lintPolicy, lintSummary, worstSeverity, type Finding, type LintContext } from './policy-lint';
+import {
+  breaksShall,
+  DEFAULT_LINT_CONTEXT,
+  formatFindings,
+  lintPolicies,
+  lintPolicy,
+  lintSummary,
+  worstSeverity,
+  type Finding,
+  type LintContext,
+} from './policy-lint';
 import { renderPolicyReport } from './policy-report';
 
 /** The outputs of the deployed stack that name the policy tables (lib/password-policy-stack.ts). */
@@ -93,8 +146,24 @@ interface FileCommand extends Command<OptionName> {
 const id = (values: Values) => Number(values.id);
 
 const COMMANDS: readonly PolicyCommand[] = [
-  { path: ['list'], synopsis: 'list', summary: 'every policy: ID, version, name', options: [], required: [], store: 'read', run: (c) => c.list() },
-  { path: ['get'], synopsis: 'get --id N', summary: 'one policy as JSON (its version on stderr)', options: ['id'], required: ['id'], store: 'read', run: (c, v) => c.get(id(v)) },
+  {
+    path: ['list'],
+    synopsis: 'list',
+    summary: 'every policy: ID, version, name',
+    options: [],
+    required: [],
+    store: 'read',
+    run: (c) => c.list(),
+  },
+  {
+    path: ['get'],
+    synopsis: 'get --id N',
+    summary: 'one policy as JSON (its version on stderr)',
+    options: ['id'],
+    required: ['id'],
+    store: 'read',
+    run: (c, v) => c.get(id(v)),
+  },
   {
     path: ['export'],
     synopsis: 'export --dir DIR',
@@ -107,7 +176,8 @@ const COMMANDS: readonly PolicyCommand[] = [
   {
     path: ['plan'],
     synopsis: 'plan --dir DIR',
-    summary: 'what apply would create, change and delete, field by field, and a summary;\nthen the lint findings of the policies it creates or changes (information)',
+    summary:
+      'what apply would create, change and delete, field by field, and a summary;\nthen the lint findings of the policies it creates or changes (information)',
     options: ['dir', 'multi-factor'],
     required: ['dir'],
     store: 'read',
@@ -116,13 +186,22 @@ const COMMANDS: readonly PolicyCommand[] = [
   {
     path: ['apply'],
     synopsis: 'apply --dir DIR',
-    summary: 'make the store match DIR, all or nothing; refused if anything changed in\nthe store since the export, or any file is invalid',
+    summary:
+      'make the store match DIR, all or nothing; refused if anything changed in\nthe store since the export, or any file is invalid',
     options: ['dir'],
     required: ['dir'],
     store: 'write',
     run: (c, v) => c.apply(v.dir!),
   },
-  { path: ['put'], synopsis: 'put --file FILE', summary: 'create or change one policy from a JSON file', options: ['file'], required: ['file'], store: 'write', run: (c, v) => c.put(v.file!) },
+  {
+    path: ['put'],
+    synopsis: 'put --file FILE',
+    summary: 'create or change one policy from a JSON file',
+    options: ['file'],
+    required: ['file'],
+    store: 'write',
+    run: (c, v) => c.put(v.file!),
+  },
   {
     path: ['delete'],
     synopsis: 'delete --id N',
@@ -132,7 +211,15 @@ const COMMANDS: readonly PolicyCommand[] = [
     store: 'write',
     run: (c, v) => c.delete(id(v)),
   },
-  { path: ['history'], synopsis: 'history --id N', summary: 'every version of one policy: when, who, what changed', options: ['id'], required: ['id'], store: 'read', run: (c, v) => c.history(id(v)) },
+  {
+    path: ['history'],
+    synopsis: 'history --id N',
+    summary: 'every version of one policy: when, who, what changed',
+    options: ['id'],
+    required: ['id'],
+    store: 'read',
+    run: (c, v) => c.history(id(v)),
+  },
   {
     path: ['rollback'],
     synopsis: 'rollback --id N --to-version V',
@@ -145,11 +232,13 @@ const COMMANDS: readonly PolicyCommand[] = [
   {
     path: ['explain'],
     synopsis: 'explain (--id N | --all) [--file FILE]',
-    summary: 'what generator policies of a file (default: the seed file) generate, their\nentropy, whether each is feasible; reads no store',
+    summary:
+      'what generator policies of a file (default: the seed file) generate, their\nentropy, whether each is feasible; reads no store',
     options: ['id', 'all', 'file'],
     required: [],
     check: (values) => {
-      if ((values.id === undefined) === (values.all !== true)) throw new UsageError('Give exactly one of --id N and --all.');
+      if ((values.id === undefined) === (values.all !== true))
+        throw new UsageError('Give exactly one of --id N and --all.');
       if (values.id !== undefined) wholeNumberOption(values.id, '--id');
     },
     run: explain,
@@ -157,7 +246,8 @@ const COMMANDS: readonly PolicyCommand[] = [
   {
     path: ['lint'],
     synopsis: 'lint [--dir DIR]',
-    summary: "every policy (of the store, or of DIR's files, reading no store) against\nNIST SP 800-63B-4 and OWASP ASVS 5.0.0: each finding with its clause,\nseverity and fix; exit status 1 when one breaks a SHALL",
+    summary:
+      "every policy (of the store, or of DIR's files, reading no store) against\nNIST SP 800-63B-4 and OWASP ASVS 5.0.0: each finding with its clause,\nseverity and fix; exit status 1 when one breaks a SHALL",
     options: ['dir', ...DEPLOYMENT_OPTIONS],
     required: [],
     store: 'read',
@@ -176,7 +266,8 @@ const COMMANDS: readonly PolicyCommand[] = [
   {
     path: ['report'],
     synopsis: 'report --out FILE',
-    summary: 'one HTML page of every policy of both collections (no --collection):\nfields, entropy, a sample password, findings, passwordrules',
+    summary:
+      'one HTML page of every policy of both collections (no --collection):\nfields, entropy, a sample password, findings, passwordrules',
     options: ['out', ...DEPLOYMENT_OPTIONS],
     required: ['out'],
     store: 'read both',
@@ -232,7 +323,14 @@ interface Location {
 
 type Run =
   | { kind: 'files'; command: FileCommand; values: Values }
-  | { kind: 'store'; command: StoreCommand; values: Values; collection: CollectionName; location: Location; actor: string | undefined }
+  | {
+      kind: 'store';
+      command: StoreCommand;
+      values: Values;
+      collection: CollectionName;
+      location: Location;
+      actor: string | undefined;
+    }
   | { kind: 'both'; command: BothCollectionsCommand; values: Values; location: Location };
 
 const POLICY_CLI: Cli<Run> = {
@@ -261,19 +359,29 @@ function parsePolicyCommandLine(argv: readonly string[]): Run | Help {
   }
 
   const both = command.store === 'read both';
-  checkOptions(both ? command : { ...command, options: ['collection', ...command.options], required: ['collection', ...command.required] }, values, LOCATION_OPTIONS);
-  if (!both && !Object.hasOwn(COLLECTIONS, values.collection!)) throw new UsageError('--collection must be generator or strength.');
+  checkOptions(
+    both
+      ? command
+      : { ...command, options: ['collection', ...command.options], required: ['collection', ...command.required] },
+    values,
+    LOCATION_OPTIONS,
+  );
+  if (!both && !Object.hasOwn(COLLECTIONS, values.collection!))
+    throw new UsageError('--collection must be generator or strength.');
   if (values.id !== undefined) wholeNumberOption(values.id, '--id');
   if (values['to-version'] !== undefined) wholeNumberOption(values['to-version'], '--to-version');
   const pwned = values['pwned-passwords-check'];
-  if (pwned !== undefined && pwned !== 'true' && pwned !== 'false') throw new UsageError('--pwned-passwords-check must be true or false.');
+  if (pwned !== undefined && pwned !== 'true' && pwned !== 'false')
+    throw new UsageError('--pwned-passwords-check must be true or false.');
   const { endpoint, stack, region, actor } = values;
   if (endpoint !== undefined && stack !== undefined) throw new UsageError('Give --endpoint or --stack, not both.');
   const problem = locationProblem({ endpoint, stack, region });
   if (problem !== undefined) throw new UsageError(problem);
   // Without --endpoint the store may still be npm start's (its store file): known only when the command runs.
-  if (actor !== undefined && endpoint === undefined && (stack !== undefined || region !== undefined)) throw new UsageError(ACTOR_ON_AWS);
-  if (actor !== undefined && !/^\P{C}{1,200}$/u.test(actor)) throw new UsageError('--actor must be 1 to 200 printable characters.');
+  if (actor !== undefined && endpoint === undefined && (stack !== undefined || region !== undefined))
+    throw new UsageError(ACTOR_ON_AWS);
+  if (actor !== undefined && !/^\P{C}{1,200}$/u.test(actor))
+    throw new UsageError('--actor must be 1 to 200 printable characters.');
   const location = { endpoint, region, stack };
   if (command.store === 'read both') return { kind: 'both', command, values, location };
   return { kind: 'store', command, values, collection: values.collection as CollectionName, location, actor };
@@ -297,14 +405,25 @@ function wholeNumberOption(text: string, option: string): number {
 /** A file command runs as it is (so does lint --dir); a store command once the tables are found (stack outputs or the local names). */
 async function runPolicyCommand(run: Run, io: Io): Promise<void> {
   if (run.kind === 'files') return run.command.run(run.values, io);
-  if (run.kind === 'store' && run.command.runOnDir !== undefined && run.values.dir !== undefined) return run.command.runOnDir(run.values.dir, run.collection, run.values, io);
+  if (run.kind === 'store' && run.command.runOnDir !== undefined && run.values.dir !== undefined)
+    return run.command.runOnDir(run.values.dir, run.collection, run.values, io);
   const given = run.location;
-  const found = await findStore({ endpoint: given.endpoint, region: given.region, namesAwsTables: given.stack !== undefined }, io);
+  const found = await findStore(
+    { endpoint: given.endpoint, region: given.region, namesAwsTables: given.stack !== undefined },
+    io,
+  );
   const actor = run.kind === 'store' ? run.actor : undefined;
   if (actor !== undefined && found.endpoint === undefined) throw new UsageError(ACTOR_ON_AWS);
-  const location: Location = found.endpoint !== undefined ? { endpoint: found.endpoint, region: found.region, storeFile: found.storeFile } : { region: found.region, stack: given.stack ?? DEFAULT_STACK };
+  const location: Location =
+    found.endpoint !== undefined
+      ? { endpoint: found.endpoint, region: found.region, storeFile: found.storeFile }
+      : { region: found.region, stack: given.stack ?? DEFAULT_STACK };
   run.location = location;
-  const local = found.tables ?? { generator: TABLES.generator.logicalName, strength: TABLES.strength.logicalName, history: TABLES.history.logicalName };
+  const local = found.tables ?? {
+    generator: TABLES.generator.logicalName,
+    strength: TABLES.strength.logicalName,
+    history: TABLES.history.logicalName,
+  };
   const dynamodb = createDynamoDbClient(location);
   try {
     const tables: PolicyTableNames =
@@ -329,7 +448,11 @@ function policyFailureMessage(error: unknown, run: Run): string {
   if (error instanceof PolicyAdminError || error instanceof OperationError) return error.message;
   const location = run.kind === 'files' ? {} : run.location;
   const where = location.endpoint !== undefined ? ` at ${location.endpoint}` : '';
-  return awsFailureMessage(error, location, `A policy table does not exist${where}; check --endpoint, --stack or --region.`);
+  return awsFailureMessage(
+    error,
+    location,
+    `A policy table does not exist${where}; check --endpoint, --stack or --region.`,
+  );
 }
 
 /** `explain`: the generator policies of a file (the seed file unless --file), or the one with --id. */
@@ -352,7 +475,13 @@ async function lintDirectory(dir: string, collection: CollectionName, values: Va
  * invalid) the run fails with the summary line as its message (on stderr, exit status 1); otherwise the
  * summary is printed after the findings.
  */
-function printLint(collection: CollectionName, policies: readonly Policy[], invalid: readonly string[], context: LintContext, io: Io): void {
+function printLint(
+  collection: CollectionName,
+  policies: readonly Policy[],
+  invalid: readonly string[],
+  context: LintContext,
+  io: Io,
+): void {
   const findings = lintPolicies(collection, policies, context);
   io.stdout.write(formatFindings(findings, headingOf(collection, policies)));
   const summary = lintSummary(findings, policies.length, COLLECTIONS[collection].resource.title);
@@ -364,11 +493,15 @@ function printLint(collection: CollectionName, policies: readonly Policy[], inva
 function headingOf(collection: CollectionName, policies: readonly Policy[]): (f: Finding) => string {
   const { idField, nameField } = COLLECTIONS[collection].resource;
   const names = new Map(policies.map((p) => [p[idField] as number, String(p[nameField])]));
-  return (f) => (f.id === undefined ? 'The deployment' : `${titleOf(collection, f.id)} ${shownJson(names.get(f.id) ?? '')}`);
+  return (f) =>
+    f.id === undefined ? 'The deployment' : `${titleOf(collection, f.id)} ${shownJson(names.get(f.id) ?? '')}`;
 }
 
 /** The stored policies of a collection, each checked as a write is; the invalid ones are named, not linted. */
-async function checkedPolicies(store: PolicyStore, collection: CollectionName): Promise<{ policies: Policy[]; invalid: string[] }> {
+async function checkedPolicies(
+  store: PolicyStore,
+  collection: CollectionName,
+): Promise<{ policies: Policy[]; invalid: string[] }> {
   const policies: Policy[] = [];
   const invalid: string[] = [];
   for (const [id, { policy }] of await store.list(collection)) {
@@ -394,7 +527,10 @@ async function report(store: PolicyStore, values: Values, io: Io): Promise<void>
   });
   await writeFile(out, page);
   for (const line of [...generator.invalid, ...strength.invalid]) io.stderr.write(`${line}\n`);
-  const all = [...generator.policies.map((p) => lintPolicy('generator', p, context)), ...strength.policies.map((p) => lintPolicy('strength', p, context))];
+  const all = [
+    ...generator.policies.map((p) => lintPolicy('generator', p, context)),
+    ...strength.policies.map((p) => lintPolicy('strength', p, context)),
+  ];
   const breaking = all.filter((findings) => worstSeverity(findings) === 'shall').length;
   io.stdout.write(`Wrote ${out}: ${all.length} policies, ${breaking} breaking a SHALL.\n`);
 }
@@ -414,7 +550,10 @@ class PolicyCommands {
 
   async list(): Promise<void> {
     const stored = await this.store.list(this.collection);
-    const lines = [...stored].map(([id, s]) => `${String(id).padStart(4)}  v${String(s.version).padEnd(4)} ${escapeUnshowable(String(s.policy[this.resource.nameField]))}`);
+    const lines = [...stored].map(
+      ([id, s]) =>
+        `${String(id).padStart(4)}  v${String(s.version).padEnd(4)} ${escapeUnshowable(String(s.policy[this.resource.nameField]))}`,
+    );
     this.io.stdout.write(`${['  ID  VERSION NAME', ...lines].join('\n')}\n${stored.size} ${this.resource.title}(s).\n`);
   }
 
@@ -427,7 +566,9 @@ class PolicyCommands {
   async export(dir: string): Promise<void> {
     const stored = await this.store.list(this.collection);
     await writeExport(dir, this.collection, stored);
-    this.io.stdout.write(`Exported ${stored.size} ${this.resource.title}(s) to ${dir} (one <ID>.json each, and ${MANIFEST}).\n`);
+    this.io.stdout.write(
+      `Exported ${stored.size} ${this.resource.title}(s) to ${dir} (one <ID>.json each, and ${MANIFEST}).\n`,
+    );
   }
 
   private async makePlan(dir: string): Promise<{ plan: Plan; directory: PolicyDirectory }> {
@@ -443,7 +584,9 @@ class PolicyCommands {
     const findings = changed.flatMap((policy) => lintPolicy(this.collection, policy, context));
     if (findings.length > 0) {
       // Information for the review: apply never refuses for a finding.
-      this.io.stdout.write(`\nLint of the policies this plan creates or changes (information; apply does not refuse for it):\n${formatFindings(findings, headingOf(this.collection, changed))}`);
+      this.io.stdout.write(
+        `\nLint of the policies this plan creates or changes (information; apply does not refuse for it):\n${formatFindings(findings, headingOf(this.collection, changed))}`,
+      );
     }
     if (plan.refusals.length > 0) throw new OperationError('Apply would refuse this plan (see the lines marked !).');
   }
@@ -457,7 +600,9 @@ class PolicyCommands {
     const versions = await this.store.commit(plan.changes, this.actor);
     // The directory now rests on the versions just written, so the next plan starts from them.
     const base = new Map([...directory.base].filter(([id]) => directory.policies.has(id)));
-    plan.changes.forEach((change, i) => (change.after === undefined ? base.delete(change.id) : base.set(change.id, versions[i]!)));
+    plan.changes.forEach((change, i) =>
+      change.after === undefined ? base.delete(change.id) : base.set(change.id, versions[i]!),
+    );
     await writeManifest(dir, this.collection, base);
     this.io.stdout.write(formatPlan(plan, this.resource.nameField).replace(/^Plan: /m, 'Applied: '));
   }
@@ -467,14 +612,19 @@ class PolicyCommands {
     const id = policy[this.resource.idField] as number;
     const before = await this.store.get(this.collection, id);
     if (before !== undefined && fieldDiff(before.policy, policy).length === 0) {
-      this.io.stdout.write(`${titleOf(this.collection, id)} already holds that policy (version ${before.version}); nothing written.\n`);
+      this.io.stdout.write(
+        `${titleOf(this.collection, id)} already holds that policy (version ${before.version}); nothing written.\n`,
+      );
       return;
     }
     await this.write({ collection: this.collection, id, before, after: policy });
   }
 
   async delete(id: number): Promise<void> {
-    if (id === DEFAULT_POLICY_ID) throw new PolicyAdminError([changeRuleProblem({ collection: this.collection, id, before: undefined, after: undefined })!]);
+    if (id === DEFAULT_POLICY_ID)
+      throw new PolicyAdminError([
+        changeRuleProblem({ collection: this.collection, id, before: undefined, after: undefined })!,
+      ]);
     await this.write({ collection: this.collection, id, before: await this.required(id), after: undefined });
   }
 
@@ -486,15 +636,22 @@ class PolicyCommands {
       // A creation's fields are all new: the line says so, `get` or the record shows them.
       const diff = r.after === undefined || r.before === undefined ? [] : fieldDiff(r.before, r.after);
       // What a record holds was written by whoever could write the table: every text escaped, as the plan's.
-      return [escapeUnshowable(`version ${r.version}  ${r.changedAt}  ${what}  by ${r.changedBy}`), ...diff.map((d) => `    ${d}`)];
+      return [
+        escapeUnshowable(`version ${r.version}  ${r.changedAt}  ${what}  by ${r.changedBy}`),
+        ...diff.map((d) => `    ${d}`),
+      ];
     });
     this.io.stdout.write(`${lines.join('\n')}\n`);
   }
 
   async rollback(id: number, toVersion: number): Promise<void> {
     const record = (await this.store.history(this.collection, id)).find((r) => r.version === toVersion);
-    if (record === undefined) throw new OperationError(`${titleOf(this.collection, id)} has no version ${toVersion} in its history.`);
-    if (record.after === undefined) throw new OperationError(`Version ${toVersion} of ${titleOf(this.collection, id)} is its deletion; there is no policy to restore.`);
+    if (record === undefined)
+      throw new OperationError(`${titleOf(this.collection, id)} has no version ${toVersion} in its history.`);
+    if (record.after === undefined)
+      throw new OperationError(
+        `Version ${toVersion} of ${titleOf(this.collection, id)} is its deletion; there is no policy to restore.`,
+      );
     // The old policy is checked as any write is: the rules may have changed since it was written.
     const result = checkPolicy(this.collection, record.after);
     if (!result.ok) throw new PolicyAdminError(result.problems.map((p) => `version ${toVersion}: ${p}`));
@@ -510,14 +667,19 @@ class PolicyCommands {
   async passwordRules(id: number): Promise<void> {
     const result = checkPolicy(this.collection, (await this.required(id)).policy);
     if (!result.ok) throw new PolicyAdminError(result.problems.map((p) => `${titleOf(this.collection, id)}: ${p}`));
-    const rules = this.collection === 'generator' ? generatorPasswordRules(result.policy as unknown as GeneratorPolicy) : strengthPasswordRules(result.policy as unknown as StrengthPolicy);
+    const rules =
+      this.collection === 'generator'
+        ? generatorPasswordRules(result.policy as unknown as GeneratorPolicy)
+        : strengthPasswordRules(result.policy as unknown as StrengthPolicy);
     this.io.stdout.write(`${rules.descriptor}\n`);
     for (const note of rules.notes) this.io.stderr.write(`note: ${note}\n`);
   }
 
   private async write(change: PolicyChange): Promise<void> {
     const [version] = await this.store.commit([change], this.actor);
-    this.io.stdout.write(`${formatChange(change, this.resource.nameField)}\nWritten: ${titleOf(this.collection, change.id)} is ${change.after === undefined ? 'deleted' : 'now'} version ${version}, recorded as ${this.actor}.\n`);
+    this.io.stdout.write(
+      `${formatChange(change, this.resource.nameField)}\nWritten: ${titleOf(this.collection, change.id)} is ${change.after === undefined ? 'deleted' : 'now'} version ${version}, recorded as ${this.actor}.\n`,
+    );
   }
 
   private async required(id: number): Promise<StoredPolicy> {
@@ -535,7 +697,9 @@ async function readPolicies(file: string): Promise<GeneratorPolicy[]> {
     text = await readFile(file, 'utf8');
     records = JSON.parse(text);
   } catch (error) {
-    throw new OperationError(`${file}: cannot be read as JSON (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+    throw new OperationError(
+      `${file}: cannot be read as JSON (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+    );
   }
   const repeated = repeatedNameProblem(text);
   if (repeated !== undefined) throw new OperationError(`${file}: ${repeated}`);
@@ -560,7 +724,13 @@ export function explainPolicy(policy: GeneratorPolicy): string {
   return `Policy ${policy.PasswordGeneratorID} "${policy.GeneratorName}": ${describePolicy(policy)}; entropy ≥ ${bits.toFixed(1)} bits; ${verdict}`;
 }
 
-const CLASS_NAMES: Record<CharClass['key'], string> = { l: 'lower-case', u: 'upper-case', d: 'digits', s: 'special', b: 'brackets' };
+const CLASS_NAMES: Record<CharClass['key'], string> = {
+  l: 'lower-case',
+  u: 'upper-case',
+  d: 'digits',
+  s: 'special',
+  b: 'brackets',
+};
 
 function className(c: CharClass): string {
   return c.key === 's' || c.key === 'b' ? `${CLASS_NAMES[c.key]} (${c.chars.join('')})` : CLASS_NAMES[c.key];
@@ -576,19 +746,29 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function describePolicy(policy: GeneratorPolicy): string {
   const p = policy;
   const on = classesOn(p);
-  const exclusions = [...(p.AmbiguousChars ? [] : ['no ambiguous characters']), ...(p.ExcludeChars !== '' ? [`never any of ${JSON.stringify(p.ExcludeChars)}`] : [])];
+  const exclusions = [
+    ...(p.AmbiguousChars ? [] : ['no ambiguous characters']),
+    ...(p.ExcludeChars !== '' ? [`never any of ${JSON.stringify(p.ExcludeChars)}`] : []),
+  ];
   switch (generationMode(p)) {
     case 'pattern': {
       const tokens = parsePattern(p.Pattern);
       if (typeof tokens === 'string') return `the pattern ${p.Pattern} (invalid: it ${tokens})`;
       const chars = tokens.filter((t) => t.kind !== 'w').reduce((n, t) => n + t.count, 0);
       const wordCount = tokens.filter((t) => t.kind === 'w').reduce((n, t) => n + t.count, 0);
-      const shape = [...(wordCount > 0 ? [`${plural(wordCount, 'word')} of up to ${p.MaximumWordLength} letters`] : []), ...(chars > 0 || wordCount === 0 ? [plural(chars, 'character')] : [])];
+      const shape = [
+        ...(wordCount > 0 ? [`${plural(wordCount, 'word')} of up to ${p.MaximumWordLength} letters`] : []),
+        ...(chars > 0 || wordCount === 0 ? [plural(chars, 'character')] : []),
+      ];
       return [`the pattern ${p.Pattern}: ${shape.join(' and ')}`, ...exclusions].join(', ');
     }
     case 'alpha': {
       const length = p.MinLength === p.MaxLength ? `${p.MinLength}` : `${p.MinLength} to ${p.MaxLength}`;
-      const parts = [`${length} characters of ${andList(on.map(className))}`, ...(p.HigherAlphaRatio ? ['more letters than not'] : []), ...exclusions];
+      const parts = [
+        `${length} characters of ${andList(on.map(className))}`,
+        ...(p.HigherAlphaRatio ? ['more letters than not'] : []),
+        ...exclusions,
+      ];
       return parts.join(', ');
     }
     case 'words':
@@ -598,7 +778,11 @@ export function describePolicy(policy: GeneratorPolicy): string {
       if (!p.IncludeAlphaSpecial) return phrase;
       const seg = `${plural(on.length, 'random character')} (${on.map(className).join(', ')})`;
       const described =
-        p.PrefixAppendWords === 'P' ? `${seg}, then ${phrase}` : p.PrefixAppendWords === 'A' ? `${phrase}, then ${seg}` : `${phrase}, with ${seg} between each pair of words`;
+        p.PrefixAppendWords === 'P'
+          ? `${seg}, then ${phrase}`
+          : p.PrefixAppendWords === 'A'
+            ? `${phrase}, then ${seg}`
+            : `${phrase}, with ${seg} between each pair of words`;
       return [described, ...exclusions].join(', ');
     }
     case 'none':

@@ -26,14 +26,25 @@ export class UsagePlanAdmin {
 
   /** The plans of a deployed stack, from its outputs (OUTPUTS among them). */
   static fromOutputs(outputs: Readonly<Record<string, string>>, region: string | undefined): UsagePlanAdmin {
-    const planIds = Object.fromEntries(USAGE_PLAN_NAMES.map((name) => [name, outputs[STACK_OUTPUTS.usagePlans[name]]!])) as Record<UsagePlanName, string>;
+    const planIds = Object.fromEntries(
+      USAGE_PLAN_NAMES.map((name) => [name, outputs[STACK_OUTPUTS.usagePlans[name]]!]),
+    ) as Record<UsagePlanName, string>;
     return new UsagePlanAdmin(new APIGatewayClient(region ? { region } : {}), planIds);
   }
 
   /** Creates the API key of a newly issued key and puts it on `plan`. */
   async attach(keyId: string, plan: UsagePlanName): Promise<void> {
-    const created = await this.client.send(new CreateApiKeyCommand({ name: apiKeyName(keyId), value: usageKeyOf(keyId), enabled: true, description: 'Meters one issued key (password policy service)' }));
-    await this.client.send(new CreateUsagePlanKeyCommand({ usagePlanId: this.planIds[plan], keyId: created.id!, keyType: 'API_KEY' }));
+    const created = await this.client.send(
+      new CreateApiKeyCommand({
+        name: apiKeyName(keyId),
+        value: usageKeyOf(keyId),
+        enabled: true,
+        description: 'Meters one issued key (password policy service)',
+      }),
+    );
+    await this.client.send(
+      new CreateUsagePlanKeyCommand({ usagePlanId: this.planIds[plan], keyId: created.id!, keyType: 'API_KEY' }),
+    );
   }
 
   /** Moves a key's API key to `plan` (creating it first if the key predates usage plans). */
@@ -42,9 +53,15 @@ export class UsagePlanAdmin {
     if (id === undefined) return this.attach(keyId, plan);
     for (const [name, usagePlanId] of Object.entries(this.planIds)) {
       if (name === plan) continue;
-      await ignoring('NotFoundException', () => this.client.send(new DeleteUsagePlanKeyCommand({ usagePlanId, keyId: id })));
+      await ignoring('NotFoundException', () =>
+        this.client.send(new DeleteUsagePlanKeyCommand({ usagePlanId, keyId: id })),
+      );
     }
-    await ignoring('ConflictException', () => this.client.send(new CreateUsagePlanKeyCommand({ usagePlanId: this.planIds[plan], keyId: id, keyType: 'API_KEY' })));
+    await ignoring('ConflictException', () =>
+      this.client.send(
+        new CreateUsagePlanKeyCommand({ usagePlanId: this.planIds[plan], keyId: id, keyType: 'API_KEY' }),
+      ),
+    );
   }
 
   /** Deletes a revoked key's API key (and so its plan membership); nothing when there is none. */
@@ -58,7 +75,9 @@ export class UsagePlanAdmin {
   }
 
   private async find(keyId: string): Promise<string | undefined> {
-    const found = await this.client.send(new GetApiKeysCommand({ nameQuery: apiKeyName(keyId), includeValues: false, limit: 500 }));
+    const found = await this.client.send(
+      new GetApiKeysCommand({ nameQuery: apiKeyName(keyId), includeValues: false, limit: 500 }),
+    );
     return found.items?.find((item) => item.name === apiKeyName(keyId))?.id;
   }
 }

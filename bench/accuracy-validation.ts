@@ -10,7 +10,16 @@ import type { AdjacencyGraph } from '../functions/domain/evaluation/text/keyboar
 import { readMarkovModel } from '../functions/domain/evaluation/estimate/markov-model';
 import { DICTIONARIES } from '../functions/domain/evaluation/data/guessability-dictionaries';
 import { rankedDictionary, WORD_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-dictionary';
-import { CALIBRATION_LOG10, monteCarloTable, seededRandom, trainingPasswords, trainMarkovModel, ZIPF_EXPONENT, zipfWeights, type TrainingOptions } from '../bundling/guess-model';
+import {
+  CALIBRATION_LOG10,
+  monteCarloTable,
+  seededRandom,
+  trainingPasswords,
+  trainMarkovModel,
+  ZIPF_EXPONENT,
+  zipfWeights,
+  type TrainingOptions,
+} from '../bundling/guess-model';
 import { frequencyTiers, weightedSpearman } from './accuracy';
 import { table } from './stats';
 import { BENCH_ENV } from './bench-variables';
@@ -56,7 +65,13 @@ const zipf = (s: number, minCount?: Readonly<Record<number, number>>): Candidate
 });
 
 /** The trainings compared: each password once (the model before the validation), and Zipf weights. */
-const CANDIDATES: Candidate[] = [{ name: 'each password once', exponent: 0, options: () => ({}) }, zipf(0.5), zipf(0.75), zipf(1), zipf(0.75, { 1: 1, 2: 1, 3: 1, 4: 2 })];
+const CANDIDATES: Candidate[] = [
+  { name: 'each password once', exponent: 0, options: () => ({}) },
+  zipf(0.5),
+  zipf(0.75),
+  zipf(1),
+  zipf(0.75, { 1: 1, 2: 1, 3: 1, 4: 2 }),
+];
 /** The calibrations compared (CALIBRATION_LOG10 among them). */
 const CALIBRATIONS = [0.5, 1, 1.5, 2, 2.5, 3];
 
@@ -72,7 +87,10 @@ interface Scored {
 }
 
 function withoutFold(lines: string, fold: ReadonlySet<string>): string {
-  return lines.split(WORD_SEPARATOR).filter((word) => !fold.has(word)).join(WORD_SEPARATOR);
+  return lines
+    .split(WORD_SEPARATOR)
+    .filter((word) => !fold.has(word))
+    .join(WORD_SEPARATOR);
 }
 
 async function main(): Promise<void> {
@@ -99,28 +117,56 @@ async function main(): Promise<void> {
     log(`fold ${fold + 1}/${FOLDS}: training on ${rest.length} passwords...`);
     const markovModels = CANDIDATES.map((candidate) => {
       const arrays = trainMarkovModel(restPasswords, candidate.options(restPasswords, restRanks));
-      const model = readMarkovModel({ ...arrays, guessTable: monteCarloTable(arrays), samples: 1, calibrationLog10: 0 });
-      if (fold === 0) log(`  ${candidate.name}: ${model.grams} n-grams, ${model.contexts} backoff weights, ${model.bytes} bytes`);
+      const model = readMarkovModel({
+        ...arrays,
+        guessTable: monteCarloTable(arrays),
+        samples: 1,
+        calibrationLog10: 0,
+      });
+      if (fold === 0)
+        log(`  ${candidate.name}: ${model.grams} n-grams, ${model.contexts} backoff weights, ${model.bytes} bytes`);
       return model;
     });
     // zxcvbn-ts as shipped and plain, and the rule model, without the fold's passwords in the common-password list.
     const commonLines = withoutFold(DICTIONARIES['passwords-common']!, foldWords);
     const zxcvbn = zxcvbnWithDictionaries();
-    const options = (zxcvbn as unknown as { options: { rankedDictionaries: Record<string, Record<string, number>>; rankedDictionariesMaxWordSize: Record<string, number> } }).options;
+    const options = (
+      zxcvbn as unknown as {
+        options: {
+          rankedDictionaries: Record<string, Record<string, number>>;
+          rankedDictionariesMaxWordSize: Record<string, number>;
+        };
+      }
+    ).options;
     options.rankedDictionaries['passwords-common'] = rankedDictionary(commonLines).lookup;
     const plain = new ZxcvbnFactory({
-      dictionary: { ...common.dictionary, 'passwords-common': common.dictionary['passwords-common'].filter((word) => !foldWords.has(word)), ...english.dictionary },
+      dictionary: {
+        ...common.dictionary,
+        'passwords-common': common.dictionary['passwords-common'].filter((word) => !foldWords.has(word)),
+        ...english.dictionary,
+      },
       graphs: common.adjacencyGraphs,
       translations: english.translations,
     });
     const dictionaries = Object.entries(options.rankedDictionaries).filter(([name]) => !name.startsWith('userInputs'));
-    const words = { has: (word: string) => dictionaries.some(([, lookup]) => typeof lookup[word] === 'number'), maxLength: Math.max(...Object.values(options.rankedDictionariesMaxWordSize)) };
+    const words = {
+      has: (word: string) => dictionaries.some(([, lookup]) => typeof lookup[word] === 'number'),
+      maxLength: Math.max(...Object.values(options.rankedDictionariesMaxWordSize)),
+    };
     const rules = attackModels({
       rankedDictionaries: Object.fromEntries(dictionaries),
       maxWordSizes: options.rankedDictionariesMaxWordSize,
       commonPasswords: { name: 'passwords-common', lines: commonLines },
       graphs,
-      markov: { gramKeys: '', gramCosts: '', contextKeys: '', contextCosts: '', guessTable: [[0, 0]], samples: 1, calibrationLog10: 0 },
+      markov: {
+        gramKeys: '',
+        gramCosts: '',
+        contextKeys: '',
+        contextCosts: '',
+        guessTable: [[0, 0]],
+        samples: 1,
+        calibrationLog10: 0,
+      },
     }).rules;
     const chosen = PER_FOLD > 0 ? inFold.filter(() => random() < PER_FOLD / inFold.length) : inFold;
     log(`fold ${fold + 1}/${FOLDS}: estimating ${chosen.length} of its ${inFold.length} passwords...`);
@@ -131,7 +177,9 @@ async function main(): Promise<void> {
         tied: tiedOf(i + 1),
         plain: plain.check(password).guessesLog10,
         zxcvbn: checked.guessesLog10,
-        zxcvbnPatterns: checked.sequence.some((match) => match.pattern !== 'bruteforce') ? checked.guessesLog10 : Infinity,
+        zxcvbnPatterns: checked.sequence.some((match) => match.pattern !== 'bruteforce')
+          ? checked.guessesLog10
+          : Infinity,
         rules: rules.estimate(password).guessesLog10,
         pattern: guessablePattern(password, words, adjacent) !== undefined,
         markov: markovModels.map((model) => model.guessesLog10(password)),
@@ -142,11 +190,19 @@ async function main(): Promise<void> {
 
   const spearman = (estimate: (s: Scored) => number, only?: number) => {
     const rows = scored.filter((_, i) => only === undefined || foldOfScored[i] === only);
-    return weightedSpearman(rows.map(estimate), rows.map((s) => s.tied), rows.map((s) => 1 / s.tied));
+    return weightedSpearman(
+      rows.map(estimate),
+      rows.map((s) => s.tied),
+      rows.map((s) => 1 / s.tied),
+    );
   };
   const row = (name: string, estimate: (s: Scored) => number) => {
     const folds = Array.from({ length: FOLDS }, (_, f) => spearman(estimate, f));
-    return [name, spearman(estimate).toFixed(3), `${Math.min(...folds).toFixed(3)} to ${Math.max(...folds).toFixed(3)}`];
+    return [
+      name,
+      spearman(estimate).toFixed(3),
+      `${Math.min(...folds).toFixed(3)} to ${Math.max(...folds).toFixed(3)}`,
+    ];
   };
   const capped = (s: Scored, value: number) => (s.pattern ? Math.min(value, WEAK_CEILING_LOG10) : value);
   const rows: string[][] = [
@@ -161,15 +217,31 @@ async function main(): Promise<void> {
     rows.push(row(`  fewest of zxcvbn-ts and Markov`, (s) => Math.min(s.zxcvbn, s.markov[c]!)));
     rows.push(row(`  fewest of rules and Markov`, (s) => Math.min(s.rules, s.markov[c]!)));
     rows.push(row(`  fewest of the three`, (s) => Math.min(s.zxcvbn, s.rules, s.markov[c]!)));
-    rows.push(row(`  the estimate (fewest of the three, pattern cap)`, (s) => capped(s, Math.min(s.zxcvbn, s.rules, s.markov[c]!))));
-    rows.push(row(`  lowered by ${CALIBRATION_LOG10}, zxcvbn-ts counted only where it reads a pattern (not shipped: it raises estimates)`, (s) => capped(s, Math.min(s.zxcvbnPatterns, s.rules, s.markov[c]! - CALIBRATION_LOG10))));
-    for (const shift of CALIBRATIONS) rows.push(row(`  the estimate, Markov lowered by ${shift}`, (s) => capped(s, Math.min(s.zxcvbn, s.rules, s.markov[c]! - shift))));
+    rows.push(
+      row(`  the estimate (fewest of the three, pattern cap)`, (s) =>
+        capped(s, Math.min(s.zxcvbn, s.rules, s.markov[c]!)),
+      ),
+    );
+    rows.push(
+      row(
+        `  lowered by ${CALIBRATION_LOG10}, zxcvbn-ts counted only where it reads a pattern (not shipped: it raises estimates)`,
+        (s) => capped(s, Math.min(s.zxcvbnPatterns, s.rules, s.markov[c]! - CALIBRATION_LOG10)),
+      ),
+    );
+    for (const shift of CALIBRATIONS)
+      rows.push(
+        row(`  the estimate, Markov lowered by ${shift}`, (s) =>
+          capped(s, Math.min(s.zxcvbn, s.rules, s.markov[c]! - shift)),
+        ),
+      );
     // How far each model's guess number is from the rank an attacker with the list in frequency order reaches it at.
     const gaps = (pick: (s: Scored) => number) => {
       const d = scored.map((s) => pick(s) - Math.log10(s.tied)).sort((a, b) => a - b);
       return `median ${d[d.length >> 1]!.toFixed(2)}, quartiles ${d[d.length >> 2]!.toFixed(2)} to ${d[(3 * d.length) >> 2]!.toFixed(2)}`;
     };
-    log(`${candidate.name}: log10 guesses minus log10 rank: Markov ${gaps((s) => s.markov[c]!)}; zxcvbn-ts ${gaps((s) => s.zxcvbn)}`);
+    log(
+      `${candidate.name}: log10 guesses minus log10 rank: Markov ${gaps((s) => s.markov[c]!)}; zxcvbn-ts ${gaps((s) => s.zxcvbn)}`,
+    );
     // Which model gives the fewest guesses, before and after the calibration.
     const decides = (shift: number) => {
       const counts = { zxcvbn: 0, rules: 0, markov: 0 };
@@ -177,15 +249,23 @@ async function main(): Promise<void> {
         const markov = s.markov[c]! - shift;
         counts[s.zxcvbn <= Math.min(s.rules, markov) ? 'zxcvbn' : s.rules <= markov ? 'rules' : 'markov']++;
       }
-      return Object.entries(counts).map(([name, count]) => `${name} ${((100 * count) / scored.length).toFixed(1)}%`).join(', ');
+      return Object.entries(counts)
+        .map(([name, count]) => `${name} ${((100 * count) / scored.length).toFixed(1)}%`)
+        .join(', ');
     };
-    log(`${candidate.name}: the fewest guesses are zxcvbn-ts's, the rule model's or the Markov model's: uncalibrated ${decides(0)}; lowered by ${CALIBRATION_LOG10} ${decides(CALIBRATION_LOG10)}`);
+    log(
+      `${candidate.name}: the fewest guesses are zxcvbn-ts's, the rule model's or the Markov model's: uncalibrated ${decides(0)}; lowered by ${CALIBRATION_LOG10} ${decides(CALIBRATION_LOG10)}`,
+    );
   });
-  console.log(`Validation (npm run bench:validation): ${scored.length} passwords of ranks ${VALIDATION_FIRST_RANK} to ${training.length}, ${FOLDS} folds, each estimated by models built without its fold; weighted Spearman against the tied frequency rank, weights 1/rank.\n`);
+  console.log(
+    `Validation (npm run bench:validation): ${scored.length} passwords of ranks ${VALIDATION_FIRST_RANK} to ${training.length}, ${FOLDS} folds, each estimated by models built without its fold; weighted Spearman against the tied frequency rank, weights 1/rank.\n`,
+  );
   console.log(table(['estimate', 'weighted Spearman, pooled', 'over the folds'], rows));
   const shipped = CANDIDATES.findIndex((candidate) => candidate.exponent === ZIPF_EXPONENT);
   const value = spearman((s) => capped(s, Math.min(s.zxcvbn, s.rules, s.markov[shipped]! - CALIBRATION_LOG10)));
-  console.log(`\nShipped (bundling/guess-model.ts): Zipf exponent ${ZIPF_EXPONENT}, Markov lowered by ${CALIBRATION_LOG10}: ${value.toFixed(3)}, against plain zxcvbn-ts's ${spearman((s) => s.plain).toFixed(3)}.`);
+  console.log(
+    `\nShipped (bundling/guess-model.ts): Zipf exponent ${ZIPF_EXPONENT}, Markov lowered by ${CALIBRATION_LOG10}: ${value.toFixed(3)}, against plain zxcvbn-ts's ${spearman((s) => s.plain).toFixed(3)}.`,
+  );
 }
 
 if (require.main === module) void main();

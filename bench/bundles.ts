@@ -32,7 +32,8 @@ export type BuiltBundles = Record<string, { file: string; bytes: number }>;
  * beside each bundle (the cold-start profile reads it; the code is the same).
  */
 export async function buildBenchBundles(outDir: string, sourcemap = false): Promise<BuiltBundles> {
-  for (const [name, file] of Object.entries(REFERENCE_ENTRIES)) BUNDLE_ENTRIES[name] = path.relative(PROJECT_ROOT, path.join(__dirname, file));
+  for (const [name, file] of Object.entries(REFERENCE_ENTRIES))
+    BUNDLE_ENTRIES[name] = path.relative(PROJECT_ROOT, path.join(__dirname, file));
   try {
     return await buildBundles(outDir, sourcemap ? { sourcemap: 'external' } : {});
   } finally {

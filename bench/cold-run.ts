@@ -59,7 +59,11 @@ function isEmf(line: string): boolean {
 }
 
 /** One fresh process: spawn, wait for exit, read the child's own timings from fd 3 and count what it wrote to stdout. */
-export function coldRun(driver: string, subject: ColdStartSubject, nodeOptions: readonly string[] = []): Promise<RunTimes> {
+export function coldRun(
+  driver: string,
+  subject: ColdStartSubject,
+  nodeOptions: readonly string[] = [],
+): Promise<RunTimes> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn(process.execPath, [...nodeOptions, driver], {
@@ -82,7 +86,12 @@ export function coldRun(driver: string, subject: ColdStartSubject, nodeOptions: 
       clearTimeout(timer);
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
       try {
-        const reported = JSON.parse(timings.trim()) as { beforeImport: number; imported: number; answered: number; ok: boolean };
+        const reported = JSON.parse(timings.trim()) as {
+          beforeImport: number;
+          imported: number;
+          answered: number;
+          ok: boolean;
+        };
         if (code !== 0 || !reported.ok) throw new Error('no successful answer');
         const lines = stdout.split('\n').filter((line) => line.trim() !== '');
         const emfDocuments = lines.filter(isEmf).length;
@@ -95,7 +104,11 @@ export function coldRun(driver: string, subject: ColdStartSubject, nodeOptions: 
           logLines: lines.length - emfDocuments,
         });
       } catch {
-        reject(new Error(`Cold start of ${subject.name} failed (exit ${code ?? signal}):\n${timings}\n${stdout.slice(-4000)}\n${stderr}`));
+        reject(
+          new Error(
+            `Cold start of ${subject.name} failed (exit ${code ?? signal}):\n${timings}\n${stdout.slice(-4000)}\n${stderr}`,
+          ),
+        );
       }
     });
   });

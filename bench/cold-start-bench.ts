@@ -15,7 +15,16 @@ import { CHILD_ENV, coldRun, DRIVER, type ColdStartSubject, type RunTimes } from
 import { profileColdStarts, type ProfileBreakdown } from './cold-start-profile';
 import type { DeployedFunction } from './deployed-environment';
 import { MINIMAL_ENV } from './minimal-functions';
-import { CONFIDENCE, median, pairedMedianRatio, percentile, shuffled, verdict, type Estimate, type Verdict } from './stats';
+import {
+  CONFIDENCE,
+  median,
+  pairedMedianRatio,
+  percentile,
+  shuffled,
+  verdict,
+  type Estimate,
+  type Verdict,
+} from './stats';
 
 /**
  * Cold start, to the first answer: a fresh `node` process per run imports one bundle, answers one request
@@ -33,16 +42,29 @@ import { CONFIDENCE, median, pairedMedianRatio, percentile, shuffled, verdict, t
 const RESAMPLES = 10_000;
 
 /** Each comparison of the cold-start table: a target when it has a limit, information otherwise. */
-export const COLD_START_COMPARISONS: readonly { candidate: string; baseline: string; limit?: number; note?: string }[] = [
-  { candidate: 'GeneratorPolicies', baseline: REFERENCES.minimalScan, limit: 1.1 },
-  { candidate: 'StrengthPolicies', baseline: REFERENCES.minimalScan, limit: 1.1 },
-  { candidate: 'Authorizer', baseline: REFERENCES.minimalGetItem, limit: 1.1 },
-  { candidate: 'EvaluatePassword', baseline: 'GeneratorPolicies', limit: 2 },
-  { candidate: 'GeneratePassword', baseline: REFERENCES.minimalScan },
-  { candidate: 'GeneratorPolicies', baseline: REFERENCES.helloWorld, note: 'the withdrawn "2x hello world" target, for information' },
-  { candidate: REFERENCES.minimalScan, baseline: REFERENCES.helloWorld, note: 'the SDK call itself, for information' },
-  { candidate: REFERENCES.breachedFilter, baseline: REFERENCES.helloWorld, note: "the breached-password filter's load, for information" },
-];
+export const COLD_START_COMPARISONS: readonly { candidate: string; baseline: string; limit?: number; note?: string }[] =
+  [
+    { candidate: 'GeneratorPolicies', baseline: REFERENCES.minimalScan, limit: 1.1 },
+    { candidate: 'StrengthPolicies', baseline: REFERENCES.minimalScan, limit: 1.1 },
+    { candidate: 'Authorizer', baseline: REFERENCES.minimalGetItem, limit: 1.1 },
+    { candidate: 'EvaluatePassword', baseline: 'GeneratorPolicies', limit: 2 },
+    { candidate: 'GeneratePassword', baseline: REFERENCES.minimalScan },
+    {
+      candidate: 'GeneratorPolicies',
+      baseline: REFERENCES.helloWorld,
+      note: 'the withdrawn "2x hello world" target, for information',
+    },
+    {
+      candidate: REFERENCES.minimalScan,
+      baseline: REFERENCES.helloWorld,
+      note: 'the SDK call itself, for information',
+    },
+    {
+      candidate: REFERENCES.breachedFilter,
+      baseline: REFERENCES.helloWorld,
+      note: "the breached-password filter's load, for information",
+    },
+  ];
 
 export interface ColdStartFigures {
   readonly bytes: number;
@@ -65,7 +87,12 @@ export interface ColdStartComparison {
   /** With a limit: the interval read against it. */
   readonly verdict?: Verdict;
   /** Candidate minus baseline within each round: median and p90, then the median of the import's and the first call's. */
-  readonly paired: { readonly median: number; readonly p90: number; readonly import: number; readonly firstCall: number };
+  readonly paired: {
+    readonly median: number;
+    readonly p90: number;
+    readonly import: number;
+    readonly firstCall: number;
+  };
   /** Only for a target not passed: where the extra time goes. */
   readonly profile?: ProfileBreakdown;
 }
@@ -89,7 +116,12 @@ export interface ColdStartOptions {
   readonly buildProfileBundles: () => Promise<BuiltBundles>;
 }
 
-export async function runColdStartBench(bundles: BuiltBundles, workDir: string, options: ColdStartOptions, log: (line: string) => void): Promise<ColdStartResult> {
+export async function runColdStartBench(
+  bundles: BuiltBundles,
+  workDir: string,
+  options: ColdStartOptions,
+  log: (line: string) => void,
+): Promise<ColdStartResult> {
   const driver = path.join(workDir, 'cold-start-driver.mjs');
   await writeFile(driver, DRIVER);
 
@@ -105,15 +137,23 @@ export async function runColdStartBench(bundles: BuiltBundles, workDir: string, 
 
     const times = new Map<string, RunTimes[]>(subjects.map((s) => [s.name, []]));
     for (let round = 0; round <= options.runs; round++) {
-      if (round === 0) log(`  cold start: warm-up round, then ${options.runs} rounds of ${subjects.length} processes, each round in a shuffled order`);
+      if (round === 0)
+        log(
+          `  cold start: warm-up round, then ${options.runs} rounds of ${subjects.length} processes, each round in a shuffled order`,
+        );
       for (const subject of shuffled(subjects, options.random)) {
         const run = await coldRun(driver, subject);
         if (round > 0) times.get(subject.name)!.push(run);
       }
     }
     // Metrics on means every function of the service publishes at least one EMF document on its first call (a cache miss, an authorizer outcome).
-    const silent = subjects.filter((s) => !isReference(s.name) && times.get(s.name)!.some((r) => r.emfDocuments === 0)).map((s) => s.name);
-    if (silent.length > 0) throw new Error(`No EMF document on stdout from ${silent.join(', ')}: the functions did not run with their metrics on`);
+    const silent = subjects
+      .filter((s) => !isReference(s.name) && times.get(s.name)!.some((r) => r.emfDocuments === 0))
+      .map((s) => s.name);
+    if (silent.length > 0)
+      throw new Error(
+        `No EMF document on stdout from ${silent.join(', ')}: the functions did not run with their metrics on`,
+      );
 
     const figures: Record<string, ColdStartFigures> = {};
     for (const subject of subjects) {
@@ -135,23 +175,40 @@ export async function runColdStartBench(bundles: BuiltBundles, workDir: string, 
       const baseline = times.get(c.baseline)!;
       const diff = (pick: (r: RunTimes) => number) => candidate.map((r, i) => pick(r) - pick(baseline[i]!));
       const answered = diff((r) => r.answeredMs);
-      const estimate = pairedMedianRatio(candidate.map((r) => r.answeredMs), baseline.map((r) => r.answeredMs), { random: options.random, resamples: RESAMPLES, level: CONFIDENCE });
+      const estimate = pairedMedianRatio(
+        candidate.map((r) => r.answeredMs),
+        baseline.map((r) => r.answeredMs),
+        { random: options.random, resamples: RESAMPLES, level: CONFIDENCE },
+      );
       return {
         ...c,
         ratio: estimate,
         ...(c.limit === undefined ? {} : { verdict: verdict(estimate, '<=', c.limit) }),
-        paired: { median: median(answered), p90: percentile(answered, 90), import: median(diff((r) => r.importMs)), firstCall: median(diff((r) => r.invokeMs)) },
+        paired: {
+          median: median(answered),
+          p90: percentile(answered, 90),
+          import: median(diff((r) => r.importMs)),
+          firstCall: median(diff((r) => r.invokeMs)),
+        },
       };
     });
 
     const missed = comparisons.filter((c) => c.verdict !== undefined && c.verdict !== 'PASS');
     if (missed.length > 0 && options.profileRuns > 0) {
-      log(`  cold start: profiling ${missed.map((c) => c.candidate).join(', ')} (${options.profileRuns} runs per side)`);
+      log(
+        `  cold start: profiling ${missed.map((c) => c.candidate).join(', ')} (${options.profileRuns} runs per side)`,
+      );
       const mapped = await options.buildProfileBundles();
       const profiled = coldStartSubjects(mapped, store.endpoint, credentials, options.deployed);
       const byName = (name: string) => profiled.find((s) => s.name === name)!;
       for (const c of missed) {
-        const profile = await profileColdStarts((subject, nodeOptions) => coldRun(driver, subject, nodeOptions), byName(c.candidate), byName(c.baseline), options.profileRuns, path.join(workDir, 'profiles'));
+        const profile = await profileColdStarts(
+          (subject, nodeOptions) => coldRun(driver, subject, nodeOptions),
+          byName(c.candidate),
+          byName(c.baseline),
+          options.profileRuns,
+          path.join(workDir, 'profiles'),
+        );
         comparisons[comparisons.indexOf(c)] = { ...c, profile };
       }
     }
@@ -167,7 +224,12 @@ export async function runColdStartBench(bundles: BuiltBundles, workDir: string, 
  * function gets the environment the stack gives it; a reference gets that of the function it stands for (it
  * reads none of it but its table), so both sides of a comparison start from the same variables.
  */
-function coldStartSubjects(bundles: BuiltBundles, endpoint: string, credentials: Awaited<ReturnType<typeof readLocalCredentials>>, deployed: Record<string, DeployedFunction>): ColdStartSubject[] {
+function coldStartSubjects(
+  bundles: BuiltBundles,
+  endpoint: string,
+  credentials: Awaited<ReturnType<typeof readLocalCredentials>>,
+  deployed: Record<string, DeployedFunction>,
+): ColdStartSubject[] {
   // Where the local run differs from Lambda: the embedded store, and dummy credentials as Lambda gives.
   const client = localDynamoDbClientConfig(endpoint);
   const local = {
@@ -182,7 +244,11 @@ function coldStartSubjects(bundles: BuiltBundles, endpoint: string, credentials:
   const generatorRequest = request('/userapi/passwordgenerator', admin);
   const strengthRequest = request('/api/passwordstrength', { APIKey: credentials.passwordStrengthAPIKey });
   const generateRequest = request('/userapi/generatepassword', admin);
-  const evaluateRequest = request('/api/passwordstrength/evaluate', { APIKey: credentials.passwordStrengthAPIKey, 'Content-Type': 'application/json' }, { body: JSON.stringify({ Password: 'Velvet-Orchard-Comet-58?' }) });
+  const evaluateRequest = request(
+    '/api/passwordstrength/evaluate',
+    { APIKey: credentials.passwordStrengthAPIKey, 'Content-Type': 'application/json' },
+    { body: JSON.stringify({ Password: 'Velvet-Orchard-Comet-58?' }) },
+  );
   const authorizerContext = { principalId: 'bench' };
   /** The variables of the deployed function `as`, the subject's own Lambda context and its event. */
   const deployedAs = (as: string, name: string, event: unknown, extra: Record<string, string> = {}) => {
@@ -198,7 +264,12 @@ function coldStartSubjects(bundles: BuiltBundles, endpoint: string, credentials:
   };
   const proxy = (as: string, name: string, req: ParsedRequest) => {
     const table = deployed[as]?.environment[ENV.policyTable];
-    return deployedAs(as, name, proxyEvent(req, 'cold-start', authorizerContext), table ? { [MINIMAL_ENV.table]: table } : {});
+    return deployedAs(
+      as,
+      name,
+      proxyEvent(req, 'cold-start', authorizerContext),
+      table ? { [MINIMAL_ENV.table]: table } : {},
+    );
   };
   const authorizer = (name: string) =>
     deployedAs(AUTHORIZER_ID, name, authorizerEvent(generatorRequest, 'cold-start'), {

@@ -32,18 +32,30 @@ export interface ProfileBreakdown {
 export const SAMPLING_INTERVAL_US = 100;
 
 interface CpuProfile {
-  readonly nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  readonly nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }[];
   readonly samples: number[];
   readonly timeDeltas: number[];
 }
 
 type Run = (subject: ColdStartSubject, nodeOptions: readonly string[]) => Promise<RunTimes>;
 
-export async function profileColdStarts(run: Run, candidate: ColdStartSubject, baseline: ColdStartSubject, runs: number, dir: string): Promise<ProfileBreakdown> {
+export async function profileColdStarts(
+  run: Run,
+  candidate: ColdStartSubject,
+  baseline: ColdStartSubject,
+  runs: number,
+  dir: string,
+): Promise<ProfileBreakdown> {
   const maps = new Map<string, SourceMap>();
   const sides = { candidate: [] as Map<string, number>[], baseline: [] as Map<string, number>[] };
   for (let i = 0; i < runs; i++) {
-    for (const [side, subject] of [['candidate', candidate], ['baseline', baseline]] as const) {
+    for (const [side, subject] of [
+      ['candidate', candidate],
+      ['baseline', baseline],
+    ] as const) {
       const runDir = path.join(dir, `${subject.name}-${i}`);
       await run(subject, ['--cpu-prof', `--cpu-prof-dir=${runDir}`, `--cpu-prof-interval=${SAMPLING_INTERVAL_US}`]);
       const [file] = (await readdir(runDir)).filter((f) => f.endsWith('.cpuprofile'));
@@ -60,8 +72,15 @@ export async function profileColdStarts(run: Run, candidate: ColdStartSubject, b
       return { category, candidateMs, baselineMs, differenceMs: candidateMs - baselineMs };
     })
     .sort((a, b) => Math.abs(b.differenceMs) - Math.abs(a.differenceMs));
-  const total = (runsOf: Map<string, number>[]) => median(runsOf.map((m) => [...m.values()].reduce((s, v) => s + v, 0)));
-  return { runs, samplingIntervalUs: SAMPLING_INTERVAL_US, rows, candidateTotalMs: total(sides.candidate), baselineTotalMs: total(sides.baseline) };
+  const total = (runsOf: Map<string, number>[]) =>
+    median(runsOf.map((m) => [...m.values()].reduce((s, v) => s + v, 0)));
+  return {
+    runs,
+    samplingIntervalUs: SAMPLING_INTERVAL_US,
+    rows,
+    candidateTotalMs: total(sides.candidate),
+    baselineTotalMs: total(sides.baseline),
+  };
 }
 
 /** Self time in milliseconds by category. */
@@ -84,7 +103,10 @@ async function selfTimeByCategory(profile: CpuProfile, maps: Map<string, SourceM
 
 const SDK_SCOPES = ['@aws-sdk/', '@smithy/', '@aws-crypto/', '@aws/'];
 
-async function categorize(frame: CpuProfile['nodes'][number]['callFrame'], maps: Map<string, SourceMap>): Promise<string> {
+async function categorize(
+  frame: CpuProfile['nodes'][number]['callFrame'],
+  maps: Map<string, SourceMap>,
+): Promise<string> {
   const { url, functionName } = frame;
   if (url === '') {
     if (functionName === '(garbage collector)') return 'garbage collection';
@@ -92,7 +114,8 @@ async function categorize(frame: CpuProfile['nodes'][number]['callFrame'], maps:
     if (functionName === '(program)') return 'V8 and Node.js native code';
     return `native: ${functionName || '(anonymous)'}`;
   }
-  if (url.startsWith('node:')) return functionName === 'compileSourceTextModule' ? 'V8 compiling the bundle (parse)' : 'Node.js internals';
+  if (url.startsWith('node:'))
+    return functionName === 'compileSourceTextModule' ? 'V8 compiling the bundle (parse)' : 'Node.js internals';
   if (!url.startsWith('file:') || !url.endsWith('.mjs')) return 'other';
   const file = fileURLToPath(url);
   if (path.basename(file) === 'cold-start-driver.mjs') return 'bench driver';

@@ -79,12 +79,35 @@ const COMMON_WORDS = DICTIONARIES['wikipedia-en']!.split(WORD_SEPARATOR)
   .filter((word) => /^[a-z]{4,16}$/.test(word))
   .slice(0, 1000);
 /** An organization's own terms, as docs/administration.md recommends: names, products, places, seasons. */
-const ORGANIZATION = ['Acme', 'AcmeCorp', 'Contoso', 'Fabrikam', 'Passwordstate', 'Northwind', 'Seattle', 'Redmond', 'Spring', 'Summer', 'Autumn', 'Winter', 'Payroll', 'Helpdesk', 'Welcome', 'Changeme'];
+const ORGANIZATION = [
+  'Acme',
+  'AcmeCorp',
+  'Contoso',
+  'Fabrikam',
+  'Passwordstate',
+  'Northwind',
+  'Seattle',
+  'Redmond',
+  'Spring',
+  'Summer',
+  'Autumn',
+  'Winter',
+  'Payroll',
+  'Helpdesk',
+  'Welcome',
+  'Changeme',
+];
 
 /** Printable ASCII in a fixed pseudo-random order. */
-const printable = (length: number) => Array.from({ length }, (_, i) => String.fromCharCode(33 + ((i * 7919 + 13) % 94))).join('');
+const printable = (length: number) =>
+  Array.from({ length }, (_, i) => String.fromCharCode(33 + ((i * 7919 + 13) % 94))).join('');
 /** UserInputs of the longest tokens that nearly match a run of one letter: the most work per start of the matcher. */
-const ADVERSARIAL_INPUTS = Array.from({ length: 20 }, (_, i) => Array.from({ length: 4 }, (_, j) => `${'a'.repeat(62)}${String.fromCharCode(98 + i)}${String.fromCharCode(98 + j)}`).join('.'));
+const ADVERSARIAL_INPUTS = Array.from({ length: 20 }, (_, i) =>
+  Array.from(
+    { length: 4 },
+    (_, j) => `${'a'.repeat(62)}${String.fromCharCode(98 + i)}${String.fromCharCode(98 + j)}`,
+  ).join('.'),
+);
 
 const COST_CASES: readonly { name: string; password: string; userInputs: readonly string[]; runs: number }[] = [
   { name: 'typical, 16 mixed', password: 'xK9#mQ2$vL8@pW4!', userInputs: USER_INPUTS, runs: 800 },
@@ -92,8 +115,18 @@ const COST_CASES: readonly { name: string; password: string; userInputs: readonl
   { name: 'passphrase, 28', password: 'correct horse battery staple', userInputs: USER_INPUTS, runs: 200 },
   { name: 'built on a term (AcmeCorp2026!)', password: 'AcmeCorp2026!', userInputs: USER_INPUTS, runs: 200 },
   { name: 'adversarial printable, 256', password: printable(256), userInputs: USER_INPUTS, runs: 60 },
-  { name: 'adversarial: 256 a, long near-matching UserInputs', password: 'a'.repeat(256), userInputs: ADVERSARIAL_INPUTS, runs: 60 },
-  { name: 'adversarial: banned words, 256', password: COMMON_WORDS.join('').slice(0, 256), userInputs: ADVERSARIAL_INPUTS, runs: 60 },
+  {
+    name: 'adversarial: 256 a, long near-matching UserInputs',
+    password: 'a'.repeat(256),
+    userInputs: ADVERSARIAL_INPUTS,
+    runs: 60,
+  },
+  {
+    name: 'adversarial: banned words, 256',
+    password: COMMON_WORDS.join('').slice(0, 256),
+    userInputs: ADVERSARIAL_INPUTS,
+    runs: 60,
+  },
 ];
 
 function timeMs(call: () => unknown): number {
@@ -104,12 +137,17 @@ function timeMs(call: () => unknown): number {
 
 const CHANCE_SAMPLE = 300;
 
-export function runContextBench(strength: readonly StrengthPolicy[], generators: readonly GeneratorPolicy[], progress: (line: string) => void): ContextBenchResult {
+export function runContextBench(
+  strength: readonly StrengthPolicy[],
+  generators: readonly GeneratorPolicy[],
+  progress: (line: string) => void,
+): ContextBenchResult {
   const estimate = guessEstimator();
   const policy1 = strength.find((p) => p.PasswordStrengthPolicyID === 1)!;
   const banned = { ...policy1, BannedWords: COMMON_WORDS };
   const plain = (password: string) => evaluatePassword(policy1, password, estimate, BREACHED_PASSWORDS.has(password));
-  const inContext = (password: string, userInputs: readonly string[]) => evaluatePassword(banned, password, estimate, BREACHED_PASSWORDS.has(password), userInputs);
+  const inContext = (password: string, userInputs: readonly string[]) =>
+    evaluatePassword(banned, password, estimate, BREACHED_PASSWORDS.has(password), userInputs);
   // Warm both paths: the first evaluations compile the matchers.
   for (let i = 0; i < 100; i += 1) {
     plain(`warm-Up-${i}!`);
@@ -125,16 +163,32 @@ export function runContextBench(strength: readonly StrengthPolicy[], generators:
       samples.plain.push(timeMs(() => plain(c.password)));
       samples.inContext.push(timeMs(() => inContext(c.password, c.userInputs)));
     }
-    cases.push({ name: c.name, characters: [...c.password].length, plain: distribution(samples.plain), inContext: distribution(samples.inContext) });
+    cases.push({
+      name: c.name,
+      characters: [...c.password].length,
+      plain: distribution(samples.plain),
+      inContext: distribution(samples.inContext),
+    });
   }
 
   progress('  evaluation in context: chance matches');
   const policy2 = strength.find((p) => p.PasswordStrengthPolicyID === 2)!;
   const random = seeded(2026);
   const samples: { name: string; next: () => string }[] = [
-    ...generators.filter((g) => g.MinLength >= 11 && g.MinLength < 14).map((g) => ({ name: `generator policy ${g.PasswordGeneratorID} (${g.MinLength} characters)`, next: () => generatePassword(g, WORD_LIST, random) })),
-    { name: 'random 16 printable characters', next: () => Array.from({ length: 16 }, () => String.fromCharCode(33 + random.int(94))).join('') },
-    { name: 'five-word passphrases', next: () => Array.from({ length: 5 }, () => WORD_LIST[random.int(WORD_LIST.length)]).join('-') },
+    ...generators
+      .filter((g) => g.MinLength >= 11 && g.MinLength < 14)
+      .map((g) => ({
+        name: `generator policy ${g.PasswordGeneratorID} (${g.MinLength} characters)`,
+        next: () => generatePassword(g, WORD_LIST, random),
+      })),
+    {
+      name: 'random 16 printable characters',
+      next: () => Array.from({ length: 16 }, () => String.fromCharCode(33 + random.int(94))).join(''),
+    },
+    {
+      name: 'five-word passphrases',
+      next: () => Array.from({ length: 5 }, () => WORD_LIST[random.int(WORD_LIST.length)]).join('-'),
+    },
   ];
   const contexts = [
     { name: `${ORGANIZATION.length} organization terms`, words: ORGANIZATION },
@@ -143,36 +197,76 @@ export function runContextBench(strength: readonly StrengthPolicy[], generators:
   const chance: ChanceCase[] = [];
   for (const sample of samples) {
     const passwords = Array.from({ length: CHANCE_SAMPLE }, sample.next);
-    const levels = passwords.map((password) => evaluatePassword(policy2, password, estimate, BREACHED_PASSWORDS.has(password)).ComplianceLevel);
+    const levels = passwords.map(
+      (password) => evaluatePassword(policy2, password, estimate, BREACHED_PASSWORDS.has(password)).ComplianceLevel,
+    );
     for (const context of contexts) {
       let changed = 0;
       let failed = 0;
       passwords.forEach((password, i) => {
-        const result = evaluatePassword({ ...policy2, BannedWords: context.words }, password, estimate, BREACHED_PASSWORDS.has(password), USER_INPUTS);
+        const result = evaluatePassword(
+          { ...policy2, BannedWords: context.words },
+          password,
+          estimate,
+          BREACHED_PASSWORDS.has(password),
+          USER_INPUTS,
+        );
         if (result.ComplianceLevel !== levels[i]) changed += 1;
         if (result.Failures.some((f) => f.Rule === 'UserInput' || f.Rule === 'BannedWord')) failed += 1;
       });
-      chance.push({ sample: sample.name, context: `${USER_INPUTS.length} UserInputs, ${context.name}`, changed, failed, total: CHANCE_SAMPLE });
+      chance.push({
+        sample: sample.name,
+        context: `${USER_INPUTS.length} UserInputs, ${context.name}`,
+        changed,
+        failed,
+        total: CHANCE_SAMPLE,
+      });
     }
   }
-  return { userInputs: USER_INPUTS.length, bannedWords: COMMON_WORDS.length, cases, typical: COST_CASES[0]!.name, chance };
+  return {
+    userInputs: USER_INPUTS.length,
+    bannedWords: COMMON_WORDS.length,
+    cases,
+    typical: COST_CASES[0]!.name,
+    chance,
+  };
 }
 
 /** The figures the targets read: the typical case's p50 difference, and the worst p99 in context. */
 export function contextFigures(result: ContextBenchResult): { typicalP50RiseMs: number; worstP99Ms: number } {
   const typical = result.cases.find((c) => c.name === result.typical)!;
-  return { typicalP50RiseMs: typical.inContext.p50 - typical.plain.p50, worstP99Ms: Math.max(...result.cases.map((c) => c.inContext.p99)) };
+  return {
+    typicalP50RiseMs: typical.inContext.p50 - typical.plain.p50,
+    worstP99Ms: Math.max(...result.cases.map((c) => c.inContext.p99)),
+  };
 }
 
 export function renderContext(out: string[], result: ContextBenchResult, tabulate: Tabulate): void {
   const ms = (value: number) => `${value.toFixed(2)} ms`;
-  out.push('', `Evaluation in context (policy 1), alternated: without context, and with ${result.userInputs} UserInputs and ${result.bannedWords} BannedWords`);
+  out.push(
+    '',
+    `Evaluation in context (policy 1), alternated: without context, and with ${result.userInputs} UserInputs and ${result.bannedWords} BannedWords`,
+  );
   out.push(
     tabulate(
       ['password', 'chars', 'plain p50 / p99', 'in context p50 / p99', 'p50 difference'],
-      result.cases.map((c) => [c.name, String(c.characters), `${ms(c.plain.p50)} / ${ms(c.plain.p99)}`, `${ms(c.inContext.p50)} / ${ms(c.inContext.p99)}`, `${c.inContext.p50 >= c.plain.p50 ? '+' : '-'}${ms(Math.abs(c.inContext.p50 - c.plain.p50))}`]),
+      result.cases.map((c) => [
+        c.name,
+        String(c.characters),
+        `${ms(c.plain.p50)} / ${ms(c.plain.p99)}`,
+        `${ms(c.inContext.p50)} / ${ms(c.inContext.p99)}`,
+        `${c.inContext.p50 >= c.plain.p50 ? '+' : '-'}${ms(Math.abs(c.inContext.p50 - c.plain.p50))}`,
+      ]),
     ),
   );
-  out.push('', `Chance matches under policy 2: passwords whose level changes in context, and those that fail UserInput or BannedWord (${CHANCE_SAMPLE} each, seeded)`);
-  out.push(tabulate(['sample', 'context', 'level changed', 'failed'], result.chance.map((c) => [c.sample, c.context, `${c.changed} of ${c.total}`, `${c.failed} of ${c.total}`])));
+  out.push(
+    '',
+    `Chance matches under policy 2: passwords whose level changes in context, and those that fail UserInput or BannedWord (${CHANCE_SAMPLE} each, seeded)`,
+  );
+  out.push(
+    tabulate(
+      ['sample', 'context', 'level changed', 'failed'],
+      result.chance.map((c) => [c.sample, c.context, `${c.changed} of ${c.total}`, `${c.failed} of ${c.total}`]),
+    ),
+  );
 }

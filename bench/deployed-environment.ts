@@ -24,11 +24,25 @@ export interface Deployment {
   readonly functions: Record<string, DeployedFunction>;
 }
 
-export function deployedFunctions(tableNames: Readonly<Record<TableKind, string>>, context: Record<string, unknown> = {}): Deployment {
-  const stack = new PasswordPolicyStack(new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } }), 'PasswordPolicyServiceBench');
+export function deployedFunctions(
+  tableNames: Readonly<Record<TableKind, string>>,
+  context: Record<string, unknown> = {},
+): Deployment {
+  const stack = new PasswordPolicyStack(
+    new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } }),
+    'PasswordPolicyServiceBench',
+  );
   // A table's name is a reference in the template: its resolved form is what to look for in a variable.
-  const tableOf = new Map<string, TableKind>(Object.entries(stack.tables).map(([kind, table]) => [JSON.stringify(stack.resolve(table.tableName)), kind as TableKind]));
-  const all: [string, IFunction][] = [...Object.entries(stack.functions), [stack.authorizer.node.scope!.node.id, stack.authorizer]];
+  const tableOf = new Map<string, TableKind>(
+    Object.entries(stack.tables).map(([kind, table]) => [
+      JSON.stringify(stack.resolve(table.tableName)),
+      kind as TableKind,
+    ]),
+  );
+  const all: [string, IFunction][] = [
+    ...Object.entries(stack.functions),
+    [stack.authorizer.node.scope!.node.id, stack.authorizer],
+  ];
   const functions = Object.fromEntries(
     all.map(([id, fn]) => {
       const cfn = fn.node.defaultChild as CfnFunction;
@@ -40,7 +54,10 @@ export function deployedFunctions(tableNames: Readonly<Record<TableKind, string>
           continue;
         }
         const kind = tableOf.get(JSON.stringify(value));
-        if (kind === undefined) throw new Error(`${id}: ${name} is ${JSON.stringify(value)} in the template, which the bench cannot give a local value`);
+        if (kind === undefined)
+          throw new Error(
+            `${id}: ${name} is ${JSON.stringify(value)} in the template, which the bench cannot give a local value`,
+          );
         environment[name] = tableNames[kind];
       }
       return [id, { environment, memoryMiB: Number(stack.resolve(cfn.memorySize)) }];

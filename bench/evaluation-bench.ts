@@ -1,7 +1,11 @@
 import { BREACHED_PASSWORD_FILTER_BASE64 } from '../functions/domain/evaluation/data/breached-password-filter';
 import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
 import { readFilter } from '../functions/domain/evaluation/estimate/breached-passwords';
-import { GUESSABILITY_MAX_LENGTH, L33T_MAX_SUBSTITUTIONS, type GuessabilityBounds } from '../functions/domain/evaluation/estimate/zxcvbn-adapter';
+import {
+  GUESSABILITY_MAX_LENGTH,
+  L33T_MAX_SUBSTITUTIONS,
+  type GuessabilityBounds,
+} from '../functions/domain/evaluation/estimate/zxcvbn-adapter';
 import { guessEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../functions/domain/evaluation/estimate/guessability';
@@ -76,23 +80,67 @@ function printable(length: number): string {
 function randomStrings(count: number, length: number, seed: number): string[] {
   let state = seed;
   const next = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0);
-  return Array.from({ length: count }, () => Array.from({ length }, () => String.fromCharCode(33 + ((next() >>> 8) % 94))).join(''));
+  return Array.from({ length: count }, () =>
+    Array.from({ length }, () => String.fromCharCode(33 + ((next() >>> 8) % 94))).join(''),
+  );
 }
 
-const CASES: readonly { name: string; password: string; boundedRuns: number; unboundedRuns: number; adversarial?: true }[] = [
+const CASES: readonly {
+  name: string;
+  password: string;
+  boundedRuns: number;
+  unboundedRuns: number;
+  adversarial?: true;
+}[] = [
   { name: 'common (Password1!)', password: 'Password1!', boundedRuns: 200, unboundedRuns: 200 },
   { name: 'typical, 16 mixed', password: 'xK9#mQ2$vL8@pW4!', boundedRuns: 200, unboundedRuns: 100 },
   { name: 'passphrase, 28', password: 'correct horse battery staple', boundedRuns: 200, unboundedRuns: 100 },
   { name: 'l33t word (J3nn1f3r!)', password: 'J3nn1f3r!', boundedRuns: 200, unboundedRuns: 100 },
-  { name: 'adversarial l33t, 16', password: '4@3!1|0$5+7'.repeat(2).slice(0, 16), boundedRuns: 100, unboundedRuns: 20, adversarial: true },
-  { name: 'adversarial: 48 letters, every cut a word', password: 'a'.repeat(48), boundedRuns: 40, unboundedRuns: 5, adversarial: true },
+  {
+    name: 'adversarial l33t, 16',
+    password: '4@3!1|0$5+7'.repeat(2).slice(0, 16),
+    boundedRuns: 100,
+    unboundedRuns: 20,
+    adversarial: true,
+  },
+  {
+    name: 'adversarial: 48 letters, every cut a word',
+    password: 'a'.repeat(48),
+    boundedRuns: 40,
+    unboundedRuns: 5,
+    adversarial: true,
+  },
   // The rule model's worst found: every cut is word-shaped and reads as l33t, so its reading budget is spent.
-  { name: 'adversarial: letters and l33t alternating, 48', password: 'a!a1a|a7'.repeat(6), boundedRuns: 40, unboundedRuns: 5, adversarial: true },
-  { name: 'adversarial affixes and l33t, 48', password: `12!@${'1|7!'.repeat(10)}!@12`, boundedRuns: 40, unboundedRuns: 5, adversarial: true },
+  {
+    name: 'adversarial: letters and l33t alternating, 48',
+    password: 'a!a1a|a7'.repeat(6),
+    boundedRuns: 40,
+    unboundedRuns: 5,
+    adversarial: true,
+  },
+  {
+    name: 'adversarial affixes and l33t, 48',
+    password: `12!@${'1|7!'.repeat(10)}!@12`,
+    boundedRuns: 40,
+    unboundedRuns: 5,
+    adversarial: true,
+  },
   { name: 'adversarial printable, 64', password: printable(64), boundedRuns: 40, unboundedRuns: 5, adversarial: true },
-  { name: 'adversarial printable, 256', password: printable(256), boundedRuns: 40, unboundedRuns: 3, adversarial: true },
+  {
+    name: 'adversarial printable, 256',
+    password: printable(256),
+    boundedRuns: 40,
+    unboundedRuns: 3,
+    adversarial: true,
+  },
   { name: 'l33t repeated, 256', password: 'p4$$w0rd'.repeat(32), boundedRuns: 40, unboundedRuns: 3, adversarial: true },
-  { name: 'digits, 256', password: '1234567890'.repeat(26).slice(0, 256), boundedRuns: 40, unboundedRuns: 3, adversarial: true },
+  {
+    name: 'digits, 256',
+    password: '1234567890'.repeat(26).slice(0, 256),
+    boundedRuns: 40,
+    unboundedRuns: 3,
+    adversarial: true,
+  },
 ];
 
 /** The inputs that cost the evaluation most (bench/accuracy.ts times them too). */
@@ -123,9 +171,13 @@ export async function runEvaluationBench(progress: (line: string) => void): Prom
   for (let i = 0; i < BUILD_RUNS; i += 1) builds.push(timeMs(() => guessEstimator()));
   const shippedEstimator = guessEstimator();
   const withoutModelsEstimator = guessEstimator(undefined, true, false);
-  const approaches: Record<'shipped' | 'withoutModels' | 'before' | 'l33t24' | 'unbounded', (password: string) => ReturnType<typeof evaluatePassword>> = {
+  const approaches: Record<
+    'shipped' | 'withoutModels' | 'before' | 'l33t24' | 'unbounded',
+    (password: string) => ReturnType<typeof evaluatePassword>
+  > = {
     shipped: (password) => evaluatePassword(policy, password, shippedEstimator, BREACHED_PASSWORDS.has(password)),
-    withoutModels: (password) => evaluatePassword(policy, password, withoutModelsEstimator, BREACHED_PASSWORDS.has(password)),
+    withoutModels: (password) =>
+      evaluatePassword(policy, password, withoutModelsEstimator, BREACHED_PASSWORDS.has(password)),
     before: withEstimator(guessEstimator(undefined, false)),
     l33t24: withEstimator(guessEstimator({ maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: 24 }, false)),
     unbounded: withEstimator(guessEstimator({ maxLength: 256, l33tMaxSubstitutions: 100 }, false)),
@@ -139,22 +191,56 @@ export async function runEvaluationBench(progress: (line: string) => void): Prom
   const cases: EvaluationCase[] = [];
   for (const c of CASES) {
     progress(`  evaluation: ${c.name}`);
-    const samples = { shipped: [] as number[], shippedCpu: [] as number[], withoutModels: [] as number[], before: [] as number[], l33t24: [] as number[], unbounded: [] as number[] };
+    const samples = {
+      shipped: [] as number[],
+      shippedCpu: [] as number[],
+      withoutModels: [] as number[],
+      before: [] as number[],
+      l33t24: [] as number[],
+      unbounded: [] as number[],
+    };
     // Alternate them so machine drift falls on all; the slow defaults get fewer runs.
     for (let i = 0; i < c.boundedRuns; i += 1) {
       const { wall, cpu } = timeBoth(() => approaches.shipped(c.password));
       samples.shipped.push(wall);
       samples.shippedCpu.push(cpu);
-      for (const name of ['withoutModels', 'before', 'l33t24'] as const) samples[name].push(timeMs(() => approaches[name](c.password)));
+      for (const name of ['withoutModels', 'before', 'l33t24'] as const)
+        samples[name].push(timeMs(() => approaches[name](c.password)));
       if (i < c.unboundedRuns) samples.unbounded.push(timeMs(() => approaches.unbounded(c.password)));
     }
-    const [shipped, shippedCpu, withoutModels, before, l33t24, unbounded] = [samples.shipped, samples.shippedCpu, samples.withoutModels, samples.before, samples.l33t24, samples.unbounded].map(distribution) as Distribution[] as [Distribution, Distribution, Distribution, Distribution, Distribution, Distribution];
+    const [shipped, shippedCpu, withoutModels, before, l33t24, unbounded] = [
+      samples.shipped,
+      samples.shippedCpu,
+      samples.withoutModels,
+      samples.before,
+      samples.l33t24,
+      samples.unbounded,
+    ].map(distribution) as Distribution[] as [
+      Distribution,
+      Distribution,
+      Distribution,
+      Distribution,
+      Distribution,
+      Distribution,
+    ];
     const modelsMs = median(samples.shipped.map((ms, i) => ms - samples.withoutModels[i]!));
-    cases.push({ name: c.name, characters: [...c.password].length, shipped, shippedCpu, withoutModels, modelsMs, before, l33t24, unbounded, speedup: ratio(unbounded.p50, shipped.p50) });
+    cases.push({
+      name: c.name,
+      characters: [...c.password].length,
+      shipped,
+      shippedCpu,
+      withoutModels,
+      modelsMs,
+      before,
+      l33t24,
+      unbounded,
+      speedup: ratio(unbounded.p50, shipped.p50),
+    });
   }
 
   const policy2 = strength.find((p) => p.PasswordStrengthPolicyID === 2)!;
-  const level = (estimator: GuessabilityEstimator, password: string, breached = false) => evaluatePassword(policy2, password, estimator, breached).ComplianceLevel;
+  const level = (estimator: GuessabilityEstimator, password: string, breached = false) =>
+    evaluatePassword(policy2, password, estimator, breached).ComplianceLevel;
   const l33tLevels = L33T_EXAMPLES.map((password) => ({
     password,
     shipped: level(shippedEstimator, password, BREACHED_PASSWORDS.has(password)),
@@ -166,13 +252,21 @@ export async function runEvaluationBench(progress: (line: string) => void): Prom
   progress('  evaluation: the breached-password filter');
   const filter = benchFilter();
   const context = runContextBench(strength, JSON.parse(readFileSync(DEFAULT_GENERATOR_FILE, 'utf8')), progress);
-  return { bounds: { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS }, buildMs: { bounded: median(builds), runs: BUILD_RUNS }, cases, l33tLevels, filter, context };
+  return {
+    bounds: { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS },
+    buildMs: { bounded: median(builds), runs: BUILD_RUNS },
+    cases,
+    l33tLevels,
+    filter,
+    context,
+  };
 }
 
 function benchFilter(): FilterBenchResult {
   const LOAD_RUNS = 21;
   const loads: number[] = [];
-  for (let i = 0; i < LOAD_RUNS; i += 1) loads.push(timeMs(() => readFilter(Buffer.from(BREACHED_PASSWORD_FILTER_BASE64, 'base64'))));
+  for (let i = 0; i < LOAD_RUNS; i += 1)
+    loads.push(timeMs(() => readFilter(Buffer.from(BREACHED_PASSWORD_FILTER_BASE64, 'base64'))));
   const tries = randomStrings(FALSE_POSITIVE_TRIES, 12, 2026);
   const start = process.hrtime.bigint();
   const found = tries.filter((password) => BREACHED_PASSWORDS.has(password)).length;

@@ -6,7 +6,16 @@ import { LOCAL_ENV } from '../local/local-environment';
  * with the load generator): startLocalService with the environment it is given, its URL printed as one
  * JSON line. It stops when told (SIGTERM) or when its parent goes away (stdin closes).
  */
-startLocalService({ ...process.env, [LOCAL_ENV.port]: '0', [LOCAL_ENV.dynamodbPort]: '0', [LOCAL_ENV.host]: '127.0.0.1', [LOCAL_ENV.quiet]: '1' }, () => {}).then(
+startLocalService(
+  {
+    ...process.env,
+    [LOCAL_ENV.port]: '0',
+    [LOCAL_ENV.dynamodbPort]: '0',
+    [LOCAL_ENV.host]: '127.0.0.1',
+    [LOCAL_ENV.quiet]: '1',
+  },
+  () => {},
+).then(
   (service) => {
     let stopping = false;
     const stop = () => {

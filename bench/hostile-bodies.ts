@@ -31,7 +31,14 @@
  *   letters-alternating-l33t  letters alternating with l33t characters (`a!a1a|a7...`), 48 to 256.
  */
 
-export const HOSTILE_FAMILIES = ['nfkc-expanding', 'dense-userinputs', 'overlapping-bannedwords', 'l33t-runs', 'repeated-characters', 'letters-alternating-l33t'] as const;
+export const HOSTILE_FAMILIES = [
+  'nfkc-expanding',
+  'dense-userinputs',
+  'overlapping-bannedwords',
+  'l33t-runs',
+  'repeated-characters',
+  'letters-alternating-l33t',
+] as const;
 
 export type HostileFamily = (typeof HOSTILE_FAMILIES)[number];
 
@@ -64,7 +71,25 @@ const MAX_TOKEN = 64;
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 /** The l33t characters and the letters they read as (pattern-caps.ts's L33T_READINGS, first reading). */
-const L33T: Readonly<Record<string, string>> = { '4': 'a', '@': 'a', '8': 'b', '(': 'c', '3': 'e', '6': 'g', '9': 'g', '1': 'i', '!': 'i', '|': 'i', '0': 'o', $: 's', '5': 's', '7': 't', '+': 't', '%': 'x', '2': 'z' };
+const L33T: Readonly<Record<string, string>> = {
+  '4': 'a',
+  '@': 'a',
+  '8': 'b',
+  '(': 'c',
+  '3': 'e',
+  '6': 'g',
+  '9': 'g',
+  '1': 'i',
+  '!': 'i',
+  '|': 'i',
+  '0': 'o',
+  $: 's',
+  '5': 's',
+  '7': 't',
+  '+': 't',
+  '%': 'x',
+  '2': 'z',
+};
 const L33T_CHARACTERS = Object.keys(L33T);
 const L33T_LETTERS = [...new Set(Object.values(L33T))].join('');
 /** Characters NFKC expands: U+2A0C to ∫∫∫∫, U+FDFA to 18 characters, ﬃ to ffi, ﬀ to ff, Ⅶ to VII, ㉐ to PTE, ㎡ to m2. */
@@ -106,7 +131,8 @@ function randomFor(seed: number, family: number, body: number): Random {
 }
 
 /** The length a limit counts: as sent, or for a body that must stay valid after NFKC, the larger of the two. */
-const counted = (text: string, afterNfkc: boolean) => (afterNfkc ? Math.max(length(text), nfkcLength(text)) : length(text));
+const counted = (text: string, afterNfkc: boolean) =>
+  afterNfkc ? Math.max(length(text), nfkcLength(text)) : length(text);
 
 /** `unit` repeated, cut to `count` code points. */
 function repeated(unit: string, count: number): string {
@@ -139,7 +165,7 @@ function distinct(next: () => string): () => string {
     for (let i = 0; i < 50; i++) {
       const token = next();
       const key = token.normalize('NFKC').toLowerCase();
-      if (!seen.has(key)) return seen.add(key), token;
+      if (!seen.has(key)) return (seen.add(key), token);
     }
     return next();
   };
@@ -171,7 +197,11 @@ function l33tRun(r: Random, count: number, afterNfkc: boolean): string {
   return drawn(count, () => (afterNfkc || r.int(2) === 0 ? r.pick(L33T_CHARACTERS) : r.pick(L33T_EXPANDING)));
 }
 
-type Maker = (r: Random, i: number, afterNfkc: boolean) => { name: string; password: string; userInputs?: string[]; bannedWords?: string[] };
+type Maker = (
+  r: Random,
+  i: number,
+  afterNfkc: boolean,
+) => { name: string; password: string; userInputs?: string[]; bannedWords?: string[] };
 
 const MAKERS: Record<HostileFamily, Maker> = {
   'nfkc-expanding': (r, i, afterNfkc) => {
@@ -195,7 +225,11 @@ const MAKERS: Record<HostileFamily, Maker> = {
     const grows = nfkcLength(ch);
     const prefix = 1 + (i % 2);
     const byDigits = i % 3 === 2;
-    const token = distinct(() => drawn(prefix, () => r.pick(LOWER)) + ch.repeat(r.between(Math.ceil(Math.max(1, 3 - prefix) / grows), Math.floor((MAX_TOKEN - prefix) / grows))));
+    const token = distinct(
+      () =>
+        drawn(prefix, () => r.pick(LOWER)) +
+        ch.repeat(r.between(Math.ceil(Math.max(1, 3 - prefix) / grows), Math.floor((MAX_TOKEN - prefix) / grows))),
+    );
     const separator = byDigits ? () => String(r.int(10)) : () => '.';
     return {
       name: `${afterNfkc ? ch : hex(ch)} x 256; 20 UserInputs of distinct tokens of ${prefix} letter(s)+${afterNfkc ? ch : hex(ch)} run, ${byDigits ? 'split by digits alone' : '"."-separated'}`,
@@ -210,7 +244,10 @@ const MAKERS: Record<HostileFamily, Maker> = {
     const grows = nfkcLength(ch);
     const prefix = 1 + (Math.floor(i / 2) % 2);
     const longestRun = MAX_BANNED_WORD - prefix;
-    const words = bannedWords(BANNED_WORDS, () => drawn(prefix, () => r.pick(LOWER)) + ch.repeat(r.between(Math.max(1, 3 - prefix), longestRun)));
+    const words = bannedWords(
+      BANNED_WORDS,
+      () => drawn(prefix, () => r.pick(LOWER)) + ch.repeat(r.between(Math.max(1, 3 - prefix), longestRun)),
+    );
     return {
       name: `${afterNfkc ? ch : hex(ch)} x 256; 1,000 BannedWords of ${prefix} letter(s)+${afterNfkc ? ch : hex(ch)} x ${Math.max(1, 3 - prefix)}..${longestRun}${grows > 1 ? ` (up to ${prefix + grows * longestRun} after NFKC)` : ''}`,
       password: ch.repeat(MAX_PASSWORD),
@@ -229,7 +266,13 @@ const MAKERS: Record<HostileFamily, Maker> = {
     return {
       name: `${afterNfkc ? '' : 'l33t and l33t-expanding '}run of ${count} (${nfkcLength(password)} after NFKC)${withInputs ? ', 20 UserInputs of l33t-readable words' : ''}${withWords ? ', 1,000 l33t-readable BannedWords' : ''}`,
       password,
-      userInputs: withInputs ? userInputs(afterNfkc, () => r.pick(['.', ' ']), distinct(() => l33tWord(r, 10, 0))) : [],
+      userInputs: withInputs
+        ? userInputs(
+            afterNfkc,
+            () => r.pick(['.', ' ']),
+            distinct(() => l33tWord(r, 10, 0)),
+          )
+        : [],
       bannedWords: withWords ? bannedWords(BANNED_WORDS, () => l33tWord(r, 12, 0.5)) : [],
     };
   },
@@ -237,21 +280,34 @@ const MAKERS: Record<HostileFamily, Maker> = {
   'repeated-characters': (r, i, afterNfkc) => {
     const unitLength = [1, 2, 3, 4][Math.floor(i / 2) % 4]!;
     const named = ['', 'ab', 'abc', 'p4$$'][unitLength - 1]!;
-    const ascii = unitLength === 1 ? r.pick([...LOWER, ...L33T_CHARACTERS]) : r.int(2) === 0 ? named : drawn(unitLength, () => r.pick([...LOWER, ...L33T_CHARACTERS]));
+    const ascii =
+      unitLength === 1
+        ? r.pick([...LOWER, ...L33T_CHARACTERS])
+        : r.int(2) === 0
+          ? named
+          : drawn(unitLength, () => r.pick([...LOWER, ...L33T_CHARACTERS]));
     // As sent only: one character of the unit is one NFKC expands.
     const unit = afterNfkc ? ascii : [...ascii].map((ch, k) => (k === 0 ? r.pick(EXPANDING) : ch)).join('');
     let count = [256, 48, 128, 64, 192, 96][Math.floor(i / 2) % 6]!;
     if (!afterNfkc && nfkcLength(repeated(unit, count)) <= MAX_PASSWORD) count = MAX_PASSWORD;
     const password = repeated(unit, count);
-    return { name: `"${[...unit].map((ch) => (ch.charCodeAt(0) < 128 ? ch : hex(ch))).join('')}" repeated to ${count} (${nfkcLength(password)} after NFKC)`, password };
+    return {
+      name: `"${[...unit].map((ch) => (ch.charCodeAt(0) < 128 ? ch : hex(ch))).join('')}" repeated to ${count} (${nfkcLength(password)} after NFKC)`,
+      password,
+    };
   },
 
   'letters-alternating-l33t': (r, i, afterNfkc) => {
     const count = afterNfkc ? [256, 48, 128, 64][Math.floor(i / 2) % 4]! : MAX_PASSWORD;
     const oneLetter = i % 4 < 2;
     const letter = r.pick(L33T_LETTERS);
-    const password = Array.from({ length: count }, (_, k) => (k % 2 === 0 ? (oneLetter ? letter : r.pick(L33T_LETTERS)) : r.pick(afterNfkc ? L33T_CHARACTERS : L33T_EXPANDING))).join('');
-    return { name: `${oneLetter ? `"${letter}"` : 'l33t-readable letters'} alternating with ${afterNfkc ? 'l33t characters' : 'characters NFKC expands into l33t'}, ${count} (${nfkcLength(password)} after NFKC)`, password };
+    const password = Array.from({ length: count }, (_, k) =>
+      k % 2 === 0 ? (oneLetter ? letter : r.pick(L33T_LETTERS)) : r.pick(afterNfkc ? L33T_CHARACTERS : L33T_EXPANDING),
+    ).join('');
+    return {
+      name: `${oneLetter ? `"${letter}"` : 'l33t-readable letters'} alternating with ${afterNfkc ? 'l33t characters' : 'characters NFKC expands into l33t'}, ${count} (${nfkcLength(password)} after NFKC)`,
+      password,
+    };
   },
 };
 
@@ -260,7 +316,14 @@ export function hostileBodies(seed: number, perFamily: number): HostileBody[] {
     Array.from({ length: perFamily }, (_, i) => {
       const validAfterNfkc = i % 2 === 0;
       const made = MAKERS[family](randomFor(seed, f, i), i, validAfterNfkc);
-      return { family, name: `#${i + 1} ${made.name}`, password: made.password, userInputs: made.userInputs ?? [], bannedWords: made.bannedWords ?? [], validAfterNfkc };
+      return {
+        family,
+        name: `#${i + 1} ${made.name}`,
+        password: made.password,
+        userInputs: made.userInputs ?? [],
+        bannedWords: made.bannedWords ?? [],
+        validAfterNfkc,
+      };
     }),
   );
 }

@@ -73,20 +73,47 @@ const worstHttp = (bodies: readonly HostileBodyFigures[]) => worst(bodies, (b) =
 /** A bound, read as report.ts reads one: PASS when the figure is measured and within it. */
 function atMost(name: string, measured: number, limit: number, unit: TargetResult['unit']): TargetResult {
   const margin = limit - measured;
-  return { target: name, measured, comparison: '<=', limit, unit, margin, result: Number.isFinite(measured) && margin >= 0 ? 'PASS' : 'MISS' };
+  return {
+    target: name,
+    measured,
+    comparison: '<=',
+    limit,
+    unit,
+    margin,
+    result: Number.isFinite(measured) && margin >= 0 ? 'PASS' : 'MISS',
+  };
 }
 
 export function hostileTargets(result: HostileBenchResult): TargetResult[] {
   const targets = [
-    atMost('Hostile inputs: worst CPU time of one evaluation in process (median of its runs), every family', worstCpu(result.bodies).value, HOSTILE_LIMITS.cpuMs, 'ms'),
-    atMost('Hostile inputs: worst heap growth during one evaluation in process (peak used heap over a full GC before)', worstHeap(result.bodies).value, HOSTILE_LIMITS.heapMB, 'MB'),
+    atMost(
+      'Hostile inputs: worst CPU time of one evaluation in process (median of its runs), every family',
+      worstCpu(result.bodies).value,
+      HOSTILE_LIMITS.cpuMs,
+      'ms',
+    ),
+    atMost(
+      'Hostile inputs: worst heap growth during one evaluation in process (peak used heap over a full GC before)',
+      worstHeap(result.bodies).value,
+      HOSTILE_LIMITS.heapMB,
+      'MB',
+    ),
   ];
-  if (result.bodies.some((b) => b.http)) targets.push(atMost('Hostile inputs: worst wall time of one POST through the local gateway', worstHttp(result.bodies).value, HOSTILE_LIMITS.httpMs, 'ms'));
+  if (result.bodies.some((b) => b.http))
+    targets.push(
+      atMost(
+        'Hostile inputs: worst wall time of one POST through the local gateway',
+        worstHttp(result.bodies).value,
+        HOSTILE_LIMITS.httpMs,
+        'ms',
+      ),
+    );
   return targets;
 }
 
 const verdictOf = (value: number, limit: number) => (Number.isFinite(value) ? (value <= limit ? 'PASS' : 'MISS') : '-');
-const figure = (w: Worst, unit: string, limit: number, decimals = 1) => (w.body ? `${w.value.toFixed(decimals)} ${unit} ${verdictOf(w.value, limit)} (${numberOf(w.body)})` : '-');
+const figure = (w: Worst, unit: string, limit: number, decimals = 1) =>
+  w.body ? `${w.value.toFixed(decimals)} ${unit} ${verdictOf(w.value, limit)} (${numberOf(w.body)})` : '-';
 const numberOf = (body: HostileBodyFigures) => body.name.split(' ')[0]!;
 const families = (result: HostileBenchResult) => [...new Set(result.bodies.map((b) => b.family))];
 
@@ -103,7 +130,11 @@ function familyRows(result: HostileBenchResult): string[][] {
       `${bodies.length}${refused > 0 ? ` (${refused} refused)` : ''}`,
       figure(worstCpu(bodies), 'ms', HOSTILE_LIMITS.cpuMs),
       figure(heap, 'MB', HOSTILE_LIMITS.heapMB),
-      heap.body && Number.isFinite(heap.body.heapAfterGcMB) ? `${heap.body.heapAfterGcMB.toFixed(1)} MB` : heap.body ? 'no GC' : '-',
+      heap.body && Number.isFinite(heap.body.heapAfterGcMB)
+        ? `${heap.body.heapAfterGcMB.toFixed(1)} MB`
+        : heap.body
+          ? 'no GC'
+          : '-',
       sent.length === 0 ? '-' : `${sent.length}${refusedOverHttp > 0 ? ` (${refusedOverHttp} not 200)` : ''}`,
       figure(worstHttp(bodies), 'ms', HOSTILE_LIMITS.httpMs),
     ];
@@ -124,7 +155,11 @@ const FAMILY_HEADER = [
 function worstNames(result: HostileBenchResult, quote: (name: string) => string = (name) => name): string[] {
   return families(result).map((family) => {
     const bodies = result.bodies.filter((b) => b.family === family);
-    const named = [...new Set([worstCpu(bodies).body, worstHeap(bodies).body, worstHttp(bodies).body].filter((b) => b !== undefined))];
+    const named = [
+      ...new Set(
+        [worstCpu(bodies).body, worstHeap(bodies).body, worstHttp(bodies).body].filter((b) => b !== undefined),
+      ),
+    ];
     return `${family}: ${named.map((b) => `${quote(b.name)}${b.validAfterNfkc ? '' : ' (valid as sent only)'}`).join('; ')}`;
   });
 }
@@ -143,7 +178,10 @@ function method(result: HostileBenchResult): string {
 }
 
 export function renderHostile(out: string[], result: HostileBenchResult): void {
-  out.push('', `Hostile evaluation inputs (bench/hostile-bodies.ts), ${result.seconds.toFixed(0)} s, load average ${result.loadAverage.map((l) => l.toFixed(2)).join(' to ')}: ${method(result)}`);
+  out.push(
+    '',
+    `Hostile evaluation inputs (bench/hostile-bodies.ts), ${result.seconds.toFixed(0)} s, load average ${result.loadAverage.map((l) => l.toFixed(2)).join(' to ')}: ${method(result)}`,
+  );
   out.push(table(FAMILY_HEADER, familyRows(result)));
   out.push('Worst bodies:', ...worstNames(result).map((line) => `  ${line}`));
   out.push(`Written as Markdown to ${result.markdownFile}.`);
@@ -177,13 +215,28 @@ export function hostileMarkdown(result: HostileBenchResult, timestamp: string, m
     '',
     markdownTable(
       ['target', 'measured', 'limit', 'result'],
-      hostileTargets(result).map((t) => [t.target, t.unit === 'MB' ? mb(t.measured) : ms(t.measured), `<= ${t.limit} ${t.unit}`, t.result]),
+      hostileTargets(result).map((t) => [
+        t.target,
+        t.unit === 'MB' ? mb(t.measured) : ms(t.measured),
+        `<= ${t.limit} ${t.unit}`,
+        t.result,
+      ]),
     ),
     '',
     '## Every body',
     '',
     markdownTable(
-      ['family', 'body', 'valid after NFKC', 'CPU (median)', 'runs', 'heap peak', 'heap after GC', 'POST (median)', 'status'],
+      [
+        'family',
+        'body',
+        'valid after NFKC',
+        'CPU (median)',
+        'runs',
+        'heap peak',
+        'heap after GC',
+        'POST (median)',
+        'status',
+      ],
       result.bodies.map((b) => [
         b.family,
         code(b.name),

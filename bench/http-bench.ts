@@ -88,7 +88,12 @@ interface Captured {
   readonly body: string;
 }
 
-export async function runHttpBench(baseEnv: NodeJS.ProcessEnv, workDir: string, seconds: number, log: (line: string) => void): Promise<HttpBenchResult> {
+export async function runHttpBench(
+  baseEnv: NodeJS.ProcessEnv,
+  workDir: string,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<HttpBenchResult> {
   const credentials = await readLocalCredentials(CREDENTIALS_FILE);
   const generator = { UserID: credentials.generatorAdmin.UserID, APIKey: credentials.generatorAdmin.APIKey };
   const strength = { APIKey: credentials.passwordStrengthAPIKey };
@@ -100,8 +105,21 @@ export async function runHttpBench(baseEnv: NodeJS.ProcessEnv, workDir: string, 
   ];
 
   const gatewayEnv: NodeJS.ProcessEnv = { ...baseEnv, [LOCAL_ENV.authorizerCacheTtl]: '300' };
-  for (const name of [ENV.dynamodbEndpoint, LOCAL_ENV.dynamodbPort, LOCAL_ENV.dataDir, LOCAL_ENV.host, LOCAL_ENV.port, LOCAL_ENV.quiet]) delete gatewayEnv[name];
-  const gateway = await startChild('local gateway', process.execPath, ['--import', 'tsx', path.join(__dirname, 'gateway-child.ts')], gatewayEnv);
+  for (const name of [
+    ENV.dynamodbEndpoint,
+    LOCAL_ENV.dynamodbPort,
+    LOCAL_ENV.dataDir,
+    LOCAL_ENV.host,
+    LOCAL_ENV.port,
+    LOCAL_ENV.quiet,
+  ])
+    delete gatewayEnv[name];
+  const gateway = await startChild(
+    'local gateway',
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, 'gateway-child.ts')],
+    gatewayEnv,
+  );
   let bare: Child | undefined;
   try {
     const captured: Captured[] = [];
@@ -113,13 +131,19 @@ export async function runHttpBench(baseEnv: NodeJS.ProcessEnv, workDir: string, 
     bare = await startChild('bare server', process.execPath, [bareScript, responsesFile], { PATH: baseEnv.PATH ?? '' });
     for (const [i, endpoint] of endpoints.entries()) {
       const replayed = await capture(bare.url, endpoint);
-      if (replayed.status !== captured[i]!.status || replayed.body !== captured[i]!.body) throw new Error(`The bare server does not replay ${endpoint.path}`);
+      if (replayed.status !== captured[i]!.status || replayed.body !== captured[i]!.body)
+        throw new Error(`The bare server does not replay ${endpoint.path}`);
     }
 
     const results: HttpEndpointResult[] = [];
     for (const [i, endpoint] of endpoints.entries()) {
-      log(`  HTTP: ${endpoint.name}: gateway and bare server alternating, ${HTTP_ROUNDS} rounds, ${seconds} s each in all`);
-      const [gatewayFigures, bareFigures] = (await alternate([gateway.url, bare.url], endpoint, seconds)) as [LoadFigures, LoadFigures];
+      log(
+        `  HTTP: ${endpoint.name}: gateway and bare server alternating, ${HTTP_ROUNDS} rounds, ${seconds} s each in all`,
+      );
+      const [gatewayFigures, bareFigures] = (await alternate([gateway.url, bare.url], endpoint, seconds)) as [
+        LoadFigures,
+        LoadFigures,
+      ];
       results.push({
         name: endpoint.name,
         path: endpoint.path,
@@ -146,7 +170,12 @@ export async function runHttpBench(baseEnv: NodeJS.ProcessEnv, workDir: string, 
 export const HTTP_ROUNDS = 5;
 
 async function alternate(baseUrls: readonly string[], endpoint: Endpoint, seconds: number): Promise<LoadFigures[]> {
-  const options = (url: string, duration: number) => ({ url: url + endpoint.path, connections: HTTP_CONNECTIONS, headers: endpoint.headers, duration });
+  const options = (url: string, duration: number) => ({
+    url: url + endpoint.path,
+    connections: HTTP_CONNECTIONS,
+    headers: endpoint.headers,
+    duration,
+  });
   for (const url of baseUrls) await autocannon(options(url, WARMUP_SECONDS));
   const rounds: autocannon.Result[][] = baseUrls.map(() => []);
   for (let round = 0; round < HTTP_ROUNDS; round++) {
@@ -162,7 +191,8 @@ async function alternate(baseUrls: readonly string[], endpoint: Endpoint, second
   }));
 }
 
-const sumOf = (results: autocannon.Result[], value: (r: autocannon.Result) => number): number => results.reduce((total, r) => total + value(r), 0);
+const sumOf = (results: autocannon.Result[], value: (r: autocannon.Result) => number): number =>
+  results.reduce((total, r) => total + value(r), 0);
 
 /** One real response: status, the headers the application set (in the case it sent them), body. */
 function capture(baseUrl: string, endpoint: Endpoint): Promise<Captured> {
@@ -173,10 +203,12 @@ function capture(baseUrl: string, endpoint: Endpoint): Promise<Captured> {
       res.on('end', () => {
         const headers: Record<string, string> = {};
         for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
-          if (!SERVER_HEADERS.has(res.rawHeaders[i]!.toLowerCase())) headers[res.rawHeaders[i]!] = res.rawHeaders[i + 1]!;
+          if (!SERVER_HEADERS.has(res.rawHeaders[i]!.toLowerCase()))
+            headers[res.rawHeaders[i]!] = res.rawHeaders[i + 1]!;
         }
         const body = Buffer.concat(chunks).toString('utf8');
-        if (res.statusCode !== 200) reject(new Error(`${endpoint.path} answered ${res.statusCode}: ${body.slice(0, 300)}`));
+        if (res.statusCode !== 200)
+          reject(new Error(`${endpoint.path} answered ${res.statusCode}: ${body.slice(0, 300)}`));
         else resolve({ path: endpoint.path, status: res.statusCode, headers, body });
       });
       res.on('error', reject);

@@ -19,7 +19,9 @@ export type Tabulate = (header: readonly string[], rows: readonly (readonly stri
 /** A Markdown table: the header, the alignment row (the first column left, the others right) and the rows, `|` escaped. */
 export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const line = (cells: readonly string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
-  return [line(header), `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.map(line)].join('\n');
+  return [line(header), `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.map(line)].join(
+    '\n',
+  );
 }
 
 /** The commit measured, and whether the code had uncommitted changes (Markdown, the docs, aside: it measures nothing). */

@@ -17,5 +17,11 @@ export const MINIMAL_ENV = {
  */
 export function minimalClientConfig(env: NodeJS.ProcessEnv = process.env) {
   const endpoint = env[MINIMAL_ENV.endpoint];
-  return endpoint ? { endpoint, region: env.AWS_REGION, credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID ?? '', secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? '' } } : {};
+  return endpoint
+    ? {
+        endpoint,
+        region: env.AWS_REGION,
+        credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID ?? '', secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? '' },
+      }
+    : {};
 }

@@ -15,5 +15,11 @@ const credentialId = process.env[MINIMAL_ENV.credentialId];
 export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
   const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { CredentialID: credentialId } }));
   const Effect = Item ? 'Allow' : 'Deny';
-  return { principalId: 'minimal', policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect, Resource: event.methodArn }] } };
+  return {
+    principalId: 'minimal',
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [{ Action: 'execute-api:Invoke', Effect, Resource: event.methodArn }],
+    },
+  };
 };

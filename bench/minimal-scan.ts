@@ -13,6 +13,11 @@ const tableName = process.env[MINIMAL_ENV.table];
 
 export const handler = async (): Promise<APIGatewayProxyResult> => {
   const items: Record<string, unknown>[] = [];
-  for await (const page of paginateScan({ client }, { TableName: tableName, ConsistentRead: true })) items.push(...(page.Items ?? []));
-  return { statusCode: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(items) };
+  for await (const page of paginateScan({ client }, { TableName: tableName, ConsistentRead: true }))
+    items.push(...(page.Items ?? []));
+  return {
+    statusCode: 200,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(items),
+  };
 };

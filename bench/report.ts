@@ -7,11 +7,23 @@ import { hostileTargets, renderHostile, type HostileBenchResult } from './hostil
 import type { HttpBenchResult } from './http-bench';
 import { isReference, type BuiltBundles } from './bundles';
 import { markdownBody, markdownTable, measuredHeader, MEASURED_DIR, type Tabulate } from './measured';
-import { CONFIDENCE, describeVerdict, formatBytes, formatInterval, formatMicros, formatRatio, table, verdict, type Estimate, type Machine, type TargetResult, type Verdict } from './stats';
+import {
+  CONFIDENCE,
+  describeVerdict,
+  formatBytes,
+  formatInterval,
+  formatMicros,
+  formatRatio,
+  table,
+  verdict,
+  type Estimate,
+  type Machine,
+  type TargetResult,
+  type Verdict,
+} from './stats';
 import { BENCH_ENV } from './bench-variables';
 
 /** The targets of the issue, each checked against this run's figures. Nothing enforces them. */
-
 
 export interface BenchResults {
   readonly timestamp: string;
@@ -42,16 +54,39 @@ export interface BenchResults {
   readonly targets: TargetResult[];
 }
 
-
-function target(name: string, measured: number, comparison: TargetResult['comparison'], limit: number, unit: TargetResult['unit'], extraCondition = true): TargetResult {
+function target(
+  name: string,
+  measured: number,
+  comparison: TargetResult['comparison'],
+  limit: number,
+  unit: TargetResult['unit'],
+  extraCondition = true,
+): TargetResult {
   const margin = comparison === '>=' ? measured - limit : limit - measured;
   const inside = comparison === '=' ? measured === limit : margin >= 0;
-  return { target: name, measured, comparison, limit, unit, margin, result: inside && extraCondition && Number.isFinite(measured) ? 'PASS' : 'MISS' };
+  return {
+    target: name,
+    measured,
+    comparison,
+    limit,
+    unit,
+    margin,
+    result: inside && extraCondition && Number.isFinite(measured) ? 'PASS' : 'MISS',
+  };
 }
 
 /** A ratio target read off its interval: PASS only when the whole interval is inside the limit. */
 function ratioTarget(name: string, estimate: Estimate, limit: number): TargetResult {
-  return { target: name, measured: estimate.value, comparison: '<=', limit, unit: 'x', margin: limit - estimate.value, interval: estimate, result: verdict(estimate, '<=', limit) };
+  return {
+    target: name,
+    measured: estimate.value,
+    comparison: '<=',
+    limit,
+    unit: 'x',
+    margin: limit - estimate.value,
+    interval: estimate,
+    result: verdict(estimate, '<=', limit),
+  };
 }
 
 /** The most one evaluation may cost, whatever the password (256 characters at most): a bound, not a goal. */
@@ -79,30 +114,89 @@ export function evaluateTargets(
   if (inProcess) {
     const maxCalls = Math.max(...inProcess.map((r) => r.dynamodb.callsPer1000Warm));
     const allWithinTtl = inProcess.every((r) => r.dynamodb.countedWithinTtl);
-    add('handler', target('DynamoDB calls per 1,000 warm invocations within the TTL (every size)', maxCalls, '=', 0, 'calls', allWithinTtl));
+    add(
+      'handler',
+      target(
+        'DynamoDB calls per 1,000 warm invocations within the TTL (every size)',
+        maxCalls,
+        '=',
+        0,
+        'calls',
+        allWithinTtl,
+      ),
+    );
     const search10000 = inProcess.find((r) => r.policies === 10_000);
-    if (search10000) add('handler', ratioTarget('Search handler at 10,000 policies: p99 over linear-scan baseline', search10000.search.p99Ratio, 3));
+    if (search10000)
+      add(
+        'handler',
+        ratioTarget('Search handler at 10,000 policies: p99 over linear-scan baseline', search10000.search.p99Ratio, 3),
+      );
   }
   for (const [name, limit] of Object.entries(BUNDLE_LIMITS_KB)) {
-    add('bundles', target(`${name} bundle size (minified, SDK included)`, bundles[name]!.bytes / 1024, '<=', limit, 'KB'));
+    add(
+      'bundles',
+      target(`${name} bundle size (minified, SDK included)`, bundles[name]!.bytes / 1024, '<=', limit, 'KB'),
+    );
   }
   for (const c of coldStart?.comparisons ?? []) {
-    if (c.limit !== undefined) add('cold', ratioTarget(`${c.candidate} cold start over ${c.baseline} (paired median, to the first answer)`, c.ratio, c.limit));
+    if (c.limit !== undefined)
+      add(
+        'cold',
+        ratioTarget(
+          `${c.candidate} cold start over ${c.baseline} (paired median, to the first answer)`,
+          c.ratio,
+          c.limit,
+        ),
+      );
   }
   if (evaluation) {
     const worst = Math.max(...evaluation.cases.map((c) => c.shipped.p99));
-    add('evaluation', target('Strength evaluation, worst p99 of any case (in process, adversarial 256-character passwords included)', worst, '<=', EVALUATION_LIMIT_MS, 'ms'));
+    add(
+      'evaluation',
+      target(
+        'Strength evaluation, worst p99 of any case (in process, adversarial 256-character passwords included)',
+        worst,
+        '<=',
+        EVALUATION_LIMIT_MS,
+        'ms',
+      ),
+    );
     const context = contextFigures(evaluation.context);
-    add('evaluation', target('Evaluation in context: a typical evaluation\'s p50 rise with 20 UserInputs and 1,000 BannedWords', context.typicalP50RiseMs, '<=', CONTEXT_TYPICAL_P50_LIMIT_MS, 'ms'));
-    add('evaluation', target('Evaluation in context: worst p99 of any case (adversarial UserInputs and 256-character passwords included)', context.worstP99Ms, '<=', EVALUATION_LIMIT_MS, 'ms'));
+    add(
+      'evaluation',
+      target(
+        "Evaluation in context: a typical evaluation's p50 rise with 20 UserInputs and 1,000 BannedWords",
+        context.typicalP50RiseMs,
+        '<=',
+        CONTEXT_TYPICAL_P50_LIMIT_MS,
+        'ms',
+      ),
+    );
+    add(
+      'evaluation',
+      target(
+        'Evaluation in context: worst p99 of any case (adversarial UserInputs and 256-character passwords included)',
+        context.worstP99Ms,
+        '<=',
+        EVALUATION_LIMIT_MS,
+        'ms',
+      ),
+    );
   }
   if (hostile) add('hostile', ...hostileTargets(hostile));
   return targets;
 }
 
 const fmtUnit = (value: number, unit: TargetResult['unit']) =>
-  unit === 'x' ? formatRatio(value) : unit === 'KB' || unit === 'MB' ? `${value.toFixed(1)} ${unit}` : unit === 'ms' ? `${value.toFixed(1)} ms` : `${value}`;
-const signed = (value: number, unit: TargetResult['unit']) => (Number.isFinite(value) ? `${value >= 0 ? '+' : '-'}${fmtUnit(Math.abs(value), unit)}` : 'n/a');
+  unit === 'x'
+    ? formatRatio(value)
+    : unit === 'KB' || unit === 'MB'
+      ? `${value.toFixed(1)} ${unit}`
+      : unit === 'ms'
+        ? `${value.toFixed(1)} ms`
+        : `${value}`;
+const signed = (value: number, unit: TargetResult['unit']) =>
+  Number.isFinite(value) ? `${value >= 0 ? '+' : '-'}${fmtUnit(Math.abs(value), unit)}` : 'n/a';
 const resultOf = (t: TargetResult) => (t.interval ? describeVerdict(t.interval, '<=', t.limit) : t.result);
 /** A ratio and its interval: `1.07x [1.02, 1.12]`. */
 const estimated = (e: Estimate) => `${formatRatio(e.value)} ${formatInterval(e)}`;
@@ -115,7 +209,9 @@ export function renderReport(results: BenchResults): string {
   const { machine } = results;
   out.push(`Password policy service benchmark, ${results.timestamp}`);
   out.push(`Machine: ${machineLine(machine)}`);
-  out.push(`Sections: ${results.sections.join(', ')}; seed ${results.config.seed} (${BENCH_ENV.seed}=${results.config.seed} replays the orders, the resamples and the hostile bodies)`);
+  out.push(
+    `Sections: ${results.sections.join(', ')}; seed ${results.config.seed} (${BENCH_ENV.seed}=${results.config.seed} replays the orders, the resamples and the hostile bodies)`,
+  );
   out.push(conditions(results));
 
   renderBundles(out, results, table);
@@ -128,12 +224,19 @@ export function renderReport(results: BenchResults): string {
   out.push('', 'Targets');
   renderTargets(out, results.targets, table);
   const count = (v: Verdict) => results.targets.filter((t) => t.result === v).length;
-  out.push(`${count('PASS')} of ${results.targets.length} targets met, ${count('MISS')} missed, ${count('UNDECIDED')} undecided (the interval straddles the limit).`);
-  out.push(`Written as Markdown to ${measuredFiles(results).map((f) => f.file).join(', ')}.`);
+  out.push(
+    `${count('PASS')} of ${results.targets.length} targets met, ${count('MISS')} missed, ${count('UNDECIDED')} undecided (the interval straddles the limit).`,
+  );
+  out.push(
+    `Written as Markdown to ${measuredFiles(results)
+      .map((f) => f.file)
+      .join(', ')}.`,
+  );
   return out.join('\n');
 }
 
-const machineLine = (machine: Machine) => `${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.platform}`;
+const machineLine = (machine: Machine) =>
+  `${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, ${machine.platform}`;
 
 const conditions = (results: BenchResults) =>
   `Functions run with the environment the stack gives them (stage ${results.config.deployedStage}: its log level, metrics on; stdout counted and dropped). Intervals: ${Math.round(CONFIDENCE * 100)}% bootstrap over the pairs.`;
@@ -143,7 +246,11 @@ function renderBundles(out: string[], results: BenchResults, tabulate: Tabulate)
   out.push(
     tabulate(
       ['bundle', 'size', 'limit'],
-      Object.entries(results.bundles).map(([name, b]) => [name, formatBytes(b.bytes), BUNDLE_LIMITS_KB[name] ? `${BUNDLE_LIMITS_KB[name]} KB` : isReference(name) ? '(reference)' : '-']),
+      Object.entries(results.bundles).map(([name, b]) => [
+        name,
+        formatBytes(b.bytes),
+        BUNDLE_LIMITS_KB[name] ? `${BUNDLE_LIMITS_KB[name]} KB` : isReference(name) ? '(reference)' : '-',
+      ]),
     ),
   );
 }
@@ -152,7 +259,14 @@ function renderTargets(out: string[], targets: readonly TargetResult[], tabulate
   out.push(
     tabulate(
       ['target', 'measured', 'interval', 'limit', 'margin', 'result'],
-      targets.map((t) => [t.target, fmtUnit(t.measured, t.unit), t.interval ? formatInterval(t.interval) : '-', `${t.comparison} ${fmtUnit(t.limit, t.unit)}`, signed(t.margin, t.unit), resultOf(t)]),
+      targets.map((t) => [
+        t.target,
+        fmtUnit(t.measured, t.unit),
+        t.interval ? formatInterval(t.interval) : '-',
+        `${t.comparison} ${fmtUnit(t.limit, t.unit)}`,
+        signed(t.margin, t.unit),
+        resultOf(t),
+      ]),
     ),
   );
 }
@@ -163,11 +277,46 @@ function renderTargets(out: string[], targets: readonly TargetResult[], tabulate
  * section, so sections run apart (BENCH_SECTIONS) keep each other's files.
  */
 const MEASURED_SECTIONS = [
-  { section: 'bundles', file: 'bundles.md', title: 'Bundle sizes, as measured', source: 'bench/bundles.ts', anchor: 'bundles', render: (out: string[], r: BenchResults) => renderBundles(out, r, markdownTable) },
-  { section: 'handler', file: 'handler.md', title: 'The in-process handler, as measured', source: 'bench/handler-bench.ts', anchor: 'in-process-handler', render: (out: string[], r: BenchResults) => r.inProcess && renderInProcess(out, r.inProcess, markdownTable) },
-  { section: 'evaluation', file: 'evaluation.md', title: 'The strength evaluation, as measured', source: 'bench/evaluation-bench.ts', anchor: 'strength-evaluation', render: (out: string[], r: BenchResults) => r.evaluation && renderEvaluation(out, r.evaluation, markdownTable) },
-  { section: 'cold', file: 'cold-start.md', title: 'Cold starts, as measured', source: 'bench/cold-start-bench.ts', anchor: 'cold-start', render: (out: string[], r: BenchResults) => r.coldStart && renderColdStart(out, r.coldStart, markdownTable) },
-  { section: 'http', file: 'http.md', title: 'HTTP through the local gateway, as measured', source: 'bench/http-bench.ts', anchor: 'http-through-the-local-gateway', render: (out: string[], r: BenchResults) => r.http && renderHttp(out, r.http, markdownTable) },
+  {
+    section: 'bundles',
+    file: 'bundles.md',
+    title: 'Bundle sizes, as measured',
+    source: 'bench/bundles.ts',
+    anchor: 'bundles',
+    render: (out: string[], r: BenchResults) => renderBundles(out, r, markdownTable),
+  },
+  {
+    section: 'handler',
+    file: 'handler.md',
+    title: 'The in-process handler, as measured',
+    source: 'bench/handler-bench.ts',
+    anchor: 'in-process-handler',
+    render: (out: string[], r: BenchResults) => r.inProcess && renderInProcess(out, r.inProcess, markdownTable),
+  },
+  {
+    section: 'evaluation',
+    file: 'evaluation.md',
+    title: 'The strength evaluation, as measured',
+    source: 'bench/evaluation-bench.ts',
+    anchor: 'strength-evaluation',
+    render: (out: string[], r: BenchResults) => r.evaluation && renderEvaluation(out, r.evaluation, markdownTable),
+  },
+  {
+    section: 'cold',
+    file: 'cold-start.md',
+    title: 'Cold starts, as measured',
+    source: 'bench/cold-start-bench.ts',
+    anchor: 'cold-start',
+    render: (out: string[], r: BenchResults) => r.coldStart && renderColdStart(out, r.coldStart, markdownTable),
+  },
+  {
+    section: 'http',
+    file: 'http.md',
+    title: 'HTTP through the local gateway, as measured',
+    source: 'bench/http-bench.ts',
+    anchor: 'http-through-the-local-gateway',
+    render: (out: string[], r: BenchResults) => r.http && renderHttp(out, r.http, markdownTable),
+  },
 ] as const;
 
 /** Every file of docs/measured/ the sections of this report may write, relative to the project. */
@@ -175,36 +324,63 @@ export const MEASURED_BENCH_FILES = MEASURED_SECTIONS.map(({ file }) => `${MEASU
 
 /** The Markdown files of a run, relative to the project, each with its header, its tables and its targets. */
 export function measuredFiles(results: BenchResults, commit = 'unknown'): { file: string; text: string }[] {
-  return MEASURED_SECTIONS.filter(({ section }) => section === 'bundles' || results.sections.includes(section)).map(({ section, file, title, source, anchor, render }) => {
-    const body: string[] = [conditions(results)];
-    render(body, results);
-    const targets = results.targets.filter((t) => t.section === section);
-    const header = measuredHeader({
-      title,
-      command: section === 'bundles' ? 'npm run bench' : `BENCH_SECTIONS=${section} npm run bench`,
-      source,
-      about: `[performance.md](../performance.md#${anchor})`,
-      timestamp: results.timestamp,
-      commit,
-      machine: machineLine(results.machine),
-      more: [
-        `Seed: ${results.config.seed} (\`BENCH_SEED=${results.config.seed}\` replays the orders and resamples)`,
-        `Sections of the run: ${results.sections.join(', ')}`,
-        `Load average (1 minute) at the start and the end of the run: ${results.loadAverage.map((l) => l.toFixed(2)).join(', ')}`,
-        `Run time: ${results.seconds.toFixed(0)} s`,
-      ],
-    });
-    const targetLines: string[] = [];
-    if (targets.length > 0) renderTargets(targetLines, targets, markdownTable);
-    return { file: `${MEASURED_DIR}/${file}`, text: [header, '', markdownBody(body), ...(targets.length > 0 ? ['', '## Targets', '', markdownBody(targetLines)] : []), ''].join('\n') };
-  });
+  return MEASURED_SECTIONS.filter(({ section }) => section === 'bundles' || results.sections.includes(section)).map(
+    ({ section, file, title, source, anchor, render }) => {
+      const body: string[] = [conditions(results)];
+      render(body, results);
+      const targets = results.targets.filter((t) => t.section === section);
+      const header = measuredHeader({
+        title,
+        command: section === 'bundles' ? 'npm run bench' : `BENCH_SECTIONS=${section} npm run bench`,
+        source,
+        about: `[performance.md](../performance.md#${anchor})`,
+        timestamp: results.timestamp,
+        commit,
+        machine: machineLine(results.machine),
+        more: [
+          `Seed: ${results.config.seed} (\`BENCH_SEED=${results.config.seed}\` replays the orders and resamples)`,
+          `Sections of the run: ${results.sections.join(', ')}`,
+          `Load average (1 minute) at the start and the end of the run: ${results.loadAverage.map((l) => l.toFixed(2)).join(', ')}`,
+          `Run time: ${results.seconds.toFixed(0)} s`,
+        ],
+      });
+      const targetLines: string[] = [];
+      if (targets.length > 0) renderTargets(targetLines, targets, markdownTable);
+      return {
+        file: `${MEASURED_DIR}/${file}`,
+        text: [
+          header,
+          '',
+          markdownBody(body),
+          ...(targets.length > 0 ? ['', '## Targets', '', markdownBody(targetLines)] : []),
+          '',
+        ].join('\n'),
+      };
+    },
+  );
 }
 
 function renderInProcess(out: string[], inProcess: HandlerBenchResult[], tabulate: Tabulate): void {
-  out.push('', 'In-process handler (functions/api/generator-policies.ts, DynamoDB mocked; per invocation, handler and baseline in pairs, random order; ratios: median of the per-pair ratios, p99 over p99, with intervals)');
+  out.push(
+    '',
+    'In-process handler (functions/api/generator-policies.ts, DynamoDB mocked; per invocation, handler and baseline in pairs, random order; ratios: median of the per-pair ratios, p99 over p99, with intervals)',
+  );
   out.push(
     tabulate(
-      ['policies', 'route', 'body', 'matches', 'iterations', 'p50', 'p99', 'base p50', 'base p99', 'paired ratio', 'p99 ratio', 'DDB calls/1k warm'],
+      [
+        'policies',
+        'route',
+        'body',
+        'matches',
+        'iterations',
+        'p50',
+        'p99',
+        'base p50',
+        'base p99',
+        'paired ratio',
+        'p99 ratio',
+        'DDB calls/1k warm',
+      ],
       inProcess.flatMap((r) =>
         (['list', 'search'] as const).map((route) => {
           const c = r[route];
@@ -220,7 +396,9 @@ function renderInProcess(out: string[], inProcess: HandlerBenchResult[], tabulat
             formatMicros(c.baseline.p99),
             estimated(c.p50Ratio),
             estimated(c.p99Ratio),
-            route === 'list' ? `${r.dynamodb.callsPer1000Warm}${r.dynamodb.countedWithinTtl ? '' : ' (TTL passed!)'}` : '',
+            route === 'list'
+              ? `${r.dynamodb.callsPer1000Warm}${r.dynamodb.countedWithinTtl ? '' : ' (TTL passed!)'}`
+              : '',
           ];
         }),
       ),
@@ -244,16 +422,54 @@ function renderEvaluation(out: string[], ev: EvaluationBenchResult, tabulate: Ta
   const ms = (d: { p50: number; p99: number }) => `${formatMicros(d.p50 * 1000)} / ${formatMicros(d.p99 * 1000)}`;
   out.push(
     tabulate(
-      ['password', 'chars', 'shipped p50 / p99', 'shipped CPU p50 / p99', 'without models p50 / p99', 'models', 'before p50 / p99', 'l33t 24 p50 / p99', 'defaults p50 / p99', 'defaults / shipped (p50)'],
-      ev.cases.map((c) => [c.name, String(c.characters), ms(c.shipped), ms(c.shippedCpu), ms(c.withoutModels), `${c.modelsMs < 0 ? '-' : '+'}${formatMicros(Math.abs(c.modelsMs) * 1000)}`, ms(c.before), ms(c.l33t24), ms(c.unbounded), formatRatio(c.speedup)]),
+      [
+        'password',
+        'chars',
+        'shipped p50 / p99',
+        'shipped CPU p50 / p99',
+        'without models p50 / p99',
+        'models',
+        'before p50 / p99',
+        'l33t 24 p50 / p99',
+        'defaults p50 / p99',
+        'defaults / shipped (p50)',
+      ],
+      ev.cases.map((c) => [
+        c.name,
+        String(c.characters),
+        ms(c.shipped),
+        ms(c.shippedCpu),
+        ms(c.withoutModels),
+        `${c.modelsMs < 0 ? '-' : '+'}${formatMicros(Math.abs(c.modelsMs) * 1000)}`,
+        ms(c.before),
+        ms(c.l33t24),
+        ms(c.unbounded),
+        formatRatio(c.speedup),
+      ]),
     ),
   );
-  const worst = (pick: (c: EvaluationBenchResult['cases'][number]) => number) => ev.cases.reduce((a, b) => (pick(b) > pick(a) ? b : a));
+  const worst = (pick: (c: EvaluationBenchResult['cases'][number]) => number) =>
+    ev.cases.reduce((a, b) => (pick(b) > pick(a) ? b : a));
   const [wall, cpu] = [worst((c) => c.shipped.p99), worst((c) => c.shippedCpu.p99)];
-  out.push(`Worst shipped p99: ${formatMicros(wall.shipped.p99 * 1000)} wall clock (${wall.name}), ${formatMicros(cpu.shippedCpu.p99 * 1000)} of CPU time (${cpu.name}); the target reads the wall clock.`);
-  out.push(`Building the estimator (once per cold start): median ${ev.buildMs.bounded.toFixed(1)} ms of ${ev.buildMs.runs}.`);
+  out.push(
+    `Worst shipped p99: ${formatMicros(wall.shipped.p99 * 1000)} wall clock (${wall.name}), ${formatMicros(cpu.shippedCpu.p99 * 1000)} of CPU time (${cpu.name}); the target reads the wall clock.`,
+  );
+  out.push(
+    `Building the estimator (once per cold start): median ${ev.buildMs.bounded.toFixed(1)} ms of ${ev.buildMs.runs}.`,
+  );
   out.push('', 'The l33t examples under policy 2: ComplianceLevel per approach (3 = Strong, which policy 2 requires)');
-  out.push(tabulate(['password', 'shipped', 'before', 'l33t 24', 'defaults'], ev.l33tLevels.map((l) => [l.password, String(l.shipped), String(l.before), String(l.l33t24), String(l.unbounded)])));
+  out.push(
+    tabulate(
+      ['password', 'shipped', 'before', 'l33t 24', 'defaults'],
+      ev.l33tLevels.map((l) => [
+        l.password,
+        String(l.shipped),
+        String(l.before),
+        String(l.l33t24),
+        String(l.unbounded),
+      ]),
+    ),
+  );
   const f = ev.filter;
   out.push(
     '',
@@ -272,7 +488,17 @@ function renderColdStart(out: string[], cs: ColdStartResult, tabulate: Tabulate)
   out.push(
     tabulate(
       ['bundle', 'size', 'median', 'p90', 'import', 'first call', 'wall (spawn-exit)', 'EMF', 'log lines'],
-      Object.entries(cs.bundles).map(([name, f]) => [name, formatBytes(f.bytes), ms(f.answered.median), ms(f.answered.p90), ms(f.medianImportMs), ms(f.medianInvokeMs), ms(f.medianWallMs), String(f.maxEmfDocuments), String(f.maxLogLines)]),
+      Object.entries(cs.bundles).map(([name, f]) => [
+        name,
+        formatBytes(f.bytes),
+        ms(f.answered.median),
+        ms(f.answered.p90),
+        ms(f.medianImportMs),
+        ms(f.medianInvokeMs),
+        ms(f.medianWallMs),
+        String(f.maxEmfDocuments),
+        String(f.maxLogLines),
+      ]),
     ),
   );
   out.push(
@@ -281,7 +507,18 @@ function renderColdStart(out: string[], cs: ColdStartResult, tabulate: Tabulate)
   );
   out.push(
     tabulate(
-      ['candidate', 'baseline', 'ratio', 'interval', 'target', 'paired median', 'paired p90', 'import', 'first call', 'result'],
+      [
+        'candidate',
+        'baseline',
+        'ratio',
+        'interval',
+        'target',
+        'paired median',
+        'paired p90',
+        'import',
+        'first call',
+        'result',
+      ],
       cs.comparisons.map((c) => [
         c.candidate,
         c.baseline,
@@ -298,12 +535,23 @@ function renderColdStart(out: string[], cs: ColdStartResult, tabulate: Tabulate)
   );
   for (const c of cs.comparisons.filter((x) => x.profile)) {
     const p = c.profile!;
-    out.push('', `Where ${c.candidate}'s extra time goes against ${c.baseline} (CPU profile, self time per package or file, median of ${p.runs} profiled runs each, ${p.samplingIntervalUs} us sampling; profiling slows both sides)`);
+    out.push(
+      '',
+      `Where ${c.candidate}'s extra time goes against ${c.baseline} (CPU profile, self time per package or file, median of ${p.runs} profiled runs each, ${p.samplingIntervalUs} us sampling; profiling slows both sides)`,
+    );
     const shown = p.rows.filter((r) => Math.abs(r.differenceMs) >= 0.5);
     out.push(
       tabulate(
         ['where', c.candidate, c.baseline, 'difference'],
-        [...shown.map((r) => [r.category, ms(r.candidateMs), ms(r.baselineMs), signedMs(r.differenceMs)]), ['total profiled', ms(p.candidateTotalMs), ms(p.baselineTotalMs), signedMs(p.candidateTotalMs - p.baselineTotalMs)]],
+        [
+          ...shown.map((r) => [r.category, ms(r.candidateMs), ms(r.baselineMs), signedMs(r.differenceMs)]),
+          [
+            'total profiled',
+            ms(p.candidateTotalMs),
+            ms(p.baselineTotalMs),
+            signedMs(p.candidateTotalMs - p.baselineTotalMs),
+          ],
+        ],
       ),
     );
   }
@@ -316,7 +564,17 @@ function renderHttp(out: string[], http: HttpBenchResult, tabulate: Tabulate): v
   );
   out.push(
     tabulate(
-      ['endpoint', 'bytes', 'gateway req/s', 'bare req/s', 'ratio', 'gateway p99', 'bare p99', 'p99 ratio', 'non-2xx/errors'],
+      [
+        'endpoint',
+        'bytes',
+        'gateway req/s',
+        'bare req/s',
+        'ratio',
+        'gateway p99',
+        'bare p99',
+        'p99 ratio',
+        'non-2xx/errors',
+      ],
       http.endpoints.map((e) => [
         e.name,
         String(e.responseBytes),

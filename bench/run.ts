@@ -50,17 +50,29 @@ async function main(): Promise<void> {
   const httpSeconds = positiveNumber(BENCH_ENV.httpSeconds, 10);
   const coldRuns = Math.round(positiveNumber(BENCH_ENV.coldRuns, 60));
   if (coldRuns < 10) throw new Error(`${BENCH_ENV.coldRuns} must be at least 10`);
-  const profileRuns = process.env[BENCH_ENV.profileRuns] === '0' ? 0 : Math.round(positiveNumber(BENCH_ENV.profileRuns, 5));
+  const profileRuns =
+    process.env[BENCH_ENV.profileRuns] === '0' ? 0 : Math.round(positiveNumber(BENCH_ENV.profileRuns, 5));
   const sections = (process.env[BENCH_ENV.sections] || SECTIONS.join(',')).split(',').map((s) => s.trim());
   const unknown = sections.filter((s) => !(SECTIONS as readonly string[]).includes(s));
-  if (unknown.length > 0) throw new Error(`${BENCH_ENV.sections}: unknown section(s) ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(
+      `${BENCH_ENV.sections}: unknown section(s) ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`,
+    );
   const runs = (section: (typeof SECTIONS)[number]) => sections.includes(section);
-  const seed = process.env[BENCH_ENV.seed] ? Math.trunc(Number(process.env[BENCH_ENV.seed])) : Math.floor(Math.random() * 2 ** 31);
-  if (!Number.isFinite(seed)) throw new Error(`${BENCH_ENV.seed} must be a number, not "${process.env[BENCH_ENV.seed]}"`);
+  const seed = process.env[BENCH_ENV.seed]
+    ? Math.trunc(Number(process.env[BENCH_ENV.seed]))
+    : Math.floor(Math.random() * 2 ** 31);
+  if (!Number.isFinite(seed))
+    throw new Error(`${BENCH_ENV.seed} must be a number, not "${process.env[BENCH_ENV.seed]}"`);
   const random = seededRandom(seed);
   progress(`Seed ${seed} (${BENCH_ENV.seed}=${seed} replays this run's orders, resamples and hostile bodies).`);
   const cpus = os.cpus();
-  const machine = { cpu: cpus[0]?.model.trim() ?? 'unknown', cores: cpus.length, node: process.version, platform: `${os.platform()} ${os.arch()}` };
+  const machine = {
+    cpu: cpus[0]?.model.trim() ?? 'unknown',
+    cores: cpus.length,
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+  };
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'policy-bench-'));
   const started = Date.now();
   const loadAtStart = os.loadavg()[0]!;
@@ -71,21 +83,44 @@ async function main(): Promise<void> {
     const bundles = await buildBenchBundles(path.join(workDir, 'bundles'));
     progress("Reading each function's environment off the stack...");
     const { stage, functions: deployed } = deployedFunctions(TABLE_NAMES);
-    const inProcess = runs('handler') ? (progress('In-process handler...'), await runHandlerBench(progress, { environment: deployed.GeneratorPolicies!.environment, random })) : undefined;
-    const evaluation = runs('evaluation') ? (progress('Strength evaluation...'), await runEvaluationBench(progress)) : undefined;
-    const hostile = runs('hostile') ? (progress('Hostile evaluation inputs...'), await runHostileBench({ seed, baseEnv, machine, progress })) : undefined;
+    const inProcess = runs('handler')
+      ? (progress('In-process handler...'),
+        await runHandlerBench(progress, { environment: deployed.GeneratorPolicies!.environment, random }))
+      : undefined;
+    const evaluation = runs('evaluation')
+      ? (progress('Strength evaluation...'), await runEvaluationBench(progress))
+      : undefined;
+    const hostile = runs('hostile')
+      ? (progress('Hostile evaluation inputs...'), await runHostileBench({ seed, baseEnv, machine, progress }))
+      : undefined;
     const coldStart = runs('cold')
       ? (progress('Cold start...'),
-        await runColdStartBench(bundles, workDir, { runs: coldRuns, deployed, random, profileRuns, buildProfileBundles: () => buildBenchBundles(path.join(workDir, 'mapped-bundles'), true) }, progress))
+        await runColdStartBench(
+          bundles,
+          workDir,
+          {
+            runs: coldRuns,
+            deployed,
+            random,
+            profileRuns,
+            buildProfileBundles: () => buildBenchBundles(path.join(workDir, 'mapped-bundles'), true),
+          },
+          progress,
+        ))
       : undefined;
-    const http = runs('http') ? (progress('HTTP...'), await runHttpBench(baseEnv, workDir, httpSeconds, progress)) : undefined;
+    const http = runs('http')
+      ? (progress('HTTP...'), await runHttpBench(baseEnv, workDir, httpSeconds, progress))
+      : undefined;
 
     const results: BenchResults = {
       timestamp: new Date().toISOString(),
       machine,
       config: {
         handlerSizes: HANDLER_SIZES,
-        policyCacheTtlSeconds: wholeNumber(deployed.GeneratorPolicies!.environment[ENV.policyCacheTtl], DEFAULT_POLICY_CACHE_TTL_SECONDS),
+        policyCacheTtlSeconds: wholeNumber(
+          deployed.GeneratorPolicies!.environment[ENV.policyCacheTtl],
+          DEFAULT_POLICY_CACHE_TTL_SECONDS,
+        ),
         coldStartRuns: coldRuns,
         seed,
         deployedStage: stage,
@@ -109,11 +144,17 @@ async function main(): Promise<void> {
       targets: evaluateTargets(bundles, inProcess, evaluation, coldStart, hostile),
     };
     // Three decimals are plenty for figures this noisy.
-    const rounded = JSON.stringify(results, (_key, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? round(value) : value), 2);
+    const rounded = JSON.stringify(
+      results,
+      (_key, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? round(value) : value),
+      2,
+    );
     await writeFile(RESULTS_FILE, `${rounded}\n`);
     for (const { file, text } of measuredFiles(results, commit)) await writeMeasured(file, text);
     console.log(renderReport(results));
-    console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)} in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+    console.log(
+      `\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)} in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+    );
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }

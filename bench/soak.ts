@@ -65,31 +65,116 @@ async function requestKinds(): Promise<Kind[]> {
   const strength = { APIKey: credentials.passwordStrengthAPIKey };
   return [
     { name: 'generator list', method: 'GET', path: '/userapi/passwordgenerator', headers: admin, status: 200 },
-    { name: 'generator search', method: 'GET', path: '/userapi/passwordgenerator/?search=network', headers: admin, status: 200 },
+    {
+      name: 'generator search',
+      method: 'GET',
+      path: '/userapi/passwordgenerator/?search=network',
+      headers: admin,
+      status: 200,
+    },
     { name: 'strength list', method: 'GET', path: '/api/passwordstrength', headers: strength, status: 200 },
-    { name: 'strength search', method: 'GET', path: '/api/passwordstrength/?search=accounts', headers: strength, status: 200 },
-    { name: 'generator search, no match', method: 'GET', path: '/userapi/passwordgenerator?search=zzzz%20nothing', headers: admin, status: 200 },
-    { name: 'unknown parameter', method: 'GET', path: '/api/passwordstrength?serach=x', headers: strength, status: 400 },
-    { name: 'invalid percent-encoding', method: 'GET', path: '/userapi/passwordgenerator?search=%E0%A4', headers: admin, status: 400 },
-    { name: 'search too long', method: 'GET', path: `/api/passwordstrength?search=${'x'.repeat(300)}`, headers: strength, status: 400 },
-    { name: 'unknown key', method: 'GET', path: '/api/passwordstrength', headers: { APIKey: 'pps_000000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, status: 401 },
-    { name: 'key of the other group', method: 'GET', path: '/userapi/passwordgenerator', headers: { UserID: admin.UserID, ...strength }, status: 401 },
+    {
+      name: 'strength search',
+      method: 'GET',
+      path: '/api/passwordstrength/?search=accounts',
+      headers: strength,
+      status: 200,
+    },
+    {
+      name: 'generator search, no match',
+      method: 'GET',
+      path: '/userapi/passwordgenerator?search=zzzz%20nothing',
+      headers: admin,
+      status: 200,
+    },
+    {
+      name: 'unknown parameter',
+      method: 'GET',
+      path: '/api/passwordstrength?serach=x',
+      headers: strength,
+      status: 400,
+    },
+    {
+      name: 'invalid percent-encoding',
+      method: 'GET',
+      path: '/userapi/passwordgenerator?search=%E0%A4',
+      headers: admin,
+      status: 400,
+    },
+    {
+      name: 'search too long',
+      method: 'GET',
+      path: `/api/passwordstrength?search=${'x'.repeat(300)}`,
+      headers: strength,
+      status: 400,
+    },
+    {
+      name: 'unknown key',
+      method: 'GET',
+      path: '/api/passwordstrength',
+      headers: { APIKey: 'pps_000000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+      status: 401,
+    },
+    {
+      name: 'key of the other group',
+      method: 'GET',
+      path: '/userapi/passwordgenerator',
+      headers: { UserID: admin.UserID, ...strength },
+      status: 401,
+    },
     { name: 'no credentials', method: 'GET', path: '/userapi/passwordgenerator', headers: {}, status: 401 },
     { name: 'user without the role', method: 'GET', path: '/userapi/passwordgenerator', headers: noRole, status: 403 },
     { name: 'unknown path', method: 'GET', path: '/api/passwordstrengths', headers: strength, status: 404 },
-    { name: 'POST on a route', method: 'POST', path: '/api/passwordstrength', headers: { ...strength, 'Content-Type': 'application/json' }, send: '{}', status: 405 },
+    {
+      name: 'POST on a route',
+      method: 'POST',
+      path: '/api/passwordstrength',
+      headers: { ...strength, 'Content-Type': 'application/json' },
+      send: '{}',
+      status: 405,
+    },
     {
       name: 'generate passwords',
       method: 'GET',
       path: '/userapi/generatepassword/?PasswordGeneratorID=1&Qty=5',
       headers: admin,
       status: 200,
-      accepts: (body) => (JSON.parse(body) as { Password: string }[]).filter((p) => Object.keys(p).join() === 'Password' && p.Password.length > 0).length === 5,
+      accepts: (body) =>
+        (JSON.parse(body) as { Password: string }[]).filter(
+          (p) => Object.keys(p).join() === 'Password' && p.Password.length > 0,
+        ).length === 5,
     },
-    { name: 'generate, unknown policy', method: 'GET', path: '/userapi/generatepassword/?PasswordGeneratorID=999', headers: admin, status: 404 },
-    { name: 'evaluate a password', method: 'POST', path: '/api/passwordstrength/evaluate', headers: { ...strength, 'Content-Type': 'application/json' }, send: '{"PasswordStrengthPolicyID":2,"Password":"Velvet-Orchard-Comet-58?"}', status: 200 },
-    { name: 'evaluate, empty password', method: 'POST', path: '/api/passwordstrength/evaluate', headers: { ...strength, 'Content-Type': 'application/json' }, send: '{"Password":""}', status: 400 },
-    { name: 'evaluate, not JSON', method: 'POST', path: '/api/passwordstrength/evaluate', headers: { ...strength, 'Content-Type': 'text/plain' }, send: 'Velvet-Orchard-Comet-58?', status: 415 },
+    {
+      name: 'generate, unknown policy',
+      method: 'GET',
+      path: '/userapi/generatepassword/?PasswordGeneratorID=999',
+      headers: admin,
+      status: 404,
+    },
+    {
+      name: 'evaluate a password',
+      method: 'POST',
+      path: '/api/passwordstrength/evaluate',
+      headers: { ...strength, 'Content-Type': 'application/json' },
+      send: '{"PasswordStrengthPolicyID":2,"Password":"Velvet-Orchard-Comet-58?"}',
+      status: 200,
+    },
+    {
+      name: 'evaluate, empty password',
+      method: 'POST',
+      path: '/api/passwordstrength/evaluate',
+      headers: { ...strength, 'Content-Type': 'application/json' },
+      send: '{"Password":""}',
+      status: 400,
+    },
+    {
+      name: 'evaluate, not JSON',
+      method: 'POST',
+      path: '/api/passwordstrength/evaluate',
+      headers: { ...strength, 'Content-Type': 'text/plain' },
+      send: 'Velvet-Orchard-Comet-58?',
+      status: 415,
+    },
   ];
 }
 
@@ -103,12 +188,30 @@ interface Gateway {
 /** `node --import tsx local/start.ts` directly (no wrapper process), so the pid is the gateway's own. */
 function startGateway(store?: EmbeddedStore): Promise<Gateway> {
   // Free ports, and a store file of its own: never npm start's port 8000 or its .local/store.json.
-  const env: NodeJS.ProcessEnv = { ...process.env, [LOCAL_ENV.port]: '0', [LOCAL_ENV.dynamodbPort]: '0', [LOCAL_ENV.host]: HOST, [LOCAL_ENV.quiet]: '1', [LOCAL_ENV.storeFile]: path.join(os.tmpdir(), `soak-${process.pid}-store.json`) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    [LOCAL_ENV.port]: '0',
+    [LOCAL_ENV.dynamodbPort]: '0',
+    [LOCAL_ENV.host]: HOST,
+    [LOCAL_ENV.quiet]: '1',
+    [LOCAL_ENV.storeFile]: path.join(os.tmpdir(), `soak-${process.pid}-store.json`),
+  };
   for (const name of [ENV.dynamodbEndpoint, LOCAL_ENV.dataDir]) delete env[name];
-  if (store) Object.assign(env, { [ENV.dynamodbEndpoint]: store.endpoint, [ENV.policyCacheTtl]: '2', [LOCAL_ENV.authorizerCacheTtl]: '2' });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'local', 'start.ts')], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (store)
+    Object.assign(env, {
+      [ENV.dynamodbEndpoint]: store.endpoint,
+      [ENV.policyCacheTtl]: '2',
+      [LOCAL_ENV.authorizerCacheTtl]: '2',
+    });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'local', 'start.ts')], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-8000)));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => fail('did not start within 60 s'), 60_000);
@@ -182,24 +285,33 @@ function bodyIsRight(kind: Kind, body: string): boolean {
 
 async function main(): Promise<void> {
   const kinds = await requestKinds();
-  console.log(`Soak: the local gateway under ${CONNECTIONS} connections for ${SECONDS} s, ${kinds.length} request kinds in turn${OUTAGE ? ', the store down for the middle third' : ''}.`);
+  console.log(
+    `Soak: the local gateway under ${CONNECTIONS} connections for ${SECONDS} s, ${kinds.length} request kinds in turn${OUTAGE ? ', the store down for the middle third' : ''}.`,
+  );
   // In a folder of its own: dynalite reopens its store when it listens again, and only a folder keeps the data.
   const dataDir = OUTAGE ? await mkdtemp(path.join(os.tmpdir(), 'soak-store-')) : undefined;
   const store = dataDir ? await startEmbeddedStore({ dataDir }) : undefined;
   const gateway = await startGateway(store);
-  if (new URL(gateway.url).hostname !== HOST) throw new Error(`refusing to send traffic to ${gateway.url}: loopback only`);
-  const watchdog = setTimeout(() => {
-    console.error('Soak: watchdog fired, the run did not end in time');
-    gateway.kill();
-    process.exit(1);
-  }, (SECONDS + 120) * 1000);
+  if (new URL(gateway.url).hostname !== HOST)
+    throw new Error(`refusing to send traffic to ${gateway.url}: loopback only`);
+  const watchdog = setTimeout(
+    () => {
+      console.error('Soak: watchdog fired, the run did not end in time');
+      gateway.kill();
+      process.exit(1);
+    },
+    (SECONDS + 120) * 1000,
+  );
 
   try {
     // Each kind once, before the load: capture the 200 bodies, and check every kind answers as expected.
     for (const kind of kinds) {
       const { status, body } = await once(gateway.url, kind);
       if (kind.status === 200) kind.body = body;
-      if (status !== kind.status || !bodyIsRight(kind, body)) throw new Error(`${kind.name}: ${kind.method} ${kind.path} answered ${status} before the load: ${body.slice(0, 200)}`);
+      if (status !== kind.status || !bodyIsRight(kind, body))
+        throw new Error(
+          `${kind.name}: ${kind.method} ${kind.path} answered ${status} before the load: ${body.slice(0, 200)}`,
+        );
     }
     const rssStart = rssMb(gateway.pid);
     let rssPeak = rssStart;
@@ -217,7 +329,8 @@ async function main(): Promise<void> {
           setTimeout(() => void store.resume().then(() => (outage.up = Date.now())), (SECONDS * 2000) / 3),
         ]
       : [];
-    const duringOutage = (now: number) => now >= outage.down && (outage.up === Infinity || now < outage.up + OUTAGE_GRACE_S * 1000);
+    const duringOutage = (now: number) =>
+      now >= outage.down && (outage.up === Infinity || now < outage.up + OUTAGE_GRACE_S * 1000);
     const result = await autocannon({
       url: gateway.url,
       connections: CONNECTIONS,
@@ -251,12 +364,16 @@ async function main(): Promise<void> {
     const exit = await gateway.stop();
 
     const byStatus = new Map<number, number>();
-    for (const counts of seen.values()) for (const [status, n] of counts) byStatus.set(status, (byStatus.get(status) ?? 0) + n);
+    for (const counts of seen.values())
+      for (const [status, n] of counts) byStatus.set(status, (byStatus.get(status) ?? 0) + n);
     const served = [...byStatus.values()].reduce((a, b) => a + b, 0);
     const lines = [
       '',
       `Requests served:     ${served} in ${result.duration.toFixed(1)} s (${(served / result.duration).toFixed(0)} requests/s), ${CONNECTIONS} connections`,
-      `Statuses seen:       ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ')}`,
+      `Statuses seen:       ${[...byStatus]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ')}`,
       `Unexpected statuses: ${unexpectedCount}`,
       `Connection errors:   ${result.errors} (timeouts ${result.timeouts})`,
       `Latency:             p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
@@ -269,12 +386,21 @@ async function main(): Promise<void> {
         : []),
       '',
       'Per request kind (expected status: statuses seen):',
-      ...kinds.map((k) => `  ${k.name.padEnd(28)} ${k.status}: ${[...seen.get(k.name)!].map(([s, n]) => `${s} x ${n}`).join(', ')}`),
+      ...kinds.map(
+        (k) =>
+          `  ${k.name.padEnd(28)} ${k.status}: ${[...seen.get(k.name)!].map(([s, n]) => `${s} x ${n}`).join(', ')}`,
+      ),
       ...(unexpected.length > 0 ? ['', 'First unexpected responses:', ...unexpected.map((u) => `  ${u}`)] : []),
       '',
     ];
     console.log(lines.join('\n'));
-    const ok = unexpectedCount === 0 && result.errors === 0 && result.timeouts === 0 && exit.code === 0 && served > 0 && (!store || outage.up !== Infinity);
+    const ok =
+      unexpectedCount === 0 &&
+      result.errors === 0 &&
+      result.timeouts === 0 &&
+      exit.code === 0 &&
+      served > 0 &&
+      (!store || outage.up !== Infinity);
     await store?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     console.log(ok ? 'Soak passed.' : 'Soak FAILED.');

@@ -77,12 +77,18 @@ export interface BootstrapOptions {
  * The percentile-bootstrap interval of a statistic of `n` paired observations: `statistic` is given the
  * indices of one resample (n indices drawn with replacement), so both sides of a pair always travel together.
  */
-export function pairedBootstrap(n: number, statistic: (indices: readonly number[]) => number, options: BootstrapOptions): Estimate {
+export function pairedBootstrap(
+  n: number,
+  statistic: (indices: readonly number[]) => number,
+  options: BootstrapOptions,
+): Estimate {
   const level = options.level ?? 0.95;
   const resamples = options.resamples ?? 10_000;
   if (n === 0) return { value: Number.NaN, low: Number.NaN, high: Number.NaN, level };
   const all = Array.from({ length: n }, (_, i) => i);
-  const values = Array.from({ length: resamples }, () => statistic(all.map(() => Math.floor(options.random() * n)))).sort((a, b) => a - b);
+  const values = Array.from({ length: resamples }, () =>
+    statistic(all.map(() => Math.floor(options.random() * n))),
+  ).sort((a, b) => a - b);
   const tail = (1 - level) / 2;
   return {
     value: statistic(all),
@@ -97,20 +103,35 @@ export function pairedBootstrap(n: number, statistic: (indices: readonly number[
  * own ratio, so what slowed the machine during a pair slows both of its sides and cancels.
  */
 export function pairedRatios(candidate: readonly number[], baseline: readonly number[]): number[] {
-  if (candidate.length !== baseline.length) throw new Error(`Paired samples differ in length: ${candidate.length} and ${baseline.length}`);
+  if (candidate.length !== baseline.length)
+    throw new Error(`Paired samples differ in length: ${candidate.length} and ${baseline.length}`);
   return candidate.map((c, i) => ratio(c, baseline[i]!));
 }
 
 /** The median of the paired ratios, with its bootstrap interval over the pairs. */
-export function pairedMedianRatio(candidate: readonly number[], baseline: readonly number[], options: BootstrapOptions): Estimate {
+export function pairedMedianRatio(
+  candidate: readonly number[],
+  baseline: readonly number[],
+  options: BootstrapOptions,
+): Estimate {
   const ratios = pairedRatios(candidate, baseline);
   return pairedBootstrap(ratios.length, (indices) => median(indices.map((i) => ratios[i]!)), options);
 }
 
 /** A percentile of the candidate over the same percentile of the baseline, with its bootstrap interval over the pairs. */
-export function pairedPercentileRatio(candidate: readonly number[], baseline: readonly number[], p: number, options: BootstrapOptions): Estimate {
-  if (candidate.length !== baseline.length) throw new Error(`Paired samples differ in length: ${candidate.length} and ${baseline.length}`);
-  const of = (xs: readonly number[], indices: readonly number[]) => percentile(indices.map((i) => xs[i]!), p);
+export function pairedPercentileRatio(
+  candidate: readonly number[],
+  baseline: readonly number[],
+  p: number,
+  options: BootstrapOptions,
+): Estimate {
+  if (candidate.length !== baseline.length)
+    throw new Error(`Paired samples differ in length: ${candidate.length} and ${baseline.length}`);
+  const of = (xs: readonly number[], indices: readonly number[]) =>
+    percentile(
+      indices.map((i) => xs[i]!),
+      p,
+    );
   return pairedBootstrap(candidate.length, (indices) => ratio(of(candidate, indices), of(baseline, indices)), options);
 }
 

@@ -8,7 +8,10 @@ import { readStackName } from '../lib/settings';
  * the tests call this in-process. The stack is environment-agnostic: it deploys to the CLI's account/region.
  * Context nag=true runs cdk-nag's AwsSolutions checks on the synth; an unsuppressed finding fails it.
  */
-export function buildApp(context: Record<string, unknown> = {}, outdir?: string): { app: App; stack: PasswordPolicyStack } {
+export function buildApp(
+  context: Record<string, unknown> = {},
+  outdir?: string,
+): { app: App; stack: PasswordPolicyStack } {
   const app = new App({ context, ...(outdir ? { outdir } : {}) });
   const stackName = readStackName((key) => app.node.tryGetContext(key));
   const stack = new PasswordPolicyStack(app, stackName, {

@@ -8,7 +8,9 @@ import { BUNDLE_ALIASES, BUNDLE_OPTIONS, PROJECT_ROOT } from './bundling';
 export const BUNDLE_DIR = path.join(PROJECT_ROOT, 'dist', 'bundles');
 
 /** Every Lambda bundle by function id: the four functions that serve routes and the authorizer. */
-export const BUNDLE_ENTRIES: Record<string, string> = Object.fromEntries([...Object.values(FUNCTIONS), AUTHORIZER].map((f) => [f.id, f.entry]));
+export const BUNDLE_ENTRIES: Record<string, string> = Object.fromEntries(
+  [...Object.values(FUNCTIONS), AUTHORIZER].map((f) => [f.id, f.entry]),
+);
 
 /** esbuild's options for the bundle of one entry file (relative to the project root): the deploy configuration. */
 export function bundleOptions(entry: string): BuildOptions {
@@ -24,7 +26,10 @@ export function bundleOptions(entry: string): BuildOptions {
 }
 
 /** Builds every bundle with the deploy configuration (`extra` for the bench's source maps); returns their paths and sizes in bytes. */
-export async function buildBundles(outDir = BUNDLE_DIR, extra: Pick<BuildOptions, 'sourcemap'> = {}): Promise<Record<string, { file: string; bytes: number }>> {
+export async function buildBundles(
+  outDir = BUNDLE_DIR,
+  extra: Pick<BuildOptions, 'sourcemap'> = {},
+): Promise<Record<string, { file: string; bytes: number }>> {
   await mkdir(outDir, { recursive: true });
   const built: Record<string, { file: string; bytes: number }> = {};
   await Promise.all(
@@ -48,7 +53,9 @@ if (require.main === module) {
   buildBundles().then(
     (built) => {
       for (const [name, { file, bytes }] of Object.entries(built)) {
-        console.log(`${name.padEnd(18)} ${(bytes / 1024).toFixed(1).padStart(7)} KB  ${path.relative(PROJECT_ROOT, file)}`);
+        console.log(
+          `${name.padEnd(18)} ${(bytes / 1024).toFixed(1).padStart(7)} KB  ${path.relative(PROJECT_ROOT, file)}`,
+        );
       }
     },
     (error: unknown) => {

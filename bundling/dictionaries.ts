@@ -15,7 +15,14 @@ import { PROJECT_ROOT } from './bundling';
  * `npm run dictionaries` writes the file; test/unit/guessability.test.ts fails when it is stale.
  */
 
-export const DICTIONARIES_FILE = path.join(PROJECT_ROOT, 'functions', 'domain', 'evaluation', 'data', 'guessability-dictionaries.ts');
+export const DICTIONARIES_FILE = path.join(
+  PROJECT_ROOT,
+  'functions',
+  'domain',
+  'evaluation',
+  'data',
+  'guessability-dictionaries.ts',
+);
 
 /** The dictionaries in zxcvbn-ts's order: the common ones first, then the English ones. */
 export function zxcvbnDictionaries(): Record<string, readonly string[]> {
@@ -28,7 +35,10 @@ export function dictionariesSource(): string {
     // A separator would split a word; a word that is a property of Object.prototype would be ranked where
     // zxcvbn-ts's own object cannot hold it. Neither occurs in the pinned versions; a new version must say so.
     const bad = lines.find((word) => word === '' || word.includes(WORD_SEPARATOR) || word in Object.prototype);
-    if (bad !== undefined) throw new Error(`Dictionary ${name} has the word ${JSON.stringify(bad)}, which one string per dictionary cannot rank as zxcvbn-ts does`);
+    if (bad !== undefined)
+      throw new Error(
+        `Dictionary ${name} has the word ${JSON.stringify(bad)}, which one string per dictionary cannot rank as zxcvbn-ts does`,
+      );
     return `  ${JSON.stringify(name)}: ${JSON.stringify(lines.join(WORD_SEPARATOR))},`;
   });
   return [
@@ -39,7 +49,7 @@ export function dictionariesSource(): string {
     ...entries,
     '};',
     '',
-    '/** zxcvbn-ts\'s feedback sentences in English. */',
+    "/** zxcvbn-ts's feedback sentences in English. */",
     `export const TRANSLATIONS = ${JSON.stringify(translations, null, 2)};`,
     '',
   ].join('\n');

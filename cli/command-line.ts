@@ -46,7 +46,9 @@ export const USAGE_PHRASES = {
 } as const;
 
 type Options = NonNullable<ParseArgsConfig['options']>;
-type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: true }>>;
+type Parsed<O extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: true }>
+>;
 
 /**
  * The options and positionals of a command line, read strictly (an unknown option, a missing value or a
@@ -61,7 +63,9 @@ export function parseCommandLine<const O extends Options>(
   try {
     return parseArgs({ args: [...argv], options, strict: true, allowPositionals: positionals }) as Parsed<O>;
   } catch (error) {
-    const usage = usageFor?.(parseArgs({ args: [...argv], options, strict: false, allowPositionals: true }).positionals);
+    const usage = usageFor?.(
+      parseArgs({ args: [...argv], options, strict: false, allowPositionals: true }).positionals,
+    );
     throw new UsageError((error as Error).message, usage);
   }
 }
@@ -81,7 +85,10 @@ export interface Command<Option extends string> {
 }
 
 /** The command named exactly by these words, if any. */
-export function findCommand<C extends Command<string>>(commands: readonly C[], words: readonly string[]): C | undefined {
+export function findCommand<C extends Command<string>>(
+  commands: readonly C[],
+  words: readonly string[],
+): C | undefined {
   return commands.find((c) => c.path.length === words.length && c.path.every((word, i) => words[i] === word));
 }
 
@@ -89,10 +96,16 @@ export function findCommand<C extends Command<string>>(commands: readonly C[], w
  * Refuses an option the command does not take (besides `common`, which every command takes) and a
  * required one that is missing, in that order.
  */
-export function checkOptions<Option extends string>(command: Command<Option>, values: Readonly<Partial<Record<Option, unknown>>>, common: readonly Option[], usage?: string): void {
+export function checkOptions<Option extends string>(
+  command: Command<Option>,
+  values: Readonly<Partial<Record<Option, unknown>>>,
+  common: readonly Option[],
+  usage?: string,
+): void {
   const name = command.path.join(' ');
   for (const option of Object.keys(values) as Option[]) {
-    if (!common.includes(option) && !command.options.includes(option)) throw new UsageError(USAGE_PHRASES.notAnOption(option, name), usage);
+    if (!common.includes(option) && !command.options.includes(option))
+      throw new UsageError(USAGE_PHRASES.notAnOption(option, name), usage);
   }
   for (const option of command.required) {
     if (values[option] === undefined) throw new UsageError(USAGE_PHRASES.required(option), usage);
@@ -105,7 +118,8 @@ export function commandList(commands: readonly Command<string>[], width: number)
   return commands
     .map(({ synopsis, summary }) => {
       const [first, ...more] = summary.split('\n');
-      const head = synopsis.length <= width ? `  ${synopsis.padEnd(width)} ${first}` : `  ${synopsis}\n${indent}${first}`;
+      const head =
+        synopsis.length <= width ? `  ${synopsis.padEnd(width)} ${first}` : `  ${synopsis}\n${indent}${first}`;
       return [head, ...more.map((line) => `${indent}${line}`)].join('\n');
     })
     .join('\n');

@@ -41,7 +41,12 @@ export function docsPageFiles(openApiDocument: string): ReadonlyMap<string, Page
     ['swagger-ui-NOTICE.txt', path.join(SWAGGER_UI_FOLDER, 'NOTICE')],
     ['swagger-ui-bundle.js.LICENSE.txt', path.join(SWAGGER_UI_FOLDER, 'swagger-ui-bundle.js.LICENSE.txt')],
   ];
-  const files = new Map<string, PageFile>(sources.map(([name, file]) => [name, { contentType: CONTENT_TYPES[path.extname(name)]!, body: readFileSync(file) }]));
+  const files = new Map<string, PageFile>(
+    sources.map(([name, file]) => [
+      name,
+      { contentType: CONTENT_TYPES[path.extname(name)]!, body: readFileSync(file) },
+    ]),
+  );
   files.set('openapi.json', { contentType: CONTENT_TYPES['.json']!, body: Buffer.from(openApiDocument) });
   return files;
 }

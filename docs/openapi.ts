@@ -5,17 +5,63 @@ import { Document, Spectral } from '@stoplight/spectral-core';
 import { Json } from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import * as z from 'zod/mini';
-import { EVALUATION_BODY_BYTES, EVALUATION_PHRASES, EVALUATION_REQUEST_FIELDS } from '../functions/api/evaluation-request';
+import {
+  EVALUATION_BODY_BYTES,
+  EVALUATION_PHRASES,
+  EVALUATION_REQUEST_FIELDS,
+} from '../functions/api/evaluation-request';
 import { KEY_PREFIX } from '../functions/domain/api-key';
-import { BREACHED_PASSWORDS, COMPOSITION_RULES, evaluatePassword, MAX_PASSWORD_LENGTH, USER_INPUTS, userInputsProblem, guessEstimator, type CompositionFailure, type StrengthEvaluation } from '../functions/domain/evaluation';
+import {
+  BREACHED_PASSWORDS,
+  COMPOSITION_RULES,
+  evaluatePassword,
+  MAX_PASSWORD_LENGTH,
+  USER_INPUTS,
+  userInputsProblem,
+  guessEstimator,
+  type CompositionFailure,
+  type StrengthEvaluation,
+} from '../functions/domain/evaluation';
 import { generatorPolicies, MAX_GENERATED_LENGTH } from '../functions/domain/generator-policy';
 import { READ_ONLY_WHEN } from '../functions/domain/generator-settings';
 import { MAX_PASSWORDS_PER_GENERATION } from '../functions/domain/password-generator';
-import { DEFAULT_POLICY_ID, MAX_POLICY_ID, MAX_SEARCH_LENGTH, SEARCH_TOO_LONG, validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
-import { COMPLIANCE_LEVELS, GUESS_THRESHOLDS_LOG10, guessThresholdLog10, scoreBandRange, WEAK } from '../functions/domain/compliance-levels';
+import {
+  DEFAULT_POLICY_ID,
+  MAX_POLICY_ID,
+  MAX_SEARCH_LENGTH,
+  SEARCH_TOO_LONG,
+  validatePolicy,
+  type PolicyResource,
+} from '../functions/domain/policy-collection';
+import {
+  COMPLIANCE_LEVELS,
+  GUESS_THRESHOLDS_LOG10,
+  guessThresholdLog10,
+  scoreBandRange,
+  WEAK,
+} from '../functions/domain/compliance-levels';
 import { strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
-import { allowHeader, CACHE_CONTROL, errorEnvelope, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus } from '../functions/http';
-import { CREDENTIAL_SCHEMES, GENERATION_SETTINGS, GENERATOR_ADMIN_ROLE, resourcePaths, ROUTE_PHRASES, schemeScope, type CredentialScheme, type GenerationSetting, type ResourcePath, type RouteMethod } from '../functions/routes';
+import {
+  allowHeader,
+  CACHE_CONTROL,
+  errorEnvelope,
+  methodNotAllowedPhrase,
+  PHRASES,
+  REASON_PHRASES,
+  type ErrorStatus,
+} from '../functions/http';
+import {
+  CREDENTIAL_SCHEMES,
+  GENERATION_SETTINGS,
+  GENERATOR_ADMIN_ROLE,
+  resourcePaths,
+  ROUTE_PHRASES,
+  schemeScope,
+  type CredentialScheme,
+  type GenerationSetting,
+  type ResourcePath,
+  type RouteMethod,
+} from '../functions/routes';
 import { GATEWAY_PHRASES, MAX_PAYLOAD_SIZE } from '../lib/gateway-contract';
 import { SEED_FILES } from '../store/seed-files';
 import { OPENAPI_FILE } from './docs-page';
@@ -33,7 +79,11 @@ export const CLIENT_TYPES_FILE = path.join(ROOT, 'examples', 'openapi-types.ts')
 export const OPENAPI_TYPESCRIPT = path.join(ROOT, 'node_modules', '.bin', 'openapi-typescript');
 
 const RESOURCES: Record<'generator' | 'strength', { name: string; resource: PolicyResource<object>; seed: string }> = {
-  generator: { name: 'GeneratorPolicy', resource: generatorPolicies as PolicyResource<object>, seed: SEED_FILES.generator },
+  generator: {
+    name: 'GeneratorPolicy',
+    resource: generatorPolicies as PolicyResource<object>,
+    seed: SEED_FILES.generator,
+  },
   strength: { name: 'StrengthPolicy', resource: strengthPolicies as PolicyResource<object>, seed: SEED_FILES.strength },
 };
 
@@ -55,7 +105,8 @@ const NEEDS: Record<CredentialScheme['name'], string> = {
 };
 
 /** Operation ids: one function serves a user's and a generator key's route, so the scheme tells them apart. */
-const operationId = (name: string, route: ResourcePath) => (route.credentials.name === 'generatorKey' ? `${name}ByAPIKey` : name);
+const operationId = (name: string, route: ResourcePath) =>
+  route.credentials.name === 'generatorKey' ? `${name}ByAPIKey` : name;
 
 /** What each generation setting is, for its query parameter's schema and description. */
 const SETTING_DOCS: Record<GenerationSetting, { type: 'boolean' | 'integer' | 'string'; about: string }> = {
@@ -67,18 +118,31 @@ const SETTING_DOCS: Record<GenerationSetting, { type: 'boolean' | 'integer' | 's
   upperCaseChars: { type: 'boolean', about: 'upper-case letters' },
   numericChars: { type: 'boolean', about: 'digits' },
   higherAlphaRatio: { type: 'boolean', about: 'letters more than half of the random characters' },
-  ambiguousChars: { type: 'boolean', about: 'allow 0 O o 1 l I | (false: none of them anywhere in the password, words included)' },
+  ambiguousChars: {
+    type: 'boolean',
+    about: 'allow 0 O o 1 l I | (false: none of them anywhere in the password, words included)',
+  },
   specialChars: { type: 'boolean', about: 'characters of specialCharsText' },
   specialCharsText: { type: 'string', about: 'the special characters; read only while specialChars is on' },
   bracketChars: { type: 'boolean', about: 'characters of bracketCharsText' },
   bracketCharsText: { type: 'string', about: 'the bracket characters; read only while bracketChars is on' },
   NumberOfWords: { type: 'integer', about: 'words in a phrase (1..20); read only while IncludeWordPhrases is on' },
-  MaxWordLength: { type: 'integer', about: 'the longest word (3..20); read only while IncludeWordPhrases or GeneratePattern is on' },
-  PrefixAppend: { type: 'string', about: 'P random characters before the words, A after them, I between them; read only while IncludeWordPhrases is on' },
+  MaxWordLength: {
+    type: 'integer',
+    about: 'the longest word (3..20); read only while IncludeWordPhrases or GeneratePattern is on',
+  },
+  PrefixAppend: {
+    type: 'string',
+    about:
+      'P random characters before the words, A after them, I between them; read only while IncludeWordPhrases is on',
+  },
   SeparateWords: { type: 'string', about: 'S a space, D a dash, N nothing; read only while IncludeWordPhrases is on' },
   ExcludeChars: { type: 'string', about: 'characters that never appear anywhere in the password' },
   GeneratePattern: { type: 'boolean', about: 'the pattern alone shapes the password' },
-  Pattern: { type: 'string', about: `the pattern (docs/decisions.md#pattern-syntax), at most ${MAX_GENERATED_LENGTH} characters generated; read only while GeneratePattern is on` },
+  Pattern: {
+    type: 'string',
+    about: `the pattern (docs/decisions.md#pattern-syntax), at most ${MAX_GENERATED_LENGTH} characters generated; read only while GeneratePattern is on`,
+  },
 };
 
 /**
@@ -91,7 +155,9 @@ function settingParameter(setting: GenerationSetting, policySchema: JsonSchemaOb
   const field = GENERATION_SETTINGS[setting];
   const conditional = READ_ONLY_WHEN[field] !== undefined;
   const { minimum, maximum, maxLength, pattern } = conditional ? {} : policySchema.properties[field]!;
-  const bounds = Object.fromEntries(Object.entries({ minimum, maximum, maxLength, pattern }).filter(([, value]) => value !== undefined));
+  const bounds = Object.fromEntries(
+    Object.entries({ minimum, maximum, maxLength, pattern }).filter(([, value]) => value !== undefined),
+  );
   const values =
     type === 'boolean'
       ? ' `true` or `false`, in any letter case.'
@@ -123,13 +189,22 @@ interface ErrorDoc {
 function commonErrors(route: ResourcePath): ErrorDoc[] {
   const withRole = route.credentials.role !== undefined;
   return [
-    { status: 401, when: 'Credentials missing, malformed, unknown, revoked, disabled, or of the other route group.', examples: { unauthorized: ROUTE_PHRASES.unauthorized } },
+    {
+      status: 401,
+      when: 'Credentials missing, malformed, unknown, revoked, disabled, or of the other route group.',
+      examples: { unauthorized: ROUTE_PHRASES.unauthorized },
+    },
     {
       status: 403,
       when:
-        (withRole ? `A valid user without the ${GENERATOR_ADMIN_ROLE} role (the authorizer's Deny); and on AWS, a` : 'On AWS: a') +
+        (withRole
+          ? `A valid user without the ${GENERATOR_ADMIN_ROLE} role (the authorizer's Deny); and on AWS, a`
+          : 'On AWS: a') +
         ' valid credential that has no API Gateway API key on a usage plan of the stage (the credentials CLI attaches one to every key it issues).',
-      examples: { ...(withRole ? { missingRole: ROUTE_PHRASES.missingRole } : {}), noUsagePlanKey: ROUTE_PHRASES.forbidden },
+      examples: {
+        ...(withRole ? { missingRole: ROUTE_PHRASES.missingRole } : {}),
+        noUsagePlanKey: ROUTE_PHRASES.forbidden,
+      },
     },
     {
       status: 405,
@@ -137,10 +212,24 @@ function commonErrors(route: ResourcePath): ErrorDoc[] {
         `Any other method than ${route.methods.join(' and ')} on this path, HEAD and OPTIONS included; answered before credentials are checked. ` +
         "On AWS such a request with a body of a media type other than JSON, text, form data or XML gets API Gateway's 415 instead.",
       examples: { methodNotAllowed: methodNotAllowedPhrase(route.methods) },
-      headers: { Allow: { required: true, description: 'The methods this path answers.', schema: { type: 'string', const: allowHeader(route.methods) } } },
+      headers: {
+        Allow: {
+          required: true,
+          description: 'The methods this path answers.',
+          schema: { type: 'string', const: allowHeader(route.methods) },
+        },
+      },
     },
-    { status: 413, when: `A request body over API Gateway's ${MAX_PAYLOAD_SIZE} payload limit.`, examples: { tooLarge: GATEWAY_PHRASES.tooLarge } },
-    { status: 417, when: 'At the local gateway only: an Expect header other than 100-continue.', examples: { expectation: PHRASES.expectation } },
+    {
+      status: 413,
+      when: `A request body over API Gateway's ${MAX_PAYLOAD_SIZE} payload limit.`,
+      examples: { tooLarge: GATEWAY_PHRASES.tooLarge },
+    },
+    {
+      status: 417,
+      when: 'At the local gateway only: an Expect header other than 100-continue.',
+      examples: { expectation: PHRASES.expectation },
+    },
     {
       status: 429,
       when: "Throttled by the key's own usage plan (rate, burst, daily quota), the stage's rate or burst limit, or the firewall's limit per source IP.",
@@ -158,11 +247,20 @@ function commonErrors(route: ResourcePath): ErrorDoc[] {
 /** The envelope of one status: ErrorEnvelope, its `message` the status's reason phrase. */
 function errorSchemaOf(status: ErrorStatus): Record<string, unknown> {
   const message = { properties: { message: { const: REASON_PHRASES[status] } } };
-  return { allOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }, { items: { properties: { errors: { prefixItems: [message] } } } }] };
+  return {
+    allOf: [
+      { $ref: '#/components/schemas/ErrorEnvelope' },
+      { items: { properties: { errors: { prefixItems: [message] } } } },
+    ],
+  };
 }
 
 /** An operation's responses: its 200 (and 304), then every error status in numeric order, each in the envelope. */
-function responsesOf(route: ResourcePath, success: Record<string, unknown>, errors: ErrorDoc[]): Record<string, unknown> {
+function responsesOf(
+  route: ResourcePath,
+  success: Record<string, unknown>,
+  errors: ErrorDoc[],
+): Record<string, unknown> {
   const all = [...errors, ...commonErrors(route)].sort((a, b) => a.status - b.status);
   return {
     ...success,
@@ -175,7 +273,12 @@ function responsesOf(route: ResourcePath, success: Record<string, unknown>, erro
           content: {
             'application/json': {
               schema: errorSchemaOf(e.status),
-              examples: Object.fromEntries(Object.entries(e.examples).map(([name, phrase]) => [name, { value: JSON.parse(errorEnvelope(e.status, phrase)) }])),
+              examples: Object.fromEntries(
+                Object.entries(e.examples).map(([name, phrase]) => [
+                  name,
+                  { value: JSON.parse(errorEnvelope(e.status, phrase)) },
+                ]),
+              ),
             },
           },
         },
@@ -190,16 +293,30 @@ function responsesOf(route: ResourcePath, success: Record<string, unknown>, erro
  * (Ajv sets it, Spectral's does not), and without it a pair is two units, matched by the second branch. A unit
  * test checks it against the two expressions the function uses, code point by code point.
  */
-export const PASSWORD_PATTERN = '^(?:[^\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*$';
+export const PASSWORD_PATTERN =
+  '^(?:[^\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*$';
 
 /** The passwords of the evaluation examples; their answers are computed from them (evaluationExample). */
 export const EVALUATION_EXAMPLE_PASSWORD = 'Correct-Horse-7';
 export const WEAK_EXAMPLE_PASSWORD = 'password1';
 /** The example of an evaluation in context: a password built on its user's name, and what the client knows of the user. */
-export const IN_CONTEXT_EXAMPLE = { Password: 'Jsmith2026!x', UserInputs: ['jsmith', 'John Smith', 'jsmith@acme.example'] } as const;
+export const IN_CONTEXT_EXAMPLE = {
+  Password: 'Jsmith2026!x',
+  UserInputs: ['jsmith', 'John Smith', 'jsmith@acme.example'],
+} as const;
 
 /** The fields of StrengthEvaluation and CompositionFailure, in their order; the compiler checks that none is missing. */
-export const EVALUATION_FIELDS = ['PasswordStrengthPolicyID', 'Score', 'ComplianceLevel', 'ComplianceLevelName', 'Compliant', 'Mandatory', 'Failures', 'Suggestions', 'GuessesLog10'] as const;
+export const EVALUATION_FIELDS = [
+  'PasswordStrengthPolicyID',
+  'Score',
+  'ComplianceLevel',
+  'ComplianceLevelName',
+  'Compliant',
+  'Mandatory',
+  'Failures',
+  'Suggestions',
+  'GuessesLog10',
+] as const;
 export const FAILURE_FIELDS = ['Rule', 'Required', 'Found', 'Message'] as const;
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const exhaustive: [
@@ -213,12 +330,16 @@ void exhaustive;
  * What POST /api/passwordstrength/evaluate answers for EVALUATION_EXAMPLE_PASSWORD against seed strength
  * policy 1, computed by the service's own evaluator and estimator, so the example cannot drift from the code.
  */
-export function evaluationExample(password = EVALUATION_EXAMPLE_PASSWORD, userInputs: readonly string[] = []): StrengthEvaluation {
+export function evaluationExample(
+  password = EVALUATION_EXAMPLE_PASSWORD,
+  userInputs: readonly string[] = [],
+): StrengthEvaluation {
   const seed = (JSON.parse(readFileSync(RESOURCES.strength.seed, 'utf8')) as unknown[]).find(
     (p) => (p as StrengthPolicy).PasswordStrengthPolicyID === DEFAULT_POLICY_ID,
   );
   const validated = validatePolicy(strengthPolicies, seed);
-  if (!validated.ok) throw new Error(`seed strength policy ${DEFAULT_POLICY_ID} is not valid: ${validated.problems.join('; ')}`);
+  if (!validated.ok)
+    throw new Error(`seed strength policy ${DEFAULT_POLICY_ID} is not valid: ${validated.problems.join('; ')}`);
   return evaluatePassword(validated.policy, password, guessEstimator(), BREACHED_PASSWORDS.has(password), userInputs);
 }
 
@@ -244,10 +365,22 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
     ],
     tags: [
-      { name: 'Generator policies', description: 'Password generator policies and generation, for generator policy administrators (/userapi/) and the password generator API key (/api/).' },
-      { name: 'Strength policies', description: 'Password strength policies, for password strength keys (/api/passwordstrength).' },
+      {
+        name: 'Generator policies',
+        description:
+          'Password generator policies and generation, for generator policy administrators (/userapi/) and the password generator API key (/api/).',
+      },
+      {
+        name: 'Strength policies',
+        description: 'Password strength policies, for password strength keys (/api/passwordstrength).',
+      },
     ],
-    paths: Object.fromEntries(resourcePaths().map((route) => [route.path, Object.fromEntries(route.methods.map((method) => [method.toLowerCase(), operationOf(route, method)]))])),
+    paths: Object.fromEntries(
+      resourcePaths().map((route) => [
+        route.path,
+        Object.fromEntries(route.methods.map((method) => [method.toLowerCase(), operationOf(route, method)])),
+      ]),
+    ),
     components: {
       schemas: {
         ...Object.fromEntries(Object.values(RESOURCES).map(({ name, resource }) => [name, resourceSchema(resource)])),
@@ -256,20 +389,40 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           type: 'object',
           required: ['Password'],
           additionalProperties: false,
-          properties: { Password: { type: 'string', description: 'A password generated from the policy; shown once, never stored or cached.' } },
+          properties: {
+            Password: {
+              type: 'string',
+              description: 'A password generated from the policy; shown once, never stored or cached.',
+            },
+          },
         },
         ...evaluationSchemas(),
       },
       securitySchemes: {
-        UserID: { type: 'apiKey', in: 'header', name: 'UserID', description: 'The user id of a generator policy administrator.' },
-        UserAPIKey: { type: 'apiKey', in: 'header', name: 'APIKey', description: `That user's key (\`${KEY_PREFIX.user}_…\`).` },
+        UserID: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'UserID',
+          description: 'The user id of a generator policy administrator.',
+        },
+        UserAPIKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'APIKey',
+          description: `That user's key (\`${KEY_PREFIX.user}_…\`).`,
+        },
         PasswordGeneratorAPIKey: {
           type: 'apiKey',
           in: 'header',
           name: 'APIKey',
           description: `A password generator API key (\`${KEY_PREFIX.generator}_…\`), for ${schemeScope(CREDENTIAL_SCHEMES.generatorKey)}.`,
         },
-        PasswordStrengthAPIKey: { type: 'apiKey', in: 'header', name: 'APIKey', description: `A password strength key (\`${KEY_PREFIX.strength}_…\`), for ${schemeScope(CREDENTIAL_SCHEMES.strengthKey)}.` },
+        PasswordStrengthAPIKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'APIKey',
+          description: `A password strength key (\`${KEY_PREFIX.strength}_…\`), for ${schemeScope(CREDENTIAL_SCHEMES.strengthKey)}.`,
+        },
       },
     },
   };
@@ -287,8 +440,16 @@ function operation(route: ResourcePath): Record<string, unknown> {
   const { name, seed } = RESOURCES[route.function.table];
   const generator = route.function.table === 'generator';
   const examples = (JSON.parse(readFileSync(seed, 'utf8')) as object[]).slice(0, 2);
-  const cacheControl = { required: true, description: 'Always `' + CACHE_CONTROL + '`.', schema: { type: 'string', const: CACHE_CONTROL } };
-  const etag = (about: string) => ({ required: true, description: about, schema: { type: 'string', pattern: '^"[^"]*"$' } });
+  const cacheControl = {
+    required: true,
+    description: 'Always `' + CACHE_CONTROL + '`.',
+    schema: { type: 'string', const: CACHE_CONTROL },
+  };
+  const etag = (about: string) => ({
+    required: true,
+    description: about,
+    schema: { type: 'string', pattern: '^"[^"]*"$' },
+  });
   return {
     operationId: operationId(`get${route.function.id}`, route),
     tags: [generator ? 'Generator policies' : 'Strength policies'],
@@ -308,7 +469,13 @@ function operation(route: ResourcePath): Record<string, unknown> {
         schema: { type: 'string', maxLength: MAX_SEARCH_LENGTH },
         example: 'default',
       },
-      { name: 'If-None-Match', in: 'header', required: false, description: 'An ETag from an earlier answer: 304 when it is still current.', schema: { type: 'string' } },
+      {
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        description: 'An ETag from an earlier answer: 304 when it is still current.',
+        schema: { type: 'string' },
+      },
     ],
     security: SECURITY[route.credentials.name],
     responses: responsesOf(
@@ -317,18 +484,29 @@ function operation(route: ResourcePath): Record<string, unknown> {
         200: {
           description: 'The policies, ordered by identifier; `[]` when nothing matches.',
           headers: { ETag: etag('A strong entity tag of the body.'), 'Cache-Control': cacheControl },
-          content: { 'application/json': { schema: { type: 'array', items: { $ref: `#/components/schemas/${name}` } }, example: examples } },
+          content: {
+            'application/json': {
+              schema: { type: 'array', items: { $ref: `#/components/schemas/${name}` } },
+              example: examples,
+            },
+          },
         },
         304: {
           description: 'Not modified: If-None-Match named the current ETag (or `*`). No body.',
-          headers: { ETag: etag('The current entity tag, the one If-None-Match named.'), 'Cache-Control': cacheControl },
+          headers: {
+            ETag: etag('The current entity tag, the one If-None-Match named.'),
+            'Cache-Control': cacheControl,
+          },
         },
       },
       [
         {
           status: 400,
           when: `A bad query: an unknown parameter, \`search\` given twice or over ${MAX_SEARCH_LENGTH} characters, invalid percent-encoding.`,
-          examples: { unknownParameter: 'Unknown query parameter "serach"; the only parameter is "search".', searchTooLong: SEARCH_TOO_LONG },
+          examples: {
+            unknownParameter: 'Unknown query parameter "serach"; the only parameter is "search".',
+            searchTooLong: SEARCH_TOO_LONG,
+          },
         },
       ],
     ),
@@ -346,7 +524,9 @@ function generateOperation(route: ResourcePath): Record<string, unknown> {
       'Every class the policy switches on appears at least once, by construction; ExcludeChars and (unless allowed) the ambiguous characters appear nowhere, words included; ' +
       `a password has at most ${MAX_GENERATED_LENGTH} characters. Randomness comes only from node:crypto. Settings given replace the fields of the policy PasswordGeneratorID names ` +
       '(the default policy when absent), making a one-off policy that is validated and checked like a stored one. Parameter names match in any letter case. ' +
-      (route.lenientQuery ? 'A `%` that starts no valid escape is read literally, as Passwordstate reads it (clients send `specialCharsText=!$%+-_=^` unencoded). ' : '') +
+      (route.lenientQuery
+        ? 'A `%` that starts no valid escape is read literally, as Passwordstate reads it (clients send `specialCharsText=!$%+-_=^` unencoded). '
+        : '') +
       NEEDS[route.credentials.name],
     parameters: [
       {
@@ -356,8 +536,16 @@ function generateOperation(route: ResourcePath): Record<string, unknown> {
         description: `The policy; the default policy (${DEFAULT_POLICY_ID}) when absent.`,
         schema: { type: 'integer', minimum: 1, maximum: MAX_POLICY_ID },
       },
-      { name: 'Qty', in: 'query', required: false, description: 'How many passwords; 1 when absent.', schema: { type: 'integer', minimum: 1, maximum: MAX_PASSWORDS_PER_GENERATION } },
-      ...(Object.keys(GENERATION_SETTINGS) as GenerationSetting[]).map((setting) => settingParameter(setting, policySchema)),
+      {
+        name: 'Qty',
+        in: 'query',
+        required: false,
+        description: 'How many passwords; 1 when absent.',
+        schema: { type: 'integer', minimum: 1, maximum: MAX_PASSWORDS_PER_GENERATION },
+      },
+      ...(Object.keys(GENERATION_SETTINGS) as GenerationSetting[]).map((setting) =>
+        settingParameter(setting, policySchema),
+      ),
     ],
     security: SECURITY[route.credentials.name],
     responses: responsesOf(
@@ -365,8 +553,19 @@ function generateOperation(route: ResourcePath): Record<string, unknown> {
       {
         200: {
           description: 'The passwords.',
-          headers: { 'Cache-Control': { required: true, description: 'Always `no-store`.', schema: { type: 'string', const: 'no-store' } } },
-          content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/GeneratedPassword' } }, example: [{ Password: 'k7#Rv!Qm2p@Zx9' }] } },
+          headers: {
+            'Cache-Control': {
+              required: true,
+              description: 'Always `no-store`.',
+              schema: { type: 'string', const: 'no-store' },
+            },
+          },
+          content: {
+            'application/json': {
+              schema: { type: 'array', items: { $ref: '#/components/schemas/GeneratedPassword' } },
+              example: [{ Password: 'k7#Rv!Qm2p@Zx9' }],
+            },
+          },
         },
       },
       [
@@ -375,11 +574,17 @@ function generateOperation(route: ResourcePath): Record<string, unknown> {
           when: `A bad parameter: not a whole number, PasswordGeneratorID outside 1..${MAX_POLICY_ID}, Qty outside 1..${MAX_PASSWORDS_PER_GENERATION}, an unknown or repeated parameter, or settings that do not make a valid policy (each bad setting named).`,
           examples: { quantity: `Qty must be a whole number from 1 to ${MAX_PASSWORDS_PER_GENERATION}.` },
         },
-        { status: 404, when: 'No generator policy has that identifier.', examples: { noSuchPolicy: 'No password generator policy has PasswordGeneratorID 99.' } },
+        {
+          status: 404,
+          when: 'No generator policy has that identifier.',
+          examples: { noSuchPolicy: 'No password generator policy has PasswordGeneratorID 99.' },
+        },
         {
           status: 422,
           when: 'The policy, or the settings on it, cannot be satisfied (decided by calculation).',
-          examples: { infeasible: 'Policy 99 cannot be satisfied: 4 character classes must each appear once, but MinLength is 3' },
+          examples: {
+            infeasible: 'Policy 99 cannot be satisfied: 4 character classes must each appear once, but MinLength is 3',
+          },
         },
       ],
     ),
@@ -406,9 +611,18 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
         'application/json': {
           schema: { $ref: '#/components/schemas/PasswordEvaluationRequest' },
           examples: {
-            compliant: { summary: 'A compliant password', value: { [POLICY_ID]: DEFAULT_POLICY_ID, [PASSWORD]: EVALUATION_EXAMPLE_PASSWORD } },
-            weak: { summary: 'A weak password, against the default policy', value: { [PASSWORD]: WEAK_EXAMPLE_PASSWORD } },
-            inContext: { summary: "A password built on its user's name, against the default policy", value: IN_CONTEXT_EXAMPLE },
+            compliant: {
+              summary: 'A compliant password',
+              value: { [POLICY_ID]: DEFAULT_POLICY_ID, [PASSWORD]: EVALUATION_EXAMPLE_PASSWORD },
+            },
+            weak: {
+              summary: 'A weak password, against the default policy',
+              value: { [PASSWORD]: WEAK_EXAMPLE_PASSWORD },
+            },
+            inContext: {
+              summary: "A password built on its user's name, against the default policy",
+              value: IN_CONTEXT_EXAMPLE,
+            },
           },
         },
       },
@@ -418,15 +632,30 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
       {
         200: {
           description: 'The evaluation.',
-          headers: { 'Cache-Control': { required: true, description: 'Always `no-store`: the answer is about a password.', schema: { type: 'string', const: 'no-store' } } },
+          headers: {
+            'Cache-Control': {
+              required: true,
+              description: 'Always `no-store`: the answer is about a password.',
+              schema: { type: 'string', const: 'no-store' },
+            },
+          },
           content: {
             'application/json': {
               schema: { $ref: '#/components/schemas/StrengthEvaluation' },
               // Computed by the service's evaluator against seed policy 1, for the request examples of the same names.
               examples: {
-                compliant: { summary: `${EVALUATION_EXAMPLE_PASSWORD} against the default policy`, value: evaluationExample(EVALUATION_EXAMPLE_PASSWORD) },
-                weak: { summary: `${WEAK_EXAMPLE_PASSWORD} against the default policy`, value: evaluationExample(WEAK_EXAMPLE_PASSWORD) },
-                inContext: { summary: `${IN_CONTEXT_EXAMPLE.Password} with its user's UserInputs, against the default policy`, value: evaluationExample(IN_CONTEXT_EXAMPLE.Password, IN_CONTEXT_EXAMPLE.UserInputs) },
+                compliant: {
+                  summary: `${EVALUATION_EXAMPLE_PASSWORD} against the default policy`,
+                  value: evaluationExample(EVALUATION_EXAMPLE_PASSWORD),
+                },
+                weak: {
+                  summary: `${WEAK_EXAMPLE_PASSWORD} against the default policy`,
+                  value: evaluationExample(WEAK_EXAMPLE_PASSWORD),
+                },
+                inContext: {
+                  summary: `${IN_CONTEXT_EXAMPLE.Password} with its user's UserInputs, against the default policy`,
+                  value: evaluationExample(IN_CONTEXT_EXAMPLE.Password, IN_CONTEXT_EXAMPLE.UserInputs),
+                },
               },
             },
           },
@@ -447,7 +676,11 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
             userInputs: userInputsProblem([''])!,
           },
         },
-        { status: 404, when: 'No strength policy has that identifier.', examples: { noSuchPolicy: 'No password strength policy has PasswordStrengthPolicyID 99.' } },
+        {
+          status: 404,
+          when: 'No strength policy has that identifier.',
+          examples: { noSuchPolicy: 'No password strength policy has PasswordStrengthPolicyID 99.' },
+        },
         {
           status: 415,
           when: 'Content-Type is missing, not application/json (with at most a UTF-8 charset), or given twice.',
@@ -503,17 +736,37 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
       additionalProperties: false,
       description: 'Exactly these fields, in this order.',
       properties: {
-        PasswordStrengthPolicyID: { type: 'integer', minimum: 1, description: 'The policy the password was evaluated against.' },
-        Score: { type: 'integer', minimum: 0, maximum: 100, description: "The weighted score of the password's length, digits, letter cases and symbols against the policy's targets." },
+        PasswordStrengthPolicyID: {
+          type: 'integer',
+          minimum: 1,
+          description: 'The policy the password was evaluated against.',
+        },
+        Score: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 100,
+          description:
+            "The weighted score of the password's length, digits, letter cases and symbols against the policy's targets.",
+        },
         ComplianceLevel: {
           type: 'integer',
           minimum: 0,
           maximum: COMPLIANCE_LEVELS.length - 1,
           description: `The lower of the score band (${COMPLIANCE_LEVELS.map((_, level) => `${scoreBandRange(level).join('-')} → ${level}`).join(', ')}) and the guessability score (0..${COMPLIANCE_LEVELS.length - 1}): zxcvbn's thresholds applied to GuessesLog10 (at least ${GUESS_THRESHOLDS_LOG10.map((t) => `10^${t}`).join(', ')} guesses, each plus 5, for 1 to ${GUESS_THRESHOLDS_LOG10.length}).`,
         },
-        ComplianceLevelName: { type: 'string', enum: [...COMPLIANCE_LEVELS], description: 'The name of ComplianceLevel.' },
-        Compliant: { type: 'boolean', description: "No composition rule fails and ComplianceLevel reaches the policy's PasswordStrengthCompliance." },
-        Mandatory: { type: 'boolean', description: "The policy's ComplianceMandatory: whether a non-compliant password must be refused." },
+        ComplianceLevelName: {
+          type: 'string',
+          enum: [...COMPLIANCE_LEVELS],
+          description: 'The name of ComplianceLevel.',
+        },
+        Compliant: {
+          type: 'boolean',
+          description: "No composition rule fails and ComplianceLevel reaches the policy's PasswordStrengthCompliance.",
+        },
+        Mandatory: {
+          type: 'boolean',
+          description: "The policy's ComplianceMandatory: whether a non-compliant password must be refused.",
+        },
         Failures: {
           type: 'array',
           items: { $ref: '#/components/schemas/CompositionFailure' },
@@ -521,12 +774,15 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
             "Each composition rule the password fails, in the specification's field order, then BreachedPassword for a password in a list of breached passwords, " +
             "UserInput for one built on the request's UserInputs and BannedWord for one built on the policy's BannedWords; empty when none.",
         },
-        Suggestions: { type: 'array', items: { type: 'string' }, description: 'How to strengthen the password; none of them quotes it.' },
+        Suggestions: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'How to strengthen the password; none of them quotes it.',
+        },
         GuessesLog10: {
           type: 'number',
           minimum: 0,
-          description:
-            `log10 of the guesses an attacker needs: the fewest of the attack models the service runs (zxcvbn-ts, cracking rules, a Markov model of leaked passwords), after the breached-password check (a breached password counts at most 10^${guessThresholdLog10(WEAK + 1)} - 1 guesses), rounded down to 2 decimals. Added to the Passwordstate answer; a client may ignore it.`,
+          description: `log10 of the guesses an attacker needs: the fewest of the attack models the service runs (zxcvbn-ts, cracking rules, a Markov model of leaked passwords), after the breached-password check (a breached password counts at most 10^${guessThresholdLog10(WEAK + 1)} - 1 guesses), rounded down to 2 decimals. Added to the Passwordstate answer; a client may ignore it.`,
         },
       },
     },
@@ -545,10 +801,19 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
         Required: {
           type: 'integer',
           minimum: 0,
-          description: 'What the rule requires (for RequiresUpperAndLowerCase: 2 letter cases; for BreachedPassword: 0 appearances; for UserInput and BannedWord: 0 terms).',
+          description:
+            'What the rule requires (for RequiresUpperAndLowerCase: 2 letter cases; for BreachedPassword: 0 appearances; for UserInput and BannedWord: 0 terms).',
         },
-        Found: { type: 'integer', minimum: 0, description: 'What the password has (for BreachedPassword: 1, it appears; for UserInput and BannedWord: how many distinct terms of that kind it is built on).' },
-        Message: { type: 'string', description: 'The shortfall, in one sentence; it never quotes the password or a term.' },
+        Found: {
+          type: 'integer',
+          minimum: 0,
+          description:
+            'What the password has (for BreachedPassword: 1, it appears; for UserInput and BannedWord: how many distinct terms of that kind it is built on).',
+        },
+        Message: {
+          type: 'string',
+          description: 'The shortfall, in one sentence; it never quotes the password or a term.',
+        },
       },
     },
   };
@@ -556,10 +821,18 @@ function evaluationSchemas(): Record<string, Record<string, unknown>> {
 
 /** The resource's JSON Schema, with the specification's field order and every field required. */
 function resourceSchema(resource: PolicyResource<object>): Record<string, unknown> {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(resource.schema as z.ZodMiniType, { unrepresentable: 'any' }) as { $schema?: string; properties: Record<string, unknown> };
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(resource.schema as z.ZodMiniType, {
+    unrepresentable: 'any',
+  }) as { $schema?: string; properties: Record<string, unknown> };
   // A stored field (a strength policy's BannedWords) is never served, so it is not part of the resource.
-  const properties = Object.fromEntries(Object.entries(schema.properties).filter(([name]) => !(resource.storedFields as readonly string[]).includes(name)));
-  return { ...schema, properties, description: `Exactly these fields, in this order. Value domains beyond these bounds are checked on every read; invalid records are left out.` };
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties).filter(([name]) => !(resource.storedFields as readonly string[]).includes(name)),
+  );
+  return {
+    ...schema,
+    properties,
+    description: `Exactly these fields, in this order. Value domains beyond these bounds are checked on every read; invalid records are left out.`,
+  };
 }
 
 function errorEnvelopeSchema(): Record<string, unknown> {
@@ -580,8 +853,18 @@ function errorEnvelopeSchema(): Record<string, unknown> {
           // object, since Spectral's array-items rule wants a truthy `items` beside `type: array`.
           items: { not: {} },
           prefixItems: [
-            { type: 'object', required: ['message'], additionalProperties: false, properties: { message: { type: 'string', description: 'The HTTP reason phrase of the status.' } } },
-            { type: 'object', required: ['phrase'], additionalProperties: false, properties: { phrase: { type: 'string', description: 'What is wrong and what to do, in one sentence.' } } },
+            {
+              type: 'object',
+              required: ['message'],
+              additionalProperties: false,
+              properties: { message: { type: 'string', description: 'The HTTP reason phrase of the status.' } },
+            },
+            {
+              type: 'object',
+              required: ['phrase'],
+              additionalProperties: false,
+              properties: { phrase: { type: 'string', description: 'What is wrong and what to do, in one sentence.' } },
+            },
           ],
         },
       },
@@ -597,7 +880,9 @@ export async function lintWithRedocly(file = OPENAPI_FILE): Promise<string[]> {
   // Redocly ships ESM only; a dynamic import keeps this CommonJS module loadable.
   const { createConfig, lint } = await import('@redocly/openapi-core');
   const problems = await lint({ ref: file, config: await createConfig({ extends: ['recommended'] }) });
-  return problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} (${p.location.map((l) => l.pointer).join(', ')})`);
+  return problems.map(
+    (p) => `${p.severity} ${p.ruleId}: ${p.message} (${p.location.map((l) => l.pointer).join(', ')})`,
+  );
 }
 
 /**
@@ -610,7 +895,10 @@ export const SPECTRAL_RULES_OFF = ['info-contact'] as const;
 /** Lints a document with Spectral's OpenAPI ruleset (spectral:oas, every recommended rule but SPECTRAL_RULES_OFF). */
 export async function lintWithSpectral(file = OPENAPI_FILE): Promise<string[]> {
   const spectral = new Spectral();
-  spectral.setRuleset({ extends: [[oas as never, 'recommended']], rules: Object.fromEntries(SPECTRAL_RULES_OFF.map((rule) => [rule, 'off'])) });
+  spectral.setRuleset({
+    extends: [[oas as never, 'recommended']],
+    rules: Object.fromEntries(SPECTRAL_RULES_OFF.map((rule) => [rule, 'off'])),
+  });
   const results = await spectral.run(new Document(readFileSync(file, 'utf8'), Json, file));
   const severity = ['error', 'warn', 'info', 'hint'];
   return results.map((r) => `${severity[r.severity]} ${String(r.code)}: ${r.message} (${r.path.join('.')})`);
@@ -628,7 +916,11 @@ async function main(argv: string[]): Promise<number> {
     ] as const) {
       const problems = await lint(file);
       for (const line of problems) console.log(line);
-      console.log(problems.length === 0 ? `${name}: no problems (${linter})` : `${name}: ${problems.length} problem(s) (${linter})`);
+      console.log(
+        problems.length === 0
+          ? `${name}: no problems (${linter})`
+          : `${name}: ${problems.length} problem(s) (${linter})`,
+      );
       failed ||= problems.length > 0;
     }
     return failed ? 1 : 0;

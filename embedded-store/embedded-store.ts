@@ -12,10 +12,19 @@ export interface EmbeddedStore {
   resume(): Promise<void>;
 }
 
-export async function startEmbeddedStore(options: { host?: string; port?: number; dataDir?: string } = {}): Promise<EmbeddedStore> {
+export async function startEmbeddedStore(
+  options: { host?: string; port?: number; dataDir?: string } = {},
+): Promise<EmbeddedStore> {
   // dynalite ships no type declarations.
   const dynalite = require('dynalite') as (opts: Record<string, unknown>) => Server;
-  const server = addTransactions(dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(options.dataDir ? { path: options.dataDir } : {}) }));
+  const server = addTransactions(
+    dynalite({
+      createTableMs: 0,
+      deleteTableMs: 0,
+      updateTableMs: 0,
+      ...(options.dataDir ? { path: options.dataDir } : {}),
+    }),
+  );
   // server.close() ends only the connections idle at that moment; one whose request is still in flight (a
   // function reading while the gateway stops) would keep the store open for Node's 5 s keep-alive timeout
   // after its answer. So once closing, each connection ends as soon as it has no request in flight.
@@ -57,6 +66,7 @@ export async function startEmbeddedStore(options: { host?: string; port?: number
         for (const socket of inFlight.keys()) endIfIdle(socket);
       }),
     interrupt: stopListening,
-    resume: () => new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, () => resolve())),
+    resume: () =>
+      new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, () => resolve())),
   };
 }

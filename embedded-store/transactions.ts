@@ -74,7 +74,15 @@ export function addTransactions(server: http.Server): http.Server {
       const call = (operation: string, input: Item) => callDynalite(server, agent, req, internal, operation, input);
       send(res, await runTransaction(body, call));
     } catch (error) {
-      send(res, error instanceof Refusal ? error.reply : { status: 500, body: { __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: String(error) } });
+      send(
+        res,
+        error instanceof Refusal
+          ? error.reply
+          : {
+              status: 500,
+              body: { __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: String(error) },
+            },
+      );
     } finally {
       gate = undefined;
       open();
@@ -118,7 +126,9 @@ async function runTransaction(text: string, call: Call): Promise<Reply> {
     const kinds = Object.keys(element ?? {});
     const kind = kinds[0];
     if (kinds.length !== 1 || (kind !== 'Put' && kind !== 'Update' && kind !== 'Delete')) {
-      throw validation('Each of TransactItems must be exactly one of Put, Update or Delete (the local store does not implement ConditionCheck)');
+      throw validation(
+        'Each of TransactItems must be exactly one of Put, Update or Delete (the local store does not implement ConditionCheck)',
+      );
     }
     const request = element[kind] as Item;
     const tableName = String(request.TableName);
@@ -163,12 +173,17 @@ async function restore(call: Call, applied: readonly Action[]): Promise<void> {
     const reply = action.before
       ? await call('PutItem', { TableName: action.tableName, Item: action.before })
       : await call('DeleteItem', { TableName: action.tableName, Key: action.key });
-    if (reply.status !== 200) throw new Error(`could not undo a partly applied transaction on ${action.tableName}: ${JSON.stringify(reply.body)}`);
+    if (reply.status !== 200)
+      throw new Error(
+        `could not undo a partly applied transaction on ${action.tableName}: ${JSON.stringify(reply.body)}`,
+      );
   }
 }
 
 function cancelled(count: number, failed: number): Refusal {
-  const reasons = Array.from({ length: count }, (_, i) => (i === failed ? { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' } : { Code: 'None' }));
+  const reasons = Array.from({ length: count }, (_, i) =>
+    i === failed ? { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' } : { Code: 'None' },
+  );
   return new Refusal({
     status: 400,
     body: {
@@ -184,7 +199,14 @@ function validation(message: string): Refusal {
 }
 
 /** One call to dynalite over loopback, signed as the transaction was (dynalite checks the headers' shape only). */
-async function callDynalite(server: http.Server, agent: http.Agent, original: http.IncomingMessage, internal: string, operation: string, input: Item): Promise<Reply> {
+async function callDynalite(
+  server: http.Server,
+  agent: http.Agent,
+  original: http.IncomingMessage,
+  internal: string,
+  operation: string,
+  input: Item,
+): Promise<Reply> {
   const { address, port } = server.address() as AddressInfo;
   const host = address === '::' || address === '0.0.0.0' ? '127.0.0.1' : address;
   const body = JSON.stringify(input);
@@ -205,6 +227,10 @@ async function callDynalite(server: http.Server, agent: http.Agent, original: ht
 
 function send(res: http.ServerResponse, reply: Reply): void {
   const body = JSON.stringify(reply.body);
-  res.writeHead(reply.status, { 'Content-Type': JSON_1_0, 'Content-Length': Buffer.byteLength(body), 'x-amzn-RequestId': randomUUID() });
+  res.writeHead(reply.status, {
+    'Content-Type': JSON_1_0,
+    'Content-Length': Buffer.byteLength(body),
+    'x-amzn-RequestId': randomUUID(),
+  });
   res.end(body);
 }

@@ -33,7 +33,10 @@ function setting(name: string): string {
 async function main(): Promise<void> {
   const baseUrl = setting('PP_BASE_URL');
   // One client per credential: each kind of key opens only its own paths.
-  const asUser = createClient<paths>({ baseUrl, headers: { UserID: setting('PP_USER_ID'), APIKey: setting('PP_USER_KEY') } });
+  const asUser = createClient<paths>({
+    baseUrl,
+    headers: { UserID: setting('PP_USER_ID'), APIKey: setting('PP_USER_KEY') },
+  });
   const asGenerator = createClient<paths>({ baseUrl, headers: { APIKey: setting('PP_GENERATOR_KEY') } });
   const asStrength = createClient<paths>({ baseUrl, headers: { APIKey: setting('PP_STRENGTH_KEY') } });
   const lines: string[] = [];
@@ -42,12 +45,18 @@ async function main(): Promise<void> {
   };
 
   {
-    const { data, error, response } = await asUser.GET('/userapi/passwordgenerator', { params: { query: { search: 'default' } } });
+    const { data, error, response } = await asUser.GET('/userapi/passwordgenerator', {
+      params: { query: { search: 'default' } },
+    });
     if (!data) return fail('GET /userapi/passwordgenerator', response.status, error);
-    lines.push(`GET /userapi/passwordgenerator?search=default: ${response.status}, ${data.map((p) => `${p.PasswordGeneratorID} ${p.GeneratorName}`).join('; ')}`);
+    lines.push(
+      `GET /userapi/passwordgenerator?search=default: ${response.status}, ${data.map((p) => `${p.PasswordGeneratorID} ${p.GeneratorName}`).join('; ')}`,
+    );
     // Revalidation: the ETag of that answer, sent back, is a 304 with no body while nothing changed.
     const etag = response.headers.get('ETag') ?? '';
-    const again = await asUser.GET('/userapi/passwordgenerator', { params: { query: { search: 'default' }, header: { 'If-None-Match': etag } } });
+    const again = await asUser.GET('/userapi/passwordgenerator', {
+      params: { query: { search: 'default' }, header: { 'If-None-Match': etag } },
+    });
     lines.push(`GET /userapi/passwordgenerator?search=default with If-None-Match: ${again.response.status}`);
   }
   {
@@ -58,26 +67,46 @@ async function main(): Promise<void> {
   {
     const { data, error, response } = await asStrength.GET('/api/passwordstrength');
     if (!data) return fail('GET /api/passwordstrength', response.status, error);
-    lines.push(`GET /api/passwordstrength: ${response.status}, ${data.length} strength policies, the first "${data[0]?.PolicyName}"`);
+    lines.push(
+      `GET /api/passwordstrength: ${response.status}, ${data.length} strength policies, the first "${data[0]?.PolicyName}"`,
+    );
   }
   {
-    const { data, error, response } = await asUser.GET('/userapi/generatepassword', { params: { query: { PasswordGeneratorID: 1, Qty: 2 } } });
+    const { data, error, response } = await asUser.GET('/userapi/generatepassword', {
+      params: { query: { PasswordGeneratorID: 1, Qty: 2 } },
+    });
     if (!data) return fail('GET /userapi/generatepassword', response.status, error);
-    lines.push(`GET /userapi/generatepassword?PasswordGeneratorID=1&Qty=2: ${response.status}, ${data.length} passwords`);
+    lines.push(
+      `GET /userapi/generatepassword?PasswordGeneratorID=1&Qty=2: ${response.status}, ${data.length} passwords`,
+    );
   }
   {
     // Settings are typed too: booleans as booleans, lengths as numbers.
-    const query = { minLength: 20, maxLength: 20, Qty: 3, IncludeAlphaSpecial: true, IncludeWordPhrases: false, GeneratePattern: false, specialChars: false };
+    const query = {
+      minLength: 20,
+      maxLength: 20,
+      Qty: 3,
+      IncludeAlphaSpecial: true,
+      IncludeWordPhrases: false,
+      GeneratePattern: false,
+      specialChars: false,
+    };
     const { data, error, response } = await asGenerator.GET('/api/generatepassword', { params: { query } });
     if (!data) return fail('GET /api/generatepassword', response.status, error);
-    lines.push(`GET /api/generatepassword (20 characters, no symbols): ${response.status}, lengths ${data.map((p) => [...p.Password].length).join(', ')}`);
+    lines.push(
+      `GET /api/generatepassword (20 characters, no symbols): ${response.status}, lengths ${data.map((p) => [...p.Password].length).join(', ')}`,
+    );
   }
   {
     // The document's own request example: PasswordStrengthPolicyID is optional, so this type-checks.
-    const { data, error, response } = await asStrength.POST('/api/passwordstrength/evaluate', { body: { Password: 'password1' } });
+    const { data, error, response } = await asStrength.POST('/api/passwordstrength/evaluate', {
+      body: { Password: 'password1' },
+    });
     if (!data) return fail('POST /api/passwordstrength/evaluate', response.status, error);
     const rules = data.Failures.map((f) => f.Rule).join(', ') || 'none';
-    lines.push(`POST /api/passwordstrength/evaluate {"Password":"password1"}: ${response.status}, ${data.ComplianceLevelName}, compliant ${data.Compliant}, failures ${rules}`);
+    lines.push(
+      `POST /api/passwordstrength/evaluate {"Password":"password1"}: ${response.status}, ${data.ComplianceLevelName}, compliant ${data.Compliant}, failures ${rules}`,
+    );
   }
   {
     // In context: what the client knows of the password's owner goes in UserInputs; a password built on it fails UserInput.
@@ -86,12 +115,17 @@ async function main(): Promise<void> {
     if (!data) return fail('POST /api/passwordstrength/evaluate (UserInputs)', response.status, error);
     // The Rule is a typed union: a misspelt rule name would not compile.
     const builtOnUser = data.Failures.some((f) => f.Rule === 'UserInput');
-    lines.push(`POST /api/passwordstrength/evaluate {"Password":"${body.Password}","UserInputs":[3 strings]}: ${response.status}, ${data.ComplianceLevelName}, compliant ${data.Compliant}, built on the user's name ${builtOnUser}`);
+    lines.push(
+      `POST /api/passwordstrength/evaluate {"Password":"${body.Password}","UserInputs":[3 strings]}: ${response.status}, ${data.ComplianceLevelName}, compliant ${data.Compliant}, built on the user's name ${builtOnUser}`,
+    );
   }
   {
     // An error is typed as the envelope: its phrase says what is wrong.
-    const { data, error, response } = await asStrength.POST('/api/passwordstrength/evaluate', { body: { PasswordStrengthPolicyID: 999, Password: 'password1' } });
-    if (data || response.status !== 404) return fail('POST /api/passwordstrength/evaluate (no such policy)', response.status, error);
+    const { data, error, response } = await asStrength.POST('/api/passwordstrength/evaluate', {
+      body: { PasswordStrengthPolicyID: 999, Password: 'password1' },
+    });
+    if (data || response.status !== 404)
+      return fail('POST /api/passwordstrength/evaluate (no such policy)', response.status, error);
     lines.push(`POST /api/passwordstrength/evaluate (policy 999): ${response.status}, "${phraseOf(error)}"`);
   }
   for (const line of lines) console.log(line);

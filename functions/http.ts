@@ -96,7 +96,8 @@ export function noStoreJsonResponse(body: string): APIGatewayProxyResult {
 export function conditionalJsonResponse(event: EventHeaders, etag: string, body: () => string): APIGatewayProxyResult {
   const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
   // Repeated If-None-Match headers are one list; none at all names no tag.
-  if (noneMatchNames(headerValues(event, 'If-None-Match').join(','), etag)) return { statusCode: 304, headers, body: '' };
+  if (noneMatchNames(headerValues(event, 'If-None-Match').join(','), etag))
+    return { statusCode: 304, headers, body: '' };
   return jsonResponse(body(), headers);
 }
 
@@ -107,8 +108,16 @@ function noneMatchNames(header: string, etag: string): boolean {
   });
 }
 
-export function errorResponse(status: ErrorStatus, phrase: string, headers: Record<string, string> = {}): APIGatewayProxyResult {
-  return { statusCode: status, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers }, body: errorEnvelope(status, phrase) };
+export function errorResponse(
+  status: ErrorStatus,
+  phrase: string,
+  headers: Record<string, string> = {},
+): APIGatewayProxyResult {
+  return {
+    statusCode: status,
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers },
+    body: errorEnvelope(status, phrase),
+  };
 }
 
 /**
@@ -147,9 +156,11 @@ export interface EventHeaders {
 export function headerValues(event: EventHeaders, name: string): string[] {
   const wanted = name.toLowerCase();
   const values: string[] = [];
-  for (const [key, list] of Object.entries(event.multiValueHeaders ?? {})) if (key.toLowerCase() === wanted) values.push(...(list ?? []));
+  for (const [key, list] of Object.entries(event.multiValueHeaders ?? {}))
+    if (key.toLowerCase() === wanted) values.push(...(list ?? []));
   if (values.length > 0) return values;
-  for (const [key, value] of Object.entries(event.headers ?? {})) if (key.toLowerCase() === wanted && value !== undefined) values.push(value);
+  for (const [key, value] of Object.entries(event.headers ?? {}))
+    if (key.toLowerCase() === wanted && value !== undefined) values.push(value);
   return values;
 }
 
@@ -183,26 +194,38 @@ export function readQueryParameters<N extends string>(
   const names = new Map(allowed.map((a) => [fold(a), a]));
   // Null-prototype, so that `read[name]` is only ever what this loop wrote, whatever the allowed names are.
   const read: Partial<Record<N, string>> = Object.create(null);
-  const only = allowed.length === 1 ? `the only parameter is "${allowed[0]}"` : `the parameters are ${allowed.map((a) => `"${a}"`).join(', ')}`;
+  const only =
+    allowed.length === 1
+      ? `the only parameter is "${allowed[0]}"`
+      : `the parameters are ${allowed.map((a) => `"${a}"`).join(', ')}`;
   for (const [given, values] of Object.entries(event.multiValueQueryStringParameters ?? {})) {
     const name = names.get(fold(given));
     if (name === undefined) {
       // A key pasted into the URL must not come back in the answer: no error carries any part of a key.
-      if (looksLikeKey(given)) throw new ApiError(400, `Unknown query parameter (not shown: it looks like a key); ${only}.`);
+      if (looksLikeKey(given))
+        throw new ApiError(400, `Unknown query parameter (not shown: it looks like a key); ${only}.`);
       throw new ApiError(400, `Unknown query parameter "${echo(given)}"; ${only}.`);
     }
     const all = values ?? [];
-    if (all.length > 1 || read[name] !== undefined) throw new ApiError(400, `The query parameter "${name}" is given more than once; give it once.`);
+    if (all.length > 1 || read[name] !== undefined)
+      throw new ApiError(400, `The query parameter "${name}" is given more than once; give it once.`);
     read[name] = all[0];
   }
   return read;
 }
 
 /** A decimal integer parameter in [min, max], or the fallback when the parameter is absent. */
-export function integerParameter(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+export function integerParameter(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   if (value === undefined) return fallback;
   const n = /^\d{1,16}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new ApiError(400, `${name} must be a whole number from ${min} to ${max}.`);
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw new ApiError(400, `${name} must be a whole number from ${min} to ${max}.`);
   return n;
 }
 
@@ -221,11 +244,16 @@ function echo(name: string): string {
  * a name given twice in one object (400), the top level (an object). No phrase ever quotes the body: JSON.parse's own message does (`"xK9#..." is not
  * valid JSON`), so it is dropped, and the body may hold a password.
  */
-export function readJsonObjectBody(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded' | 'headers' | 'multiValueHeaders'>, maxBytes: number): Record<string, unknown> {
+export function readJsonObjectBody(
+  event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded' | 'headers' | 'multiValueHeaders'>,
+  maxBytes: number,
+): Record<string, unknown> {
   const types = headerValues(event, 'Content-Type');
-  if (types.length !== 1 || !isJsonUtf8(types[0]!)) throw new ApiError(415, 'The body must be JSON: send Content-Type: application/json (UTF-8).');
+  if (types.length !== 1 || !isJsonUtf8(types[0]!))
+    throw new ApiError(415, 'The body must be JSON: send Content-Type: application/json (UTF-8).');
   const bytes = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64') : Buffer.from(event.body ?? '');
-  if (bytes.length > maxBytes) throw new ApiError(400, `The body must be at most ${maxBytes} bytes; this one has ${bytes.length}.`);
+  if (bytes.length > maxBytes)
+    throw new ApiError(400, `The body must be at most ${maxBytes} bytes; this one has ${bytes.length}.`);
   if (bytes.length === 0) throw new ApiError(400, 'The body is empty; send a JSON object.');
   // Bytes that are not UTF-8 decode to U+FFFD, here or in API Gateway, which with no binary media type hands
   // the body over as text, already replaced (docs/api.md#evaluating-a-password); either way it is refused.
@@ -238,12 +266,15 @@ export function readJsonObjectBody(event: Pick<APIGatewayProxyEvent, 'body' | 'i
     throw new ApiError(400, 'The body is not valid JSON (UTF-8); send a JSON object.');
   }
   // JSON.parse keeps the last of two values under one name; the client meant one of them, we cannot tell which.
-  if (repeatedName(text) !== undefined) throw new ApiError(400, 'The body gives a field twice in one object; send each field once.');
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ApiError(400, 'The body must be a JSON object.');
+  if (repeatedName(text) !== undefined)
+    throw new ApiError(400, 'The body gives a field twice in one object; send each field once.');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new ApiError(400, 'The body must be a JSON object.');
   return parsed as Record<string, unknown>;
 }
 
-const NOT_UTF8 = 'The body is not valid UTF-8 (or holds U+FFFD, the replacement character, which stands for bytes that were not); send the JSON as UTF-8.';
+const NOT_UTF8 =
+  'The body is not valid UTF-8 (or holds U+FFFD, the replacement character, which stands for bytes that were not); send the JSON as UTF-8.';
 
 /** application/json, with at most a charset parameter, which must then be UTF-8 (RFC 8259 §8.1). */
 function isJsonUtf8(contentType: string): boolean {

@@ -70,19 +70,43 @@ export type FunctionId = FunctionDefinition['id'];
 
 /** The functions that serve routes; each reads only its own table. */
 export const FUNCTIONS = {
-  generatorPolicies: { id: 'GeneratorPolicies', description: 'List and search of password generator policies', entry: 'functions/api/generator-policies.ts', table: 'generator' },
-  strengthPolicies: { id: 'StrengthPolicies', description: 'List and search of password strength policies', entry: 'functions/api/strength-policies.ts', table: 'strength' },
-  generatePassword: { id: 'GeneratePassword', description: 'Passwords generated from a password generator policy', entry: 'functions/api/generate-password.ts', table: 'generator' },
-  evaluatePassword: { id: 'EvaluatePassword', description: 'Passwords evaluated against a password strength policy', entry: 'functions/api/evaluate-password.ts', table: 'strength' },
+  generatorPolicies: {
+    id: 'GeneratorPolicies',
+    description: 'List and search of password generator policies',
+    entry: 'functions/api/generator-policies.ts',
+    table: 'generator',
+  },
+  strengthPolicies: {
+    id: 'StrengthPolicies',
+    description: 'List and search of password strength policies',
+    entry: 'functions/api/strength-policies.ts',
+    table: 'strength',
+  },
+  generatePassword: {
+    id: 'GeneratePassword',
+    description: 'Passwords generated from a password generator policy',
+    entry: 'functions/api/generate-password.ts',
+    table: 'generator',
+  },
+  evaluatePassword: {
+    id: 'EvaluatePassword',
+    description: 'Passwords evaluated against a password strength policy',
+    entry: 'functions/api/evaluate-password.ts',
+    table: 'strength',
+  },
 } as const satisfies Record<string, FunctionDefinition>;
 
 /** A function that serves routes, as FUNCTIONS defines it. */
-export type RouteFunction = FunctionDefinition & { readonly id: (typeof FUNCTIONS)[keyof typeof FUNCTIONS]['id']; readonly table: 'generator' | 'strength' };
+export type RouteFunction = FunctionDefinition & {
+  readonly id: (typeof FUNCTIONS)[keyof typeof FUNCTIONS]['id'];
+  readonly table: 'generator' | 'strength';
+};
 
 /** The one authorizer function behind the three API Gateway authorizer definitions. */
 export const AUTHORIZER = {
   id: 'Authorizer',
-  description: 'REQUEST authorizer of the three credentials: UserID+APIKey for /userapi/, a generator or a strength APIKey for /api/',
+  description:
+    'REQUEST authorizer of the three credentials: UserID+APIKey for /userapi/, a generator or a strength APIKey for /api/',
   entry: 'functions/api/authorizer.ts',
   table: 'credentials',
 } as const satisfies FunctionDefinition;
@@ -138,19 +162,67 @@ export const GENERATION_SETTINGS = {
 export type GenerationSetting = keyof typeof GENERATION_SETTINGS;
 
 /** The query parameters of generation: a stored policy and a quantity, and the settings of a one-off policy. */
-export const GENERATION_QUERY: readonly ('PasswordGeneratorID' | 'Qty' | GenerationSetting)[] = ['PasswordGeneratorID', 'Qty', ...(Object.keys(GENERATION_SETTINGS) as GenerationSetting[])];
+export const GENERATION_QUERY: readonly ('PasswordGeneratorID' | 'Qty' | GenerationSetting)[] = [
+  'PasswordGeneratorID',
+  'Qty',
+  ...(Object.keys(GENERATION_SETTINGS) as GenerationSetting[]),
+];
 
 /** Generator policies and generation are served twice: to a user on /userapi/ and to the generator API key on /api/. */
 export const ROUTES: readonly Route[] = [
-  { method: 'GET', path: '/userapi/passwordgenerator', query: [], credentials: generatorUser, function: generatorPolicies },
-  { method: 'GET', path: '/userapi/passwordgenerator', query: ['search'], credentials: generatorUser, function: generatorPolicies },
+  {
+    method: 'GET',
+    path: '/userapi/passwordgenerator',
+    query: [],
+    credentials: generatorUser,
+    function: generatorPolicies,
+  },
+  {
+    method: 'GET',
+    path: '/userapi/passwordgenerator',
+    query: ['search'],
+    credentials: generatorUser,
+    function: generatorPolicies,
+  },
   { method: 'GET', path: '/api/passwordstrength', query: [], credentials: strengthKey, function: strengthPolicies },
-  { method: 'GET', path: '/api/passwordstrength', query: ['search'], credentials: strengthKey, function: strengthPolicies },
-  { method: 'GET', path: '/userapi/generatepassword', query: GENERATION_QUERY, credentials: generatorUser, function: generatePassword, lenientQuery: true },
-  { method: 'POST', path: '/api/passwordstrength/evaluate', query: [], credentials: strengthKey, function: evaluatePassword },
+  {
+    method: 'GET',
+    path: '/api/passwordstrength',
+    query: ['search'],
+    credentials: strengthKey,
+    function: strengthPolicies,
+  },
+  {
+    method: 'GET',
+    path: '/userapi/generatepassword',
+    query: GENERATION_QUERY,
+    credentials: generatorUser,
+    function: generatePassword,
+    lenientQuery: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/passwordstrength/evaluate',
+    query: [],
+    credentials: strengthKey,
+    function: evaluatePassword,
+  },
   { method: 'GET', path: '/api/passwordgenerator', query: [], credentials: generatorKey, function: generatorPolicies },
-  { method: 'GET', path: '/api/passwordgenerator', query: ['search'], credentials: generatorKey, function: generatorPolicies },
-  { method: 'GET', path: '/api/generatepassword', query: GENERATION_QUERY, credentials: generatorKey, function: generatePassword, lenientQuery: true },
+  {
+    method: 'GET',
+    path: '/api/passwordgenerator',
+    query: ['search'],
+    credentials: generatorKey,
+    function: generatorPolicies,
+  },
+  {
+    method: 'GET',
+    path: '/api/generatepassword',
+    query: GENERATION_QUERY,
+    credentials: generatorKey,
+    function: generatePassword,
+    lenientQuery: true,
+  },
 ];
 
 export interface ResourcePath {
@@ -167,7 +239,13 @@ export function resourcePaths(): ResourcePath[] {
   const byPath = new Map<string, ResourcePath>();
   for (const r of ROUTES) {
     const methods = [...new Set([...(byPath.get(r.path)?.methods ?? []), r.method])];
-    byPath.set(r.path, { path: r.path, methods, function: r.function, credentials: r.credentials, ...(r.lenientQuery ? { lenientQuery: true } : {}) });
+    byPath.set(r.path, {
+      path: r.path,
+      methods,
+      function: r.function,
+      credentials: r.credentials,
+      ...(r.lenientQuery ? { lenientQuery: true } : {}),
+    });
   }
   return [...byPath.values()];
 }
@@ -190,7 +268,8 @@ export function schemePaths(scheme: CredentialScheme): string[] {
 export function schemeScope(scheme: CredentialScheme): string {
   const paths = schemePaths(scheme);
   const [folder, ...others] = new Set(paths.map(folderOf));
-  if (others.length === 0 && ROUTES.every((r) => folderOf(r.path) !== folder || r.credentials.name === scheme.name)) return folder!;
+  if (others.length === 0 && ROUTES.every((r) => folderOf(r.path) !== folder || r.credentials.name === scheme.name))
+    return folder!;
   return listed(paths.filter((path) => !paths.some((other) => path.startsWith(`${other}/`))));
 }
 

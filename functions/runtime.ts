@@ -100,7 +100,16 @@ export type ServiceMetricName = (typeof SERVICE_METRICS.names)[keyof typeof SERV
  * a parameter name or value), and the password, UserInputs and key fields themselves.
  */
 export const REDACTED_KEYS: ReadonlySet<string> = new Set(
-  ['body', 'headers', 'multiValueHeaders', 'queryStringParameters', 'multiValueQueryStringParameters', 'Password', 'UserInputs', 'APIKey'].map((k) => k.toLowerCase()),
+  [
+    'body',
+    'headers',
+    'multiValueHeaders',
+    'queryStringParameters',
+    'multiValueQueryStringParameters',
+    'Password',
+    'UserInputs',
+    'APIKey',
+  ].map((k) => k.toLowerCase()),
 );
 export const REDACTED = '[redacted]';
 
@@ -110,7 +119,10 @@ export function redactSecrets(key: string, value: unknown): unknown {
 }
 
 /** One logger and one metrics sink per function (POWERTOOLS_SERVICE_NAME, POWERTOOLS_LOG_LEVEL, POWERTOOLS_METRICS_NAMESPACE). */
-export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_METRICS.serviceName, jsonReplacerFn: redactSecrets });
+export const logger = new Logger({
+  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_METRICS.serviceName,
+  jsonReplacerFn: redactSecrets,
+});
 export const metrics = new Metrics({
   namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? SERVICE_METRICS.namespace,
   serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_METRICS.serviceName,
@@ -204,7 +216,11 @@ export function createDocumentClient(env: NodeJS.ProcessEnv = process.env): Dyna
     ...(endpoint ? localDynamoDbClientConfig(endpoint, env.AWS_REGION) : {}),
     maxAttempts: wholeNumber(env[ENV.dynamodbMaxAttempts], DEFAULT_DYNAMODB_MAX_ATTEMPTS),
     // Without throwOnRequestTimeout the SDK only logs a warning at requestTimeout and keeps waiting.
-    requestHandler: { connectionTimeout: DYNAMODB_CONNECTION_TIMEOUT_MS, requestTimeout: wholeNumber(env[ENV.dynamodbRequestTimeout], DEFAULT_DYNAMODB_REQUEST_TIMEOUT_MS), throwOnRequestTimeout: true },
+    requestHandler: {
+      connectionTimeout: DYNAMODB_CONNECTION_TIMEOUT_MS,
+      requestTimeout: wholeNumber(env[ENV.dynamodbRequestTimeout], DEFAULT_DYNAMODB_REQUEST_TIMEOUT_MS),
+      throwOnRequestTimeout: true,
+    },
   });
   return DynamoDBDocumentClient.from(client, { unmarshallOptions: { wrapNumbers: safeNumber } });
 }

@@ -71,7 +71,8 @@ export class ServiceAlarms extends Construct {
       threshold: ALARM_THRESHOLDS.apiServerErrorRate,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 1,
-      alarmDescription: 'More than 1% of API requests answered 5xx in 5 minutes (handler faults, DynamoDB unavailable, authorizer failures).',
+      alarmDescription:
+        'More than 1% of API requests answered 5xx in 5 minutes (handler faults, DynamoDB unavailable, authorizer failures).',
     });
     this.add('ApiLatencyP99', {
       metric: props.stage.metricLatency({ statistic: cloudwatch.Stats.p(99), period }),
@@ -101,12 +102,14 @@ export class ServiceAlarms extends Construct {
     this.add('AuthorizerErrors', {
       metric: serviceMetric(SERVICE_METRICS.names.authorizerFailure),
       ...atLeastOne,
-      alarmDescription: 'The authorizer failed other than by rejecting credentials (API Gateway answers these 500 AUTHORIZER_FAILURE).',
+      alarmDescription:
+        'The authorizer failed other than by rejecting credentials (API Gateway answers these 500 AUTHORIZER_FAILURE).',
     });
     this.add('InvalidPolicyRecords', {
       metric: serviceMetric(SERVICE_METRICS.names.invalidPolicyRecords),
       ...atLeastOne,
-      alarmDescription: 'A policy record failed validation and was left out of responses; its identifier is in the function log at ERROR.',
+      alarmDescription:
+        'A policy record failed validation and was left out of responses; its identifier is in the function log at ERROR.',
     });
     if (props.pwnedPasswordsCheck) {
       this.add('PwnedPasswordsUnavailable', {

@@ -3,11 +3,21 @@ import * as path from 'node:path';
 import type { CfnResource, CustomResource } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
-import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId, type AwsSdkCall } from 'aws-cdk-lib/custom-resources';
+import {
+  AwsCustomResource,
+  AwsCustomResourcePolicy,
+  PhysicalResourceId,
+  type AwsSdkCall,
+} from 'aws-cdk-lib/custom-resources';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { Construct } from 'constructs';
 import { generatorPolicies } from '../functions/domain/generator-policy';
-import { DEFAULT_POLICY_ID, defaultPolicyProblem, validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
+import {
+  DEFAULT_POLICY_ID,
+  defaultPolicyProblem,
+  validatePolicy,
+  type PolicyResource,
+} from '../functions/domain/policy-collection';
 import { strengthPolicies } from '../functions/domain/strength-policy';
 import { TABLES } from '../functions/repositories/tables';
 import { PROJECT_ROOT } from '../bundling/bundling';
@@ -72,12 +82,23 @@ export function readDefaultPolicy<T extends object>(resource: PolicyResource<T>,
   const file = path.resolve(PROJECT_ROOT, seedFile);
   const records: unknown = JSON.parse(readFileSync(file, 'utf8'));
   if (!Array.isArray(records)) throw new Error(`${seedFile}: expected a JSON array of ${resource.title} records`);
-  const record = records.find((r: unknown) => typeof r === 'object' && r !== null && (r as Record<string, unknown>)[resource.idField] === DEFAULT_POLICY_ID);
-  if (record === undefined) throw new Error(`${seedFile}: no ${resource.title} with ${resource.idField} ${DEFAULT_POLICY_ID} (the default policy)`);
+  const record = records.find(
+    (r: unknown) =>
+      typeof r === 'object' && r !== null && (r as Record<string, unknown>)[resource.idField] === DEFAULT_POLICY_ID,
+  );
+  if (record === undefined)
+    throw new Error(
+      `${seedFile}: no ${resource.title} with ${resource.idField} ${DEFAULT_POLICY_ID} (the default policy)`,
+    );
   const result = validatePolicy(resource, record);
-  if (!result.ok) throw new Error(`${seedFile}: the default ${resource.title} (${resource.idField} ${DEFAULT_POLICY_ID}) is invalid: ${result.problems.join('; ')}`);
+  if (!result.ok)
+    throw new Error(
+      `${seedFile}: the default ${resource.title} (${resource.idField} ${DEFAULT_POLICY_ID}) is invalid: ${result.problems.join('; ')}`,
+    );
   if (defaultPolicyProblem(resource, result.policy) !== undefined) {
-    throw new Error(`${seedFile}: the description of ${resource.title} ${DEFAULT_POLICY_ID} must say it is the default`);
+    throw new Error(
+      `${seedFile}: the description of ${resource.title} ${DEFAULT_POLICY_ID} must say it is the default`,
+    );
   }
   return result.policy;
 }

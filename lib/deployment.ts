@@ -1,5 +1,11 @@
 import { FUNCTIONS, USAGE_PLAN_NAMES, type FunctionId, type UsagePlanName } from '../functions/routes';
-import { DEFAULT_DYNAMODB_MAX_ATTEMPTS, DEFAULT_DYNAMODB_REQUEST_TIMEOUT_MS, DEFAULT_PWNED_PASSWORDS_TIMEOUT_MS, ENV, SERVICE_NAME } from '../functions/runtime';
+import {
+  DEFAULT_DYNAMODB_MAX_ATTEMPTS,
+  DEFAULT_DYNAMODB_REQUEST_TIMEOUT_MS,
+  DEFAULT_PWNED_PASSWORDS_TIMEOUT_MS,
+  ENV,
+  SERVICE_NAME,
+} from '../functions/runtime';
 
 /**
  * What a deployment sets around the functions, and the local run copies: memory, timeouts and the environment
@@ -20,7 +26,9 @@ export const STACK_OUTPUTS = {
   policyHistoryTable: 'PolicyHistoryTableName',
   alarmTopic: 'AlarmTopicArn',
   /** Each usage plan's id (UsagePlanStandardId), which the credentials CLI reads. */
-  usagePlans: Object.fromEntries(USAGE_PLAN_NAMES.map((name) => [name, `UsagePlan${name.charAt(0).toUpperCase()}${name.slice(1)}Id`])) as Readonly<Record<UsagePlanName, string>>,
+  usagePlans: Object.fromEntries(
+    USAGE_PLAN_NAMES.map((name) => [name, `UsagePlan${name.charAt(0).toUpperCase()}${name.slice(1)}Id`]),
+  ) as Readonly<Record<UsagePlanName, string>>,
 } as const;
 
 /** Lambda memory in MiB of a function that needs no more: the CPU share that keeps a minified bundle's cold start short, at little cost. */
@@ -60,8 +68,14 @@ export const TIME_BUDGET = {
 } as const;
 
 /** The environment that holds a function to its DynamoDB share of TIME_BUDGET, in the stack and the local run alike. */
-export function dynamodbBudget(budget: { readonly dynamodbMaxAttempts: number; readonly dynamodbRequestTimeoutMs: number }): Record<string, string> {
-  return { [ENV.dynamodbMaxAttempts]: String(budget.dynamodbMaxAttempts), [ENV.dynamodbRequestTimeout]: String(budget.dynamodbRequestTimeoutMs) };
+export function dynamodbBudget(budget: {
+  readonly dynamodbMaxAttempts: number;
+  readonly dynamodbRequestTimeoutMs: number;
+}): Record<string, string> {
+  return {
+    [ENV.dynamodbMaxAttempts]: String(budget.dynamodbMaxAttempts),
+    [ENV.dynamodbRequestTimeout]: String(budget.dynamodbRequestTimeoutMs),
+  };
 }
 
 /**
@@ -69,7 +83,10 @@ export function dynamodbBudget(budget: { readonly dynamodbMaxAttempts: number; r
  * the stack sets it where the stage setting pwnedPasswordsCheck is true, the local run where PWNED_PASSWORDS_CHECK=true.
  */
 export function pwnedPasswordsEnvironment(): Record<string, string> {
-  return { [ENV.pwnedPasswordsCheck]: 'true', [ENV.pwnedPasswordsTimeout]: String(TIME_BUDGET.functions.pwnedPasswordsTimeoutMs) };
+  return {
+    [ENV.pwnedPasswordsCheck]: 'true',
+    [ENV.pwnedPasswordsTimeout]: String(TIME_BUDGET.functions.pwnedPasswordsTimeoutMs),
+  };
 }
 
 /**

@@ -65,6 +65,11 @@ export type GatewayResponseType = keyof typeof GATEWAY_RESPONSES;
  * A response's phrase with its $context references filled in, as API Gateway renders the template (a
  * variable it does not have is empty); only `$context.authorizer.<name>` is ever used (ACCESS_DENIED).
  */
-export function gatewayPhrase(type: GatewayResponseType, authorizerContext: Readonly<Record<string, unknown>> = {}): string {
-  return GATEWAY_RESPONSES[type].phrase.replace(/\$context\.authorizer\.([A-Za-z0-9_]+)/g, (_, name: string) => String(authorizerContext[name] ?? ''));
+export function gatewayPhrase(
+  type: GatewayResponseType,
+  authorizerContext: Readonly<Record<string, unknown>> = {},
+): string {
+  return GATEWAY_RESPONSES[type].phrase.replace(/\$context\.authorizer\.([A-Za-z0-9_]+)/g, (_, name: string) =>
+    String(authorizerContext[name] ?? ''),
+  );
 }

@@ -5,7 +5,8 @@ import { GATEWAY_RESPONSES, type GatewayResponseType } from './gateway-contract'
 /** Gateway response bodies are templates: anything but a plain $context reference would be misread. */
 export function assertPlainTemplate(body: string): string {
   const stripped = body.replace(/\$context(\.[A-Za-z0-9_]+)+/g, '');
-  if (/[$#]/.test(stripped)) throw new Error(`A response template must not hold '$' or '#' outside a $context reference: ${body}`);
+  if (/[$#]/.test(stripped))
+    throw new Error(`A response template must not hold '$' or '#' outside a $context reference: ${body}`);
   return body;
 }
 

@@ -39,16 +39,24 @@ export class IsolatedNetwork extends Construct {
       // removed by one more custom resource (a Lambda function of CDK's) in every stack.
       restrictDefaultSecurityGroup: false,
     });
-    this.dynamodbEndpoint = this.vpc.addGatewayEndpoint('DynamoDB', { service: ec2.GatewayVpcEndpointAwsService.DYNAMODB });
+    this.dynamodbEndpoint = this.vpc.addGatewayEndpoint('DynamoDB', {
+      service: ec2.GatewayVpcEndpointAwsService.DYNAMODB,
+    });
     // The endpoint's policy replaces its default allow-all: nothing in this network can use it to write to
     // (or read) any other table, in this account or another one.
     this.dynamodbEndpoint.addToPolicy(
-      new iam.PolicyStatement({ principals: [new iam.AnyPrincipal()], actions: ['dynamodb:Scan'], resources: [props.table.tableArn] }),
+      new iam.PolicyStatement({
+        principals: [new iam.AnyPrincipal()],
+        actions: ['dynamodb:Scan'],
+        resources: [props.table.tableArn],
+      }),
     );
     // Rejected traffic only: in a network with one allowed destination, a rejection is the news.
     this.vpc.addFlowLog('RejectedFlows', {
       trafficType: ec2.FlowLogTrafficType.REJECT,
-      destination: ec2.FlowLogDestination.toCloudWatchLogs(new logs.LogGroup(this, 'FlowLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy })),
+      destination: ec2.FlowLogDestination.toCloudWatchLogs(
+        new logs.LogGroup(this, 'FlowLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy }),
+      ),
     });
     this.securityGroup = new ec2.SecurityGroup(this, 'FunctionSecurityGroup', {
       vpc: this.vpc,
@@ -57,6 +65,10 @@ export class IsolatedNetwork extends Construct {
     });
     // The DynamoDB prefix list's id cannot be known at synth in an environment-agnostic stack; the route
     // tables already confine port 443 to DynamoDB's addresses.
-    this.securityGroup.addEgressRule(ec2.Peer.anyIpv4(), ec2.Port.tcp(443), 'HTTPS to DynamoDB through the gateway endpoint, the only route');
+    this.securityGroup.addEgressRule(
+      ec2.Peer.anyIpv4(),
+      ec2.Port.tcp(443),
+      'HTTPS to DynamoDB through the gateway endpoint, the only route',
+    );
   }
 }

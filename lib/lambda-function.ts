@@ -54,7 +54,10 @@ export class LambdaFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: LambdaFunctionProps) {
     super(scope, id);
-    this.logGroup = new logs.LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+    });
     this.function = new NodejsFunction(this, 'Function', {
       entry: path.join(PROJECT_ROOT, props.entry),
       handler: 'handler',
@@ -70,7 +73,11 @@ export class LambdaFunction extends Construct {
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       bundling: NODEJS_BUNDLING,
       ...(props.network
-        ? { vpc: props.network.vpc, vpcSubnets: { subnetType: SubnetType.PRIVATE_ISOLATED }, securityGroups: [props.network.securityGroup] }
+        ? {
+            vpc: props.network.vpc,
+            vpcSubnets: { subnetType: SubnetType.PRIVATE_ISOLATED },
+            securityGroups: [props.network.securityGroup],
+          }
         : {}),
       environment: {
         POWERTOOLS_SERVICE_NAME: POWERTOOLS.serviceName,

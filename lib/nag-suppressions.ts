@@ -14,7 +14,8 @@ import type { RateLimitFirewall } from './waf';
 const BASIC_EXECUTION = 'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole';
 /** The one CDK adds to a function in a VPC. */
 const VPC_ACCESS = 'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole';
-const API_GATEWAY_LOGS = 'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs';
+const API_GATEWAY_LOGS =
+  'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs';
 
 /**
  * Every AwsSolutions finding this stack accepts, each on the resources it concerns, with the rule and the
@@ -24,34 +25,41 @@ export const NAG_SUPPRESSIONS = {
   lambdaBasicExecution: {
     id: 'AwsSolutions-IAM4',
     appliesTo: [BASIC_EXECUTION],
-    reason: 'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs; table access is granted separately, per table.',
+    reason:
+      'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs; table access is granted separately, per table.',
   },
   lambdaVpcAccess: {
     id: 'AwsSolutions-IAM4',
     appliesTo: [VPC_ACCESS],
-    reason: "AWSLambdaVPCAccessExecutionRole lets Lambda manage the function's network interfaces in its isolated subnets (the EC2 network-interface actions take no narrower resource) and write its logs; it grants no data access.",
+    reason:
+      "AWSLambdaVPCAccessExecutionRole lets Lambda manage the function's network interfaces in its isolated subnets (the EC2 network-interface actions take no narrower resource) and write its logs; it grants no data access.",
   },
   lambdaRuntime: {
     id: 'AwsSolutions-L1',
-    reason: 'Node.js 22 is a current, supported Lambda runtime (the service runs on 22 or 24); the bundles target node22 and the local gateway runs the same target.',
+    reason:
+      'Node.js 22 is a current, supported Lambda runtime (the service runs on 22 or 24); the bundles target node22 and the local gateway runs the same target.',
   },
   xrayWildcard: {
     id: 'AwsSolutions-IAM5',
     appliesTo: ['Resource::*'],
-    reason: 'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so CDK grants them on *.',
+    reason:
+      'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so CDK grants them on *.',
   },
   apiGatewayLogsRole: {
     id: 'AwsSolutions-IAM4',
     appliesTo: [API_GATEWAY_LOGS],
-    reason: "AmazonAPIGatewayPushToCloudWatchLogs is the AWS-documented policy of API Gateway's account-level logging role.",
+    reason:
+      "AmazonAPIGatewayPushToCloudWatchLogs is the AWS-documented policy of API Gateway's account-level logging role.",
   },
   customAuthorizer: {
     id: 'AwsSolutions-COG4',
-    reason: 'Callers authenticate with Passwordstate-style UserID/APIKey headers, checked by the Lambda REQUEST authorizer by design; there are no Cognito users.',
+    reason:
+      'Callers authenticate with Passwordstate-style UserID/APIKey headers, checked by the Lambda REQUEST authorizer by design; there are no Cognito users.',
   },
   methodNotAllowedMock: {
     id: 'AwsSolutions-APIG4',
-    reason: 'The ANY method is a mock that only answers 405 Method Not Allowed; it reaches no integration and returns no data.',
+    reason:
+      'The ANY method is a mock that only answers 405 Method Not Allowed; it reaches no integration and returns no data.',
   },
   mockCognito: {
     id: 'AwsSolutions-COG4',
@@ -92,7 +100,9 @@ export function addNagSuppressions(stack: NagSubject): void {
   // EvaluatePassword in its isolated network (the Pwned Passwords check off) has the VPC access policy too.
   if (stack.evaluationNetwork) suppress(stack.functions.EvaluatePassword.role!, s.lambdaVpcAccess);
   // The singleton function behind the default-policies custom resource (CDK's own AwsCustomResource).
-  const provider = stack.node.tryFindChild(`AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`) as IFunction | undefined;
+  const provider = stack.node.tryFindChild(`AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`) as
+    | IFunction
+    | undefined;
   if (provider?.role) suppress(provider.role, s.lambdaBasicExecution);
 
   const api = stack.api.api;
@@ -101,13 +111,15 @@ export function addNagSuppressions(stack: NagSubject): void {
   // Every route method (GET, POST) is behind a REQUEST authorizer; every ANY is a 405 mock.
   const routeMethods: Method[] = api.methods.filter((m) => m.httpMethod !== 'ANY');
   for (const method of routeMethods) suppress(method, s.customAuthorizer);
-  for (const method of api.methods.filter((m) => m.httpMethod === 'ANY')) suppress(method, s.methodNotAllowedMock, s.mockCognito);
+  for (const method of api.methods.filter((m) => m.httpMethod === 'ANY'))
+    suppress(method, s.methodNotAllowedMock, s.mockCognito);
   if (!stack.firewall) suppress(api.deploymentStage, s.wafDisabled);
 }
 
 /** The CloudFormation resource of an L2 construct: a suppression there covers that resource and nothing else. */
 function resourceOf(construct: IConstruct): CfnResource {
   const resource = construct.node.defaultChild;
-  if (!(resource instanceof CfnResource)) throw new Error(`${construct.node.path} has no CloudFormation resource to suppress a finding on`);
+  if (!(resource instanceof CfnResource))
+    throw new Error(`${construct.node.path} has no CloudFormation resource to suppress a finding on`);
   return resource;
 }

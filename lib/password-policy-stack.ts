@@ -40,7 +40,12 @@ export class PasswordPolicyStack extends Stack implements NagSubject {
     super(scope, id, props);
     const settings = (this.settings = readSettings((key) => this.node.tryGetContext(key)));
     const removalPolicy = settings.dev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
-    const functionDefaults = { logLevel: settings.logLevel, logRetention: settings.logRetentionDays, removalPolicy, tracing: settings.tracing };
+    const functionDefaults = {
+      logLevel: settings.logLevel,
+      logRetention: settings.logRetentionDays,
+      removalPolicy,
+      tracing: settings.tracing,
+    };
 
     // The policy history table is granted to no function: only operators (the policy CLI) read and append to it.
     const tables = (this.tables = new PolicyTables(this, 'Tables', { removalPolicy }).byKind);
@@ -49,7 +54,13 @@ export class PasswordPolicyStack extends Stack implements NagSubject {
     // Pwned; otherwise it runs in a network with no route out (docs/operations.md#egress).
     const evaluation = settings.pwnedPasswordsCheck
       ? { environment: pwnedPasswordsEnvironment() }
-      : { network: (this.evaluationNetwork = new IsolatedNetwork(this, 'EvaluationNetwork', { table: tables.strength, logRetention: settings.logRetentionDays, removalPolicy })) };
+      : {
+          network: (this.evaluationNetwork = new IsolatedNetwork(this, 'EvaluationNetwork', {
+            table: tables.strength,
+            logRetention: settings.logRetentionDays,
+            removalPolicy,
+          })),
+        };
 
     const functions = (this.functions = {} as Record<FunctionId, IFunction>);
     for (const spec of Object.values(FUNCTIONS) as RouteFunction[]) {
@@ -90,7 +101,9 @@ export class PasswordPolicyStack extends Stack implements NagSubject {
         actions: ['dynamodb:UpdateItem'],
         resources: [tables.credentials.tableArn],
         conditions: {
-          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [CREDENTIAL_ATTRIBUTES.credentialId, CREDENTIAL_ATTRIBUTES.lastUsed] },
+          'ForAllValues:StringEquals': {
+            'dynamodb:Attributes': [CREDENTIAL_ATTRIBUTES.credentialId, CREDENTIAL_ATTRIBUTES.lastUsed],
+          },
           StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
         },
       }),
@@ -109,7 +122,8 @@ export class PasswordPolicyStack extends Stack implements NagSubject {
       accountCloudWatchRole: settings.apiGatewayCloudWatchRole,
     });
     const stage = this.api.api.deploymentStage;
-    if (settings.waf) this.firewall = new RateLimitFirewall(this, 'Firewall', { stage, rateLimit: settings.wafRateLimit });
+    if (settings.waf)
+      this.firewall = new RateLimitFirewall(this, 'Firewall', { stage, rateLimit: settings.wafRateLimit });
     if (settings.alarms) {
       this.alarms = new ServiceAlarms(this, 'Alarms', {
         stage,
@@ -135,15 +149,28 @@ export class PasswordPolicyStack extends Stack implements NagSubject {
       logGroup: new logs.LogGroup(this, 'DefaultPoliciesLogs', { retention: settings.logRetentionDays, removalPolicy }),
     });
 
-    new CfnOutput(this, STACK_OUTPUTS.apiUrl, { value: this.api.api.url, description: 'Base URL of the API (the stage URL)' });
+    new CfnOutput(this, STACK_OUTPUTS.apiUrl, {
+      value: this.api.api.url,
+      description: 'Base URL of the API (the stage URL)',
+    });
     new CfnOutput(this, STACK_OUTPUTS.generatorPolicyTable, { value: tables.generator.tableName });
     new CfnOutput(this, STACK_OUTPUTS.strengthPolicyTable, { value: tables.strength.tableName });
     new CfnOutput(this, STACK_OUTPUTS.credentialsTable, { value: tables.credentials.tableName });
     for (const [name, plan] of Object.entries(this.api.usagePlans) as [UsagePlanName, UsagePlan][]) {
-      new CfnOutput(this, STACK_OUTPUTS.usagePlans[name], { value: plan.usagePlanId, description: `The "${name}" usage plan (per-credential rate limit), for the credentials CLI` });
+      new CfnOutput(this, STACK_OUTPUTS.usagePlans[name], {
+        value: plan.usagePlanId,
+        description: `The "${name}" usage plan (per-credential rate limit), for the credentials CLI`,
+      });
     }
-    new CfnOutput(this, STACK_OUTPUTS.policyHistoryTable, { value: tables.history.tableName, description: 'Every policy change, written by the policy CLI (docs/administration.md)' });
-    if (this.alarms?.topic) new CfnOutput(this, STACK_OUTPUTS.alarmTopic, { value: this.alarms.topic.topicArn, description: 'The SNS topic the alarms notify' });
+    new CfnOutput(this, STACK_OUTPUTS.policyHistoryTable, {
+      value: tables.history.tableName,
+      description: 'Every policy change, written by the policy CLI (docs/administration.md)',
+    });
+    if (this.alarms?.topic)
+      new CfnOutput(this, STACK_OUTPUTS.alarmTopic, {
+        value: this.alarms.topic.topicArn,
+        description: 'The SNS topic the alarms notify',
+      });
 
     addNagSuppressions(this);
   }

@@ -4,7 +4,15 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { allowHeader, errorEnvelope, JSON_CONTENT_TYPE, methodNotAllowedPhrase } from '../functions/http';
-import { CREDENTIAL_SCHEMES, ROUTES, resourcePaths, type CredentialScheme, type RouteFunction, type RouteMethod, type UsagePlanName } from '../functions/routes';
+import {
+  CREDENTIAL_SCHEMES,
+  ROUTES,
+  resourcePaths,
+  type CredentialScheme,
+  type RouteFunction,
+  type RouteMethod,
+  type UsagePlanName,
+} from '../functions/routes';
 import { USAGE_PLANS } from './deployment';
 import { accessLogFormat, ApiLogGroups } from './api-logging';
 import { addGatewayResponses, assertPlainTemplate } from './gateway-responses';
@@ -28,7 +36,14 @@ export interface PolicyApiProps {
 }
 
 /** Content types the 405 mock answers; with passthrough NEVER, any other body type gets the 415 envelope. */
-const MOCK_CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml', 'text/xml'];
+const MOCK_CONTENT_TYPES = [
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'application/xml',
+  'text/xml',
+];
 
 /** The REST API (docs/api.md), built from the route table in functions/routes.ts. */
 export class PolicyApi extends Construct {
@@ -71,7 +86,10 @@ export class PolicyApi extends Construct {
     if (account) this.api.deploymentStage.node.addDependency(account);
     // Parameters and body both: no method declares a body model (the POST handler validates its JSON body
     // itself), so body validation has nothing to check today, and a model added later is enforced at once.
-    this.requestValidator = this.api.addRequestValidator('RequestValidator', { validateRequestParameters: true, validateRequestBody: true });
+    this.requestValidator = this.api.addRequestValidator('RequestValidator', {
+      validateRequestParameters: true,
+      validateRequestBody: true,
+    });
     // The stack outputs the URL once, as ApiUrl; the RestApi's own unnamed copy would only confuse.
     this.api.node.tryRemoveChild('Endpoint');
     this.authorizers = {
@@ -97,7 +115,12 @@ export class PolicyApi extends Construct {
       // API Gateway prefers a specific method over ANY, so ANY answers only the others, naming this path's.
       resource.addMethod('ANY', methodNotAllowed(route.methods), {
         authorizationType: apigateway.AuthorizationType.NONE,
-        methodResponses: [{ statusCode: '405', responseParameters: { 'method.response.header.Allow': true, 'method.response.header.Content-Type': true } }],
+        methodResponses: [
+          {
+            statusCode: '405',
+            responseParameters: { 'method.response.header.Allow': true, 'method.response.header.Content-Type': true },
+          },
+        ],
       });
     }
     addGatewayResponses(this.api);
@@ -145,7 +168,9 @@ function methodNotAllowed(allowed: readonly RouteMethod[]): apigateway.MockInteg
           'method.response.header.Allow': `'${allowHeader(allowed)}'`,
           'method.response.header.Content-Type': `'${JSON_CONTENT_TYPE}'`,
         },
-        responseTemplates: { 'application/json': assertPlainTemplate(errorEnvelope(405, methodNotAllowedPhrase(allowed))) },
+        responseTemplates: {
+          'application/json': assertPlainTemplate(errorEnvelope(405, methodNotAllowedPhrase(allowed))),
+        },
       },
     ],
   });

@@ -18,7 +18,9 @@ export class PolicyTables extends Construct {
       const spec: TableSpec = TABLES[kind];
       return new dynamodb.Table(this, spec.logicalName, {
         partitionKey: { name: spec.partitionKey, type: attributeType(spec.keyType) },
-        ...(spec.sortKey !== undefined ? { sortKey: { name: spec.sortKey, type: attributeType(spec.sortKeyType!) } } : {}),
+        ...(spec.sortKey !== undefined
+          ? { sortKey: { name: spec.sortKey, type: attributeType(spec.sortKeyType!) } }
+          : {}),
         billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
         encryption: dynamodb.TableEncryption.AWS_MANAGED,
@@ -27,7 +29,12 @@ export class PolicyTables extends Construct {
         removalPolicy: props.removalPolicy,
       });
     };
-    this.byKind = { generator: build('generator'), strength: build('strength'), credentials: build('credentials'), history: build('history') };
+    this.byKind = {
+      generator: build('generator'),
+      strength: build('strength'),
+      credentials: build('credentials'),
+      history: build('history'),
+    };
   }
 }
 

@@ -41,12 +41,17 @@ export interface StackSettings {
   readonly deployNonce: string;
 }
 
-export type AlarmTopicSetting = { readonly kind: 'none' } | { readonly kind: 'create' } | { readonly kind: 'import'; readonly arn: string };
+export type AlarmTopicSetting =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'create' }
+  | { readonly kind: 'import'; readonly arn: string };
 
 export type StageName = 'dev' | 'prod';
 
 /** What a `stage` sets: every setting but those given per deploy; an individual context key overrides any. */
-export type StagePreset = Omit<StackSettings, 'stage' | 'stageName' | 'alarmTopic' | 'deployNonce'> & { readonly stackName: string };
+export type StagePreset = Omit<StackSettings, 'stage' | 'stageName' | 'alarmTopic' | 'deployNonce'> & {
+  readonly stackName: string;
+};
 
 /** The stage of a bare `cdk deploy`: production, so a deploy without flags is the production-safe one. */
 export const DEFAULT_STAGE: StageName = 'prod';
@@ -106,7 +111,8 @@ export function readSettings(context: ContextLookup): StackSettings {
   const preset = STAGE_PRESETS[stage];
   const alarms = readBoolean(context, 'alarms', preset.alarms);
   const alarmTopic = readAlarmTopic(context);
-  if (alarmTopic.kind !== 'none' && !alarms) throw new Error('Context alarmTopic needs alarms: the alarms of this stack are off (alarms=false)');
+  if (alarmTopic.kind !== 'none' && !alarms)
+    throw new Error('Context alarmTopic needs alarms: the alarms of this stack are off (alarms=false)');
   return {
     stage,
     dev: readBoolean(context, 'dev', preset.dev),
@@ -114,7 +120,13 @@ export function readSettings(context: ContextLookup): StackSettings {
     logRetentionDays: readRetention(context, preset.logRetentionDays),
     logLevel: readLogLevel(context, preset.logLevel),
     policyCacheTtlSeconds: readInteger(context, 'policyCacheTtlSeconds', preset.policyCacheTtlSeconds, 0, 86_400),
-    authorizerCacheTtlSeconds: readInteger(context, 'authorizerCacheTtlSeconds', preset.authorizerCacheTtlSeconds, 0, MAX_AUTHORIZER_CACHE_TTL_SECONDS),
+    authorizerCacheTtlSeconds: readInteger(
+      context,
+      'authorizerCacheTtlSeconds',
+      preset.authorizerCacheTtlSeconds,
+      0,
+      MAX_AUTHORIZER_CACHE_TTL_SECONDS,
+    ),
     throttlingRateLimit: readInteger(context, 'throttlingRateLimit', preset.throttlingRateLimit, 1, 1_000_000),
     throttlingBurstLimit: readInteger(context, 'throttlingBurstLimit', preset.throttlingBurstLimit, 1, 1_000_000),
     tracing: readBoolean(context, 'tracing', preset.tracing),
@@ -138,7 +150,9 @@ export function readStackName(context: ContextLookup): string {
 function readStage(context: ContextLookup): StageName {
   const value = context('stage') ?? DEFAULT_STAGE;
   if (value !== 'dev' && value !== 'prod') {
-    throw new Error(`Context stage must be one of ${Object.keys(STAGE_PRESETS).join(', ')}, got ${JSON.stringify(value)}`);
+    throw new Error(
+      `Context stage must be one of ${Object.keys(STAGE_PRESETS).join(', ')}, got ${JSON.stringify(value)}`,
+    );
   }
   return value;
 }
@@ -173,14 +187,16 @@ function readRetention(context: ContextLookup, fallback: RetentionDays): Retenti
 
 function readLogLevel(context: ContextLookup, fallback: string): string {
   const level = String(context('logLevel') ?? fallback).toUpperCase();
-  if (!LOG_LEVELS.includes(level)) throw new Error(`Context logLevel must be one of ${LOG_LEVELS.join(', ')}, got ${level}`);
+  if (!LOG_LEVELS.includes(level))
+    throw new Error(`Context logLevel must be one of ${LOG_LEVELS.join(', ')}, got ${level}`);
   return level;
 }
 
 function readStageName(context: ContextLookup, stage: StageName): string {
   const name = String(context('stageName') ?? stage);
   // API Gateway stage names: letters, digits, hyphens and underscores.
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(name)) throw new Error(`Context stageName must hold only letters, digits, '-' and '_', got ${JSON.stringify(name)}`);
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(name))
+    throw new Error(`Context stageName must hold only letters, digits, '-' and '_', got ${JSON.stringify(name)}`);
   return name;
 }
 
@@ -190,6 +206,9 @@ function readAlarmTopic(context: ContextLookup): AlarmTopicSetting {
   if (value === undefined || value === false || value === 'false' || value === '') return { kind: 'none' };
   if (value === true || value === 'true') return { kind: 'create' };
   // A standard topic only: CloudWatch alarms cannot publish to a FIFO topic.
-  if (typeof value === 'string' && /^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/.test(value)) return { kind: 'import', arn: value };
-  throw new Error(`Context alarmTopic must be true, false or the ARN of a standard SNS topic, got ${JSON.stringify(value)}`);
+  if (typeof value === 'string' && /^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/.test(value))
+    return { kind: 'import', arn: value };
+  throw new Error(
+    `Context alarmTopic must be true, false or the ARN of a standard SNS topic, got ${JSON.stringify(value)}`,
+  );
 }

@@ -45,7 +45,13 @@ export class RateLimitFirewall extends Construct {
         {
           name: RATE_RULE_NAME,
           priority: 0,
-          statement: { rateBasedStatement: { limit: props.rateLimit, aggregateKeyType: 'IP', evaluationWindowSec: RATE_WINDOW_SECONDS } },
+          statement: {
+            rateBasedStatement: {
+              limit: props.rateLimit,
+              aggregateKeyType: 'IP',
+              evaluationWindowSec: RATE_WINDOW_SECONDS,
+            },
+          },
           action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: THROTTLED_BODY_KEY } } },
           visibilityConfig: visibility(RATE_RULE_NAME),
         },

@@ -37,12 +37,20 @@ export function authorizerEvent(request: ParsedRequest, requestId: string): APIG
     queryStringParameters: singleValues(request.query),
     multiValueQueryStringParameters: request.query,
     stageVariables: {},
-    requestContext: requestContext(request, requestId, null) as unknown as APIGatewayRequestAuthorizerEvent['requestContext'],
+    requestContext: requestContext(
+      request,
+      requestId,
+      null,
+    ) as unknown as APIGatewayRequestAuthorizerEvent['requestContext'],
   };
 }
 
 /** The Lambda proxy event the handler receives, carrying the authorizer's context. */
-export function proxyEvent(request: ParsedRequest, requestId: string, authorizer: Record<string, unknown>): APIGatewayProxyEvent {
+export function proxyEvent(
+  request: ParsedRequest,
+  requestId: string,
+  authorizer: Record<string, unknown>,
+): APIGatewayProxyEvent {
   return {
     resource: request.resource,
     path: request.path,
@@ -126,7 +134,10 @@ export function decodeLeniently(text: string): string {
 }
 
 /** Header names keep the case the client sent; a repeated header keeps every value in multiValueHeaders. */
-export function headerMaps(rawHeaders: readonly string[]): { headers: Record<string, string>; multiValueHeaders: Record<string, string[]> } {
+export function headerMaps(rawHeaders: readonly string[]): {
+  headers: Record<string, string>;
+  multiValueHeaders: Record<string, string[]>;
+} {
   // Null-prototype, as in parseQuery: a header named `toString` or `__proto__` is just a header.
   const headers: Record<string, string> = Object.create(null);
   const multiValueHeaders: Record<string, string[]> = Object.create(null);

@@ -7,7 +7,13 @@ export type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent) => Pro
 /** What API Gateway makes of an authorizer's answer: the request goes on with its context, or the gateway response that refuses it. */
 export type AuthorizerOutcome =
   | { readonly context: Record<string, unknown>; readonly usageIdentifierKey?: string }
-  | { readonly refusal: Extract<GatewayResponseType, 'UNAUTHORIZED' | 'ACCESS_DENIED' | 'AUTHORIZER_CONFIGURATION_ERROR'>; readonly context?: Record<string, unknown> };
+  | {
+      readonly refusal: Extract<
+        GatewayResponseType,
+        'UNAUTHORIZED' | 'ACCESS_DENIED' | 'AUTHORIZER_CONFIGURATION_ERROR'
+      >;
+      readonly context?: Record<string, unknown>;
+    };
 
 /**
  * API Gateway's REST semantics for a REQUEST authorizer: a missing identity source is UNAUTHORIZED without
@@ -17,7 +23,10 @@ export type AuthorizerOutcome =
  */
 export class AuthorizerEmulation {
   /** Per identity: the authorizer's answer, and what it means for each method ARN asked about so far. */
-  private readonly cache = new Map<string, { result: APIGatewayAuthorizerResult; expires: number; outcomes: Map<string, AuthorizerOutcome> }>();
+  private readonly cache = new Map<
+    string,
+    { result: APIGatewayAuthorizerResult; expires: number; outcomes: Map<string, AuthorizerOutcome> }
+  >();
 
   constructor(
     private readonly handler: AuthorizerHandler,
@@ -34,7 +43,8 @@ export class AuthorizerEmulation {
     event: () => APIGatewayRequestAuthorizerEvent,
   ): Promise<AuthorizerOutcome> {
     const identity = scheme.headers.map((name) => identitySource(request.multiValueHeaders, name));
-    if (identity.some((values) => values.length === 0 || values.every((value) => value === ''))) return { refusal: 'UNAUTHORIZED' };
+    if (identity.some((values) => values.length === 0 || values.every((value) => value === '')))
+      return { refusal: 'UNAUTHORIZED' };
     // NUL cannot occur in an HTTP header value, so joining on it keeps distinct identities distinct.
     const cacheKey = `${scheme.name}\0${identity.map((values) => values.join('\0')).join('\0\0')}`;
     let entry = this.cached(cacheKey);
@@ -43,7 +53,9 @@ export class AuthorizerEmulation {
       try {
         result = await this.handler(event());
       } catch (error) {
-        return error instanceof Error && error.message === UNAUTHORIZED_ERROR ? { refusal: 'UNAUTHORIZED' } : { refusal: 'AUTHORIZER_CONFIGURATION_ERROR' };
+        return error instanceof Error && error.message === UNAUTHORIZED_ERROR
+          ? { refusal: 'UNAUTHORIZED' }
+          : { refusal: 'AUTHORIZER_CONFIGURATION_ERROR' };
       }
       entry = { result, expires: Date.now() + this.ttlSeconds * 1000, outcomes: new Map() };
       if (this.ttlSeconds > 0) this.cache.set(cacheKey, entry);
@@ -84,7 +96,9 @@ function identitySource(headers: Record<string, string[] | undefined>, name: str
 
 /** IAM evaluation, reduced to what an authorizer policy holds: an explicit Deny wins, else an Allow must match. */
 function allows(result: APIGatewayAuthorizerResult, arn: string): boolean {
-  const statements = result.policyDocument.Statement.filter((s) => 'Resource' in s && resources(s.Resource ?? []).some((r) => arnMatches(r, arn)));
+  const statements = result.policyDocument.Statement.filter(
+    (s) => 'Resource' in s && resources(s.Resource ?? []).some((r) => arnMatches(r, arn)),
+  );
   return statements.some((s) => s.Effect === 'Allow') && !statements.some((s) => s.Effect === 'Deny');
 }
 
@@ -98,7 +112,12 @@ const compiledPatterns = new Map<string, RegExp>();
 function arnMatches(pattern: string, arn: string): boolean {
   let regex = compiledPatterns.get(pattern);
   if (!regex) {
-    regex = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    regex = new RegExp(
+      `^${pattern
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
     compiledPatterns.set(pattern, regex);
   }
   return regex.test(arn);

@@ -20,7 +20,11 @@ export async function readLocalCredentials(file: string): Promise<LocalCredentia
  * Stores the demo identities as the deployed table holds real ones (digests only, never a key), with the
  * item builders the credentials CLI writes with, so the shapes cannot drift.
  */
-export async function putLocalCredentials(client: DynamoDBDocumentClient, tableName: string, credentials: LocalCredentials): Promise<void> {
+export async function putLocalCredentials(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  credentials: LocalCredentials,
+): Promise<void> {
   const createdAt = new Date().toISOString();
   const stored = (key: string): Record<string, StoredKey> => {
     const parsed = parseKey(key);
@@ -28,7 +32,12 @@ export async function putLocalCredentials(client: DynamoDBDocumentClient, tableN
     return { [parsed.keyId]: storedKey(digestKey(key), createdAt) };
   };
   const items = [
-    userItem(credentials.generatorAdmin.UserID, [GENERATOR_ADMIN_ROLE], createdAt, stored(credentials.generatorAdmin.APIKey)),
+    userItem(
+      credentials.generatorAdmin.UserID,
+      [GENERATOR_ADMIN_ROLE],
+      createdAt,
+      stored(credentials.generatorAdmin.APIKey),
+    ),
     userItem(credentials.userWithoutRole.UserID, [], createdAt, stored(credentials.userWithoutRole.APIKey)),
     systemKeysItem('generator', stored(credentials.passwordGeneratorAPIKey)),
     systemKeysItem('strength', stored(credentials.passwordStrengthAPIKey)),

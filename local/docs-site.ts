@@ -15,8 +15,11 @@ export type Site = ReadonlyMap<string, SiteFile>;
 export async function docsSite(): Promise<Site> {
   // The document has one home, docs/openapi.json, and the page's copy is the same text.
   const openApiDocument = await readFile(OPENAPI_FILE, 'utf8');
-  const site = new Map<string, SiteFile>([['/openapi.json', { contentType: JSON_CONTENT_TYPE, body: Buffer.from(openApiDocument) }]]);
-  for (const [name, file] of docsPageFiles(openApiDocument)) site.set(name === 'index.html' ? DOCS_PATH : `${DOCS_PATH}${name}`, file);
+  const site = new Map<string, SiteFile>([
+    ['/openapi.json', { contentType: JSON_CONTENT_TYPE, body: Buffer.from(openApiDocument) }],
+  ]);
+  for (const [name, file] of docsPageFiles(openApiDocument))
+    site.set(name === 'index.html' ? DOCS_PATH : `${DOCS_PATH}${name}`, file);
   return site;
 }
 
@@ -28,7 +31,13 @@ const GET_ONLY = ['GET'];
  * folder asked for without its slash (`/docs`) is redirected to it (`/docs/`), so that the page's relative
  * links resolve inside the folder.
  */
-export function siteAnswer(site: Site, method: string | undefined, rawPath: string, resourcePath: string, query: string): APIGatewayProxyResult | undefined {
+export function siteAnswer(
+  site: Site,
+  method: string | undefined,
+  rawPath: string,
+  resourcePath: string,
+  query: string,
+): APIGatewayProxyResult | undefined {
   const file = site.get(rawPath) ?? site.get(resourcePath);
   if (!file && !site.has(`${rawPath}/`)) return undefined;
   if (method !== 'GET') return errorResponse(405, methodNotAllowedPhrase(GET_ONLY), { Allow: allowHeader(GET_ONLY) });

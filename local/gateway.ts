@@ -1,10 +1,27 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { allowHeader, errorResponse, methodNotAllowedPhrase, PHRASES, REASON_PHRASES, type ErrorStatus, type ProxyHandler } from '../functions/http';
+import {
+  allowHeader,
+  errorResponse,
+  methodNotAllowedPhrase,
+  PHRASES,
+  REASON_PHRASES,
+  type ErrorStatus,
+  type ProxyHandler,
+} from '../functions/http';
 import { resourcePaths, type ResourcePath } from '../functions/routes';
 import { GATEWAY_RESPONSES, gatewayPhrase, MAX_PAYLOAD_BYTES, type GatewayResponseType } from '../lib/gateway-contract';
-import { authorizerEvent, headerMaps, methodArn, newRequestId, parseQuery, proxyEvent, resourcePath, type ParsedRequest } from './api-gateway-events';
+import {
+  authorizerEvent,
+  headerMaps,
+  methodArn,
+  newRequestId,
+  parseQuery,
+  proxyEvent,
+  resourcePath,
+  type ParsedRequest,
+} from './api-gateway-events';
 import type { AuthorizerEmulation } from './authorizer-emulation';
 import { siteAnswer, type Site } from './docs-site';
 import { loggedTarget } from './request-log';
@@ -34,7 +51,8 @@ export interface GatewayOptions {
 export function createGateway(options: GatewayOptions): Server {
   const routes = new Map(resourcePaths().map((r) => [r.path, r]));
   for (const sitePath of options.site?.keys() ?? []) {
-    if (routes.has(resourcePath(sitePath))) throw new Error(`${sitePath} is both a file of the site and an API resource`);
+    if (routes.has(resourcePath(sitePath)))
+      throw new Error(`${sitePath} is both a file of the site and an API resource`);
   }
   // A missing Host is answered in handle(), in the envelope, instead of by Node's bare 400.
   const { log } = options;
@@ -46,7 +64,9 @@ export function createGateway(options: GatewayOptions): Server {
         // Once the server is closing, keep-alive connections end with this response so shutdown is prompt;
         // so does a request whose body was not read to its end (what is left of it cannot be skipped).
         send(res, result, !server.listening || !req.complete);
-        log?.(`${req.method} ${loggedTarget(req.url ?? '/')} -> ${result.statusCode} (${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms)`);
+        log?.(
+          `${req.method} ${loggedTarget(req.url ?? '/')} -> ${result.statusCode} (${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms)`,
+        );
       })
       // Sending itself failed (the client is gone): nothing is left to answer, and the server keeps serving.
       .catch(() => res.destroy());
@@ -66,7 +86,10 @@ export function createGateway(options: GatewayOptions): Server {
 }
 
 /** API Gateway's own answer of a type, as the stack's gateway response gives it (ACCESS_DENIED fills in the authorizer's reason). */
-function gatewayError(type: GatewayResponseType, authorizerContext?: Readonly<Record<string, unknown>>): APIGatewayProxyResult {
+function gatewayError(
+  type: GatewayResponseType,
+  authorizerContext?: Readonly<Record<string, unknown>>,
+): APIGatewayProxyResult {
   return errorResponse(GATEWAY_RESPONSES[type].status, gatewayPhrase(type, authorizerContext));
 }
 
@@ -77,13 +100,22 @@ function methodNotAllowed(allowed: readonly string[]): APIGatewayProxyResult {
 
 /** A whole HTTP/1.1 response written straight to a socket that Node's response object does not own. */
 function rawReply(socket: Duplex, result: APIGatewayProxyResult, withBody: boolean): void {
-  const headers = Object.entries({ ...result.headers, 'Content-Length': Buffer.byteLength(result.body), Connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`);
+  const headers = Object.entries({
+    ...result.headers,
+    'Content-Length': Buffer.byteLength(result.body),
+    Connection: 'close',
+  }).map(([k, v]) => `${k}: ${v}\r\n`);
   const reason = REASON_PHRASES[result.statusCode as ErrorStatus];
   socket.end(`HTTP/1.1 ${result.statusCode} ${reason}\r\n${headers.join('')}\r\n${withBody ? result.body : ''}`);
 }
 
-async function handle(req: IncomingMessage, routes: ReadonlyMap<string, ResourcePath>, options: GatewayOptions): Promise<APIGatewayProxyResult> {
-  if (req.httpVersion === '1.1' && req.headers.host === undefined) return errorResponse(400, 'An HTTP/1.1 request needs a Host header.');
+async function handle(
+  req: IncomingMessage,
+  routes: ReadonlyMap<string, ResourcePath>,
+  options: GatewayOptions,
+): Promise<APIGatewayProxyResult> {
+  if (req.httpVersion === '1.1' && req.headers.host === undefined)
+    return errorResponse(400, 'An HTTP/1.1 request needs a Host header.');
   const url = req.url ?? '/';
   const queryStart = url.indexOf('?');
   const rawPath = queryStart < 0 ? url : url.slice(0, queryStart);
@@ -93,7 +125,8 @@ async function handle(req: IncomingMessage, routes: ReadonlyMap<string, Resource
   const reading = readBody(req, MAX_PAYLOAD_BYTES);
   const body = reading === null ? null : await reading;
   if (body === 'too-large') return gatewayError('REQUEST_TOO_LARGE');
-  const site = options.site && siteAnswer(options.site, req.method, rawPath, path, queryStart < 0 ? '' : url.slice(queryStart));
+  const site =
+    options.site && siteAnswer(options.site, req.method, rawPath, path, queryStart < 0 ? '' : url.slice(queryStart));
   if (site) return site;
   const route = routes.get(path);
   if (!route) return gatewayError('MISSING_AUTHENTICATION_TOKEN');
@@ -101,16 +134,31 @@ async function handle(req: IncomingMessage, routes: ReadonlyMap<string, Resource
   if (!method) return methodNotAllowed(route.methods);
 
   const query = parseQuery(queryStart < 0 ? '' : url.slice(queryStart + 1), route.lenientQuery === true);
-  if (query === 'invalid') return errorResponse(400, 'The query string has invalid percent-encoding; encode "%" as %25.');
-  const request: ParsedRequest = { method, path: rawPath, body, resource: route.path, ...headerMaps(req.rawHeaders), query, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' };
+  if (query === 'invalid')
+    return errorResponse(400, 'The query string has invalid percent-encoding; encode "%" as %25.');
+  const request: ParsedRequest = {
+    method,
+    path: rawPath,
+    body,
+    resource: route.path,
+    ...headerMaps(req.rawHeaders),
+    query,
+    sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+  };
   const requestId = newRequestId();
 
-  const outcome = await options.authorizer.authorize(route.credentials, { multiValueHeaders: request.multiValueHeaders, methodArn: methodArn(request) }, () =>
-    authorizerEvent(request, requestId),
+  const outcome = await options.authorizer.authorize(
+    route.credentials,
+    { multiValueHeaders: request.multiValueHeaders, methodArn: methodArn(request) },
+    () => authorizerEvent(request, requestId),
   );
   if ('refusal' in outcome) return gatewayError(outcome.refusal, outcome.context);
   // API Gateway meters the key the authorizer named against its usage plan: over the plan, 429.
-  if (options.usagePlans && outcome.usageIdentifierKey !== undefined && !options.usagePlans.admit(outcome.usageIdentifierKey, outcome.context.usagePlan)) {
+  if (
+    options.usagePlans &&
+    outcome.usageIdentifierKey !== undefined &&
+    !options.usagePlans.admit(outcome.usageIdentifierKey, outcome.context.usagePlan)
+  ) {
     return gatewayError('THROTTLED');
   }
 
@@ -158,7 +206,8 @@ function send(res: ServerResponse, result: APIGatewayProxyResult, closeConnectio
   // One flat header list for writeHead: cheaper than a setHeader call (and its bookkeeping) per header.
   const headers: string[] = [];
   for (const [name, value] of Object.entries(result.headers ?? {})) headers.push(name, String(value));
-  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) for (const value of values) headers.push(name, String(value));
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {}))
+    for (const value of values) headers.push(name, String(value));
   headers.push('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
   if (closeConnection) headers.push('Connection', 'close');
   res.writeHead(result.statusCode, headers);

@@ -6,7 +6,12 @@ import { startEmbeddedStore, type EmbeddedStore } from '../embedded-store/embedd
 import type { ProxyHandler } from '../functions/http';
 import { TABLES } from '../functions/repositories/tables';
 import { AUTHORIZER, FUNCTIONS } from '../functions/routes';
-import { DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS, dynamodbBudget, pwnedPasswordsEnvironment, TIME_BUDGET } from '../lib/deployment';
+import {
+  DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS,
+  dynamodbBudget,
+  pwnedPasswordsEnvironment,
+  TIME_BUDGET,
+} from '../lib/deployment';
 import { PWNED_PASSWORDS_API } from '../functions/repositories/pwned-passwords';
 import { createDocumentClient, ENV, localDynamoDbClientConfig, wholeNumber } from '../functions/runtime';
 import { loadSeed } from '../seed/seed-data';
@@ -51,27 +56,48 @@ export interface LocalService {
  * The same bundles that deploy, behind a local stand-in for API Gateway, on an embedded
  * DynamoDB-compatible store created and seeded at start (or DYNAMODB_ENDPOINT).
  */
-export async function startLocalService(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<LocalService> {
+export async function startLocalService(
+  env: NodeJS.ProcessEnv = process.env,
+  log: (line: string) => void = console.log,
+): Promise<LocalService> {
   const embedded: EmbeddedStore | undefined = env[ENV.dynamodbEndpoint]
     ? undefined
-    : await startEmbeddedStore({ port: storePort(env), ...(env[LOCAL_ENV.dataDir] ? { dataDir: env[LOCAL_ENV.dataDir] } : {}) }).catch((error: NodeJS.ErrnoException) => {
+    : await startEmbeddedStore({
+        port: storePort(env),
+        ...(env[LOCAL_ENV.dataDir] ? { dataDir: env[LOCAL_ENV.dataDir] } : {}),
+      }).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'EADDRINUSE') throw error;
         const port = storePort(env);
-        throw new Error(`the store's port ${port} on 127.0.0.1 is already in use (DynamoDB Local, or another npm start?); pick another with ${LOCAL_ENV.dynamodbPort}, for example: ${LOCAL_ENV.dynamodbPort}=${port + 1} npm start`);
+        throw new Error(
+          `the store's port ${port} on 127.0.0.1 is already in use (DynamoDB Local, or another npm start?); pick another with ${LOCAL_ENV.dynamodbPort}, for example: ${LOCAL_ENV.dynamodbPort}=${port + 1} npm start`,
+        );
       });
   // Region `local` for the tables and the functions alike, as the CLIs' --endpoint default: a store that keeps
   // regions apart (DynamoDB Local) then shows all of them the same tables, whatever AWS_REGION says.
   const store = localDynamoDbClientConfig(env[ENV.dynamodbEndpoint] ?? embedded!.endpoint);
-  const functionEnv = { [ENV.dynamodbEndpoint]: store.endpoint, AWS_REGION: store.region, POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL ?? 'WARN', POWERTOOLS_METRICS_DISABLED: 'true' };
+  const functionEnv = {
+    [ENV.dynamodbEndpoint]: store.endpoint,
+    AWS_REGION: store.region,
+    POWERTOOLS_LOG_LEVEL: env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    POWERTOOLS_METRICS_DISABLED: 'true',
+  };
 
   const created = await createTables(new DynamoDBClient(store), TABLE_NAMES);
   // The seed's writes, unlike a function's reads, must not time out and retry: on a loaded machine a transaction
   // the store has applied but not yet answered within the functions' 2 s would be sent again and refused as
   // "someone else created it since it was read". A minute is past any write the embedded store takes.
-  const documents = createDocumentClient({ ...functionEnv, [ENV.dynamodbRequestTimeout]: String(SEED_REQUEST_TIMEOUT_MS) });
+  const documents = createDocumentClient({
+    ...functionEnv,
+    [ENV.dynamodbRequestTimeout]: String(SEED_REQUEST_TIMEOUT_MS),
+  });
   // A persisted store (DATA_DIR) keeps what it holds; only new tables are seeded.
   if (created.includes(TABLE_NAMES.generator) || created.includes(TABLE_NAMES.strength)) {
-    const written = await loadSeed({ client: documents, generatorTable: TABLE_NAMES.generator, strengthTable: TABLE_NAMES.strength, historyTable: TABLE_NAMES.history });
+    const written = await loadSeed({
+      client: documents,
+      generatorTable: TABLE_NAMES.generator,
+      strengthTable: TABLE_NAMES.strength,
+      historyTable: TABLE_NAMES.history,
+    });
     log(`Seeded ${written.generator} generator policies and ${written.strength} strength policies.`);
   }
   if (created.includes(TABLE_NAMES.credentials)) {
@@ -80,7 +106,8 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
 
   const bundles = await buildBundles();
   // The policy cache TTL passes through only when set, so the functions' own default applies otherwise.
-  const cacheTtl: Record<string, string> = env[ENV.policyCacheTtl] !== undefined ? { [ENV.policyCacheTtl]: env[ENV.policyCacheTtl]! } : {};
+  const cacheTtl: Record<string, string> =
+    env[ENV.policyCacheTtl] !== undefined ? { [ENV.policyCacheTtl]: env[ENV.policyCacheTtl]! } : {};
   const pwnedPasswords = localPwnedPasswords(env);
   const functions: Record<string, ProxyHandler> = {};
   for (const fn of Object.values(FUNCTIONS)) {
@@ -98,16 +125,31 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
     [ENV.credentialsTable]: TABLE_NAMES.credentials,
     ...dynamodbBudget(TIME_BUDGET.authorizer),
   });
-  const authorizer = new AuthorizerEmulation(authorizerModule.handler, wholeNumber(env[LOCAL_ENV.authorizerCacheTtl], DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS));
+  const authorizer = new AuthorizerEmulation(
+    authorizerModule.handler,
+    wholeNumber(env[LOCAL_ENV.authorizerCacheTtl], DEFAULT_AUTHORIZER_CACHE_TTL_SECONDS),
+  );
 
   const usagePlans = env[LOCAL_ENV.emulateUsagePlans] === '1' ? { usagePlans: new UsagePlanEmulation() } : {};
-  const server = createGateway({ functions, authorizer, site: await docsSite(), ...usagePlans, ...(env[LOCAL_ENV.quiet] ? {} : { log }) });
+  const server = createGateway({
+    functions,
+    authorizer,
+    site: await docsSite(),
+    ...usagePlans,
+    ...(env[LOCAL_ENV.quiet] ? {} : { log }),
+  });
   const host = env[LOCAL_ENV.host] ?? '127.0.0.1';
   const requestedPort = wholeNumber(env[LOCAL_ENV.port], DEFAULT_PORT);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       // Said in terms of the one setting that fixes it, not as Node's bare EADDRINUSE.
-      reject(error.code === 'EADDRINUSE' ? new Error(`port ${requestedPort} on ${host} is already in use; pick another with ${LOCAL_ENV.port}, for example: ${LOCAL_ENV.port}=${requestedPort + 1} npm start`) : error);
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+              `port ${requestedPort} on ${host} is already in use; pick another with ${LOCAL_ENV.port}, for example: ${LOCAL_ENV.port}=${requestedPort + 1} npm start`,
+            )
+          : error,
+      );
     });
     server.listen(requestedPort, host, () => resolve());
   });
@@ -135,7 +177,9 @@ export async function startLocalService(env: NodeJS.ProcessEnv = process.env, lo
  */
 function localPwnedPasswords(env: NodeJS.ProcessEnv): Record<string, string> {
   if (env[ENV.pwnedPasswordsCheck] !== 'true') return {};
-  const passed = [ENV.pwnedPasswordsUrl, ENV.pwnedPasswordsTimeout].filter((name) => env[name]).map((name) => [name, env[name]!]);
+  const passed = [ENV.pwnedPasswordsUrl, ENV.pwnedPasswordsTimeout]
+    .filter((name) => env[name])
+    .map((name) => [name, env[name]!]);
   return { ...pwnedPasswordsEnvironment(), ...Object.fromEntries(passed) };
 }
 

@@ -28,7 +28,8 @@ class BailEnvironment extends QuietLogEnvironment {
     super.handleTestEvent(event, state);
     const mutant = process.env[ACTIVE_MUTANT];
     if (mutant === undefined) return;
-    if ((event.name === 'test_done' && event.test.errors.length > 0) || event.name === 'hook_failure') failedUnder = mutant;
+    if ((event.name === 'test_done' && event.test.errors.length > 0) || event.name === 'hook_failure')
+      failedUnder = mutant;
     else if (failedUnder === mutant && event.name === 'run_describe_start') skipAll(event.describeBlock);
     else if (failedUnder === mutant && event.name === 'test_start') event.test.mode = 'skip';
   }

@@ -1,8 +1,26 @@
 import * as path from 'node:path';
 import { ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { callerIdentity, createDynamoDbClient, endpointProblem, findStore, LocationError, LOCATION_PHRASES, staleStoreFileError, TABLE_NAME } from '../cli/aws';
-import { Help, parseCommandLine, PROCESS_IO, runCli, runWhenMain, UsageError, type Cli, type Io } from '../cli/command-line';
+import {
+  callerIdentity,
+  createDynamoDbClient,
+  endpointProblem,
+  findStore,
+  LocationError,
+  LOCATION_PHRASES,
+  staleStoreFileError,
+  TABLE_NAME,
+} from '../cli/aws';
+import {
+  Help,
+  parseCommandLine,
+  PROCESS_IO,
+  runCli,
+  runWhenMain,
+  UsageError,
+  type Cli,
+  type Io,
+} from '../cli/command-line';
 import { STACK_OUTPUTS } from '../lib/deployment';
 import { createTables } from '../store/create-tables';
 import { PolicyAdminError } from '../store/policy-store';
@@ -96,9 +114,11 @@ export function parseSeedArgs(argv: readonly string[]): SeedArgs | 'help' {
   const historyTable = required(values['history-table'], '--history-table');
   if (values.endpoint !== undefined) checkEndpoint(values.endpoint);
   // Without --endpoint or --region the store may still be npm start's: known only when the command runs.
-  if (values.actor !== undefined && values.endpoint === undefined && values.region !== undefined) throw new UsageError(ACTOR_ON_AWS);
+  if (values.actor !== undefined && values.endpoint === undefined && values.region !== undefined)
+    throw new UsageError(ACTOR_ON_AWS);
   if (values['credentials-table'] !== undefined) required(values['credentials-table'], '--credentials-table');
-  if (values['credentials-table'] !== undefined && !values['create-tables']) throw new UsageError('--credentials-table is only used with --create-tables');
+  if (values['credentials-table'] !== undefined && !values['create-tables'])
+    throw new UsageError('--credentials-table is only used with --create-tables');
   return {
     generatorTable,
     strengthTable,
@@ -117,7 +137,8 @@ export function parseSeedArgs(argv: readonly string[]): SeedArgs | 'help' {
 /** A table name is checked here (DynamoDB's own rule), so a typo is a usage error, not a 400 from the service. */
 function required(value: string | undefined, option: string): string {
   if (value === undefined || value.trim() === '') throw new UsageError(`${option} is required`);
-  if (!TABLE_NAME.test(value)) throw new UsageError(`${option} must be 3 to 255 letters, digits, "_", "-" or "." (got "${value}")`);
+  if (!TABLE_NAME.test(value))
+    throw new UsageError(`${option} must be 3 to 255 letters, digits, "_", "-" or "." (got "${value}")`);
   return value;
 }
 
@@ -136,7 +157,12 @@ async function seed(args: SeedArgs, io: Io): Promise<string> {
   try {
     const lines: string[] = [];
     if (args.createTables) {
-      const created = await createTables(client, { generator: args.generatorTable, strength: args.strengthTable, history: args.historyTable, credentials: args.credentialsTable });
+      const created = await createTables(client, {
+        generator: args.generatorTable,
+        strength: args.strengthTable,
+        history: args.historyTable,
+        credentials: args.credentialsTable,
+      });
       lines.push(created.length > 0 ? `Created table(s) ${created.join(', ')}.` : 'All tables already exist.');
     }
     const result = await loadSeed({
@@ -167,7 +193,8 @@ function failureMessage(error: unknown): string {
   if (error instanceof SeedValidationError) return `Seed data is invalid; nothing was written.\n${error.message}`;
   if (error instanceof SeedConflictError) return `Stored policies differ from the seed files:\n${error.message}`;
   if (error instanceof PolicyAdminError) return `Seeding refused: ${error.message}`;
-  if (error instanceof ResourceNotFoundException) return `Seeding failed: a table does not exist (${error.message}); create it or pass --create-tables.`;
+  if (error instanceof ResourceNotFoundException)
+    return `Seeding failed: a table does not exist (${error.message}); create it or pass --create-tables.`;
   const e = error as Error;
   const text = String(e.message ?? error);
   if (/region is missing/i.test(text)) return LOCATION_PHRASES.noRegion;

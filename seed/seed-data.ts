@@ -6,7 +6,16 @@ import { DEFAULT_POLICY_ID, type PolicyResource } from '../functions/domain/poli
 import { generatorPolicies, type GeneratorPolicy } from '../functions/domain/generator-policy';
 import { strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
 import { TABLES } from '../functions/repositories/tables';
-import { checkPolicy, COLLECTIONS, fieldDiff, MAX_CHANGES_PER_TRANSACTION, PolicyStore, titleOf, type CollectionName, type PolicyChange } from '../store/policy-store';
+import {
+  checkPolicy,
+  COLLECTIONS,
+  fieldDiff,
+  MAX_CHANGES_PER_TRANSACTION,
+  PolicyStore,
+  titleOf,
+  type CollectionName,
+  type PolicyChange,
+} from '../store/policy-store';
 import { repeatedNameProblem } from '../store/policy-json';
 import { SEED_FILES } from '../store/seed-files';
 
@@ -51,7 +60,9 @@ export async function readSeedFile<T extends object>(file: string, resource: Pol
     policies.push(result.policy as T);
   });
   if (!records.some((r) => isObject(r) && r[resource.idField] === DEFAULT_POLICY_ID)) {
-    problems.push(`${shown}: no record has ${resource.idField} ${DEFAULT_POLICY_ID} (the default ${resource.title} for password lists without a specific policy)`);
+    problems.push(
+      `${shown}: no record has ${resource.idField} ${DEFAULT_POLICY_ID} (the default ${resource.title} for password lists without a specific policy)`,
+    );
   }
   if (problems.length > 0) throw new SeedValidationError(problems);
   return policies;
@@ -66,7 +77,9 @@ async function readJsonArray(file: string, shown: string): Promise<unknown[]> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new SeedValidationError([`${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`]);
+    throw new SeedValidationError([
+      `${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`,
+    ]);
   }
   let parsed: unknown;
   try {
@@ -116,7 +129,9 @@ export async function writePolicies(
 ): Promise<number> {
   let written = 0;
   for (let start = 0; start < policies.length; start += BATCH_SIZE) {
-    const batch = policies.slice(start, start + BATCH_SIZE).map((p): WriteRequest => ({ PutRequest: { Item: { ...p } } }));
+    const batch = policies
+      .slice(start, start + BATCH_SIZE)
+      .map((p): WriteRequest => ({ PutRequest: { Item: { ...p } } }));
     await writeBatch(client, tableName, batch, options);
     written += batch.length;
   }
@@ -124,7 +139,12 @@ export async function writePolicies(
 }
 
 /** One batch, resending what DynamoDB returns as UnprocessedItems (throttling) with exponential backoff. */
-async function writeBatch(client: DynamoDBDocumentClient, tableName: string, batch: WriteRequest[], options: WriteOptions): Promise<void> {
+async function writeBatch(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  batch: WriteRequest[],
+  options: WriteOptions,
+): Promise<void> {
   const maxAttempts = options.maxAttempts ?? 8;
   const baseDelayMs = options.baseDelayMs ?? 100;
   const sleep = options.sleep ?? defaultSleep;
@@ -135,7 +155,9 @@ async function writeBatch(client: DynamoDBDocumentClient, tableName: string, bat
     pending = (output.UnprocessedItems?.[tableName] ?? []) as WriteRequest[];
     if (pending.length === 0) return;
   }
-  throw new Error(`${pending.length} item(s) for table ${tableName} were still unprocessed after ${maxAttempts} BatchWriteItem attempts`);
+  throw new Error(
+    `${pending.length} item(s) for table ${tableName} were still unprocessed after ${maxAttempts} BatchWriteItem attempts`,
+  );
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -166,7 +188,9 @@ export interface SeedResult {
 /** Stored policies that differ from the seed files, without --overwrite: nothing was written. */
 export class SeedConflictError extends Error {
   constructor(readonly policies: readonly string[]) {
-    super(`${policies.join('\n')}\nNothing was written; --overwrite replaces them (each as a new version, recorded in the history).`);
+    super(
+      `${policies.join('\n')}\nNothing was written; --overwrite replaces them (each as a new version, recorded in the history).`,
+    );
     this.name = 'SeedConflictError';
   }
 }
@@ -178,18 +202,31 @@ export class SeedConflictError extends Error {
  * MAX_CHANGES_PER_TRANSACTION policies per transaction).
  */
 export async function loadSeed(options: LoadSeedOptions): Promise<SeedResult> {
-  const [generator, strength] = await readBoth(options.generatorFile ?? DEFAULT_GENERATOR_FILE, options.strengthFile ?? DEFAULT_STRENGTH_FILE);
-  const store = new PolicyStore(options.client, { generator: options.generatorTable, strength: options.strengthTable, history: options.historyTable ?? TABLES.history.logicalName });
+  const [generator, strength] = await readBoth(
+    options.generatorFile ?? DEFAULT_GENERATOR_FILE,
+    options.strengthFile ?? DEFAULT_STRENGTH_FILE,
+  );
+  const store = new PolicyStore(options.client, {
+    generator: options.generatorTable,
+    strength: options.strengthTable,
+    history: options.historyTable ?? TABLES.history.logicalName,
+  });
   const changes: PolicyChange[] = [];
   const differing: string[] = [];
   let unchanged = 0;
-  for (const [collection, policies] of [['generator', generator], ['strength', strength]] as [CollectionName, object[]][]) {
+  for (const [collection, policies] of [
+    ['generator', generator],
+    ['strength', strength],
+  ] as [CollectionName, object[]][]) {
     const stored = await store.list(collection);
     for (const policy of policies as Record<string, unknown>[]) {
       const id = policy[COLLECTIONS[collection].resource.idField] as number;
       const before = stored.get(id);
       if (before !== undefined && fieldDiff(before.policy, policy).length === 0) unchanged += 1;
-      else if (before !== undefined && !options.overwrite) differing.push(`${titleOf(collection, id)} differs from the seed file: ${fieldDiff(before.policy, policy).join('; ')}`);
+      else if (before !== undefined && !options.overwrite)
+        differing.push(
+          `${titleOf(collection, id)} differs from the seed file: ${fieldDiff(before.policy, policy).join('; ')}`,
+        );
       else changes.push({ collection, id, before, after: policy });
     }
   }
@@ -200,12 +237,21 @@ export async function loadSeed(options: LoadSeedOptions): Promise<SeedResult> {
   }
   const written = (collection: CollectionName) => changes.filter((c) => c.collection === collection).length;
   const overwritten = changes.filter((c) => c.before !== undefined).length;
-  return { generator: written('generator'), strength: written('strength'), created: changes.length - overwritten, overwritten, unchanged };
+  return {
+    generator: written('generator'),
+    strength: written('strength'),
+    created: changes.length - overwritten,
+    overwritten,
+    unchanged,
+  };
 }
 
 /** Reads both files and reports the problems of both at once, not only of the first that fails. */
 async function readBoth(generatorFile: string, strengthFile: string): Promise<[GeneratorPolicy[], StrengthPolicy[]]> {
-  const [generator, strength] = await Promise.allSettled([readSeedFile(generatorFile, generatorPolicies), readSeedFile(strengthFile, strengthPolicies)]);
+  const [generator, strength] = await Promise.allSettled([
+    readSeedFile(generatorFile, generatorPolicies),
+    readSeedFile(strengthFile, strengthPolicies),
+  ]);
   const problems = [...problemsOf(generator), ...problemsOf(strength)];
   if (generator.status === 'rejected' || strength.status === 'rejected') throw new SeedValidationError(problems);
   return [generator.value, strength.value];

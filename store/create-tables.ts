@@ -1,4 +1,11 @@
-import { CreateTableCommand, DescribeTableCommand, ResourceInUseException, ResourceNotFoundException, waitUntilTableExists, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  ResourceInUseException,
+  ResourceNotFoundException,
+  waitUntilTableExists,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { TABLES, type TableKind, type TableSpec } from '../functions/repositories/tables';
 
 /**
@@ -20,7 +27,10 @@ export async function createTables(client: DynamoDBClient, names: TableNames, ma
     if (tableName === undefined) continue;
     if (await createIfAbsent(client, kind, tableName)) created.push(tableName);
     // The first poll is immediate, so a table that is already ACTIVE costs one DescribeTable.
-    await waitUntilTableExists({ client, minDelay: 0.2, maxDelay: 5, maxWaitTime: maxWaitSeconds }, { TableName: tableName });
+    await waitUntilTableExists(
+      { client, minDelay: 0.2, maxDelay: 5, maxWaitTime: maxWaitSeconds },
+      { TableName: tableName },
+    );
   }
   return created;
 }
@@ -38,8 +48,14 @@ async function createIfAbsent(client: DynamoDBClient, kind: TableKind, tableName
     await client.send(
       new CreateTableCommand({
         TableName: tableName,
-        AttributeDefinitions: [{ name: spec.partitionKey, type: spec.keyType }, ...sort].map((k) => ({ AttributeName: k.name, AttributeType: k.type })),
-        KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' as const }, ...sort.map((k) => ({ AttributeName: k.name, KeyType: 'RANGE' as const }))],
+        AttributeDefinitions: [{ name: spec.partitionKey, type: spec.keyType }, ...sort].map((k) => ({
+          AttributeName: k.name,
+          AttributeType: k.type,
+        })),
+        KeySchema: [
+          { AttributeName: spec.partitionKey, KeyType: 'HASH' as const },
+          ...sort.map((k) => ({ AttributeName: k.name, KeyType: 'RANGE' as const })),
+        ],
         BillingMode: 'PAY_PER_REQUEST',
       }),
     );

@@ -52,7 +52,9 @@ export function readLocalStoreFile(file: string): LocalStoreNote | undefined {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new Error(`${shownPath(file)} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); delete it, or pass --endpoint URL.`);
+    throw new Error(
+      `${shownPath(file)} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); delete it, or pass --endpoint URL.`,
+    );
   }
   let note: unknown;
   try {
@@ -62,8 +64,15 @@ export function readLocalStoreFile(file: string): LocalStoreNote | undefined {
   }
   const { endpoint, tables } = (note ?? {}) as Partial<LocalStoreNote>;
   const kinds: TableKind[] = ['generator', 'strength', 'credentials', 'history'];
-  if (typeof endpoint !== 'string' || typeof tables !== 'object' || tables === null || !kinds.every((kind) => typeof tables[kind] === 'string')) {
-    throw new Error(`${shownPath(file)} is not a store file npm start wrote; delete it (npm start writes it again), or pass --endpoint URL.`);
+  if (
+    typeof endpoint !== 'string' ||
+    typeof tables !== 'object' ||
+    tables === null ||
+    !kinds.every((kind) => typeof tables[kind] === 'string')
+  ) {
+    throw new Error(
+      `${shownPath(file)} is not a store file npm start wrote; delete it (npm start writes it again), or pass --endpoint URL.`,
+    );
   }
   return note as LocalStoreNote;
 }

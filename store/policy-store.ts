@@ -1,7 +1,18 @@
-import { GetCommand, paginateQuery, paginateScan, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  paginateQuery,
+  paginateScan,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { generatorPolicies, type GeneratorPolicy } from '../functions/domain/generator-policy';
 import { checkFeasibility } from '../functions/domain/password-generator';
-import { DEFAULT_POLICY_ID, defaultPolicyProblem, validatePolicy, type PolicyResource } from '../functions/domain/policy-collection';
+import {
+  DEFAULT_POLICY_ID,
+  defaultPolicyProblem,
+  validatePolicy,
+  type PolicyResource,
+} from '../functions/domain/policy-collection';
 import { strengthPolicies } from '../functions/domain/strength-policy';
 import { escapeUnshowable, quoted, shownJson } from '../functions/domain/unicode-text';
 import { WORD_LIST } from '../functions/domain/word-list';
@@ -82,7 +93,10 @@ export function kindOf(change: PolicyChange): ChangeKind {
  * Checks a record as a write needs it: the value domains (the schema the functions validate with on read),
  * feasibility for a generator policy, and the default policy's rule. Problems name the field.
  */
-export function checkPolicy(collection: CollectionName, record: unknown): { ok: true; policy: Policy } | { ok: false; problems: string[] } {
+export function checkPolicy(
+  collection: CollectionName,
+  record: unknown,
+): { ok: true; policy: Policy } | { ok: false; problems: string[] } {
   const { resource } = COLLECTIONS[collection];
   const result = validatePolicy(resource, record);
   if (!result.ok) return result;
@@ -111,19 +125,34 @@ export function changeRuleProblem(change: PolicyChange): string | undefined {
  */
 export function fieldDiff(before: Policy | undefined, after: Policy | undefined): string[] {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  const show = (policy: Policy | undefined, field: string) => (policy !== undefined && field in policy ? shownJson(policy[field]) : '(absent)');
+  const show = (policy: Policy | undefined, field: string) =>
+    policy !== undefined && field in policy ? shownJson(policy[field]) : '(absent)';
   return fields
     .filter((f) => show(before, f) !== show(after, f))
-    .map((f) => (before === undefined ? `${f}: ${show(after, f)}` : after === undefined ? `${f}: ${show(before, f)}` : (wordChanges(f, before[f], after[f]) ?? `${f}: ${show(before, f)} → ${show(after, f)}`)))
+    .map((f) =>
+      before === undefined
+        ? `${f}: ${show(after, f)}`
+        : after === undefined
+          ? `${f}: ${show(before, f)}`
+          : (wordChanges(f, before[f], after[f]) ?? `${f}: ${show(before, f)} → ${show(after, f)}`),
+    )
     .map(escapeUnshowable);
 }
 
 /** A change to a list of words (a strength policy's BannedWords; absent is none): `+ "added", - "removed"`, or undefined for other values. */
 function wordChanges(field: string, before: unknown, after: unknown): string | undefined {
-  const words = (value: unknown) => (value === undefined ? [] : Array.isArray(value) && value.every((w) => typeof w === 'string') ? (value as string[]) : undefined);
+  const words = (value: unknown) =>
+    value === undefined
+      ? []
+      : Array.isArray(value) && value.every((w) => typeof w === 'string')
+        ? (value as string[])
+        : undefined;
   const [was, now] = [words(before), words(after)];
   if (was === undefined || now === undefined) return undefined;
-  const changes = [...now.filter((w) => !was.includes(w)).map((w) => `+ ${quoted(w)}`), ...was.filter((w) => !now.includes(w)).map((w) => `- ${quoted(w)}`)];
+  const changes = [
+    ...now.filter((w) => !was.includes(w)).map((w) => `+ ${quoted(w)}`),
+    ...was.filter((w) => !now.includes(w)).map((w) => `- ${quoted(w)}`),
+  ];
   if (changes.length > 0) return `${field}: ${changes.join(', ')}`;
   // An empty list against none shows as values; the same words reordered say so.
   return was.length === 0 ? undefined : `${field}: the same words, in another order`;
@@ -140,7 +169,10 @@ export class PolicyStore {
   async list(collection: CollectionName): Promise<Map<number, StoredPolicy>> {
     const { idField } = COLLECTIONS[collection].resource;
     const stored = new Map<number, StoredPolicy>();
-    for await (const page of paginateScan({ client: this.client }, { TableName: this.tables[collection], ConsistentRead: true })) {
+    for await (const page of paginateScan(
+      { client: this.client },
+      { TableName: this.tables[collection], ConsistentRead: true },
+    )) {
       for (const item of page.Items ?? []) stored.set(item[idField] as number, storedPolicy(collection, item));
     }
     return new Map([...stored].sort(([a], [b]) => a - b));
@@ -148,7 +180,9 @@ export class PolicyStore {
 
   async get(collection: CollectionName, id: number): Promise<StoredPolicy | undefined> {
     const key = { [COLLECTIONS[collection].table.partitionKey]: id };
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.tables[collection], Key: key, ConsistentRead: true }));
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.tables[collection], Key: key, ConsistentRead: true }),
+    );
     return Item === undefined ? undefined : storedPolicy(collection, Item);
   }
 
@@ -162,7 +196,8 @@ export class PolicyStore {
       ExpressionAttributeValues: { ':key': historyKey(collection, id) },
       ConsistentRead: true,
     };
-    for await (const page of paginateQuery({ client: this.client }, query)) records.push(...(page.Items ?? []).map(historyRecord));
+    for await (const page of paginateQuery({ client: this.client }, query))
+      records.push(...(page.Items ?? []).map(historyRecord));
     return records;
   }
 
@@ -176,17 +211,24 @@ export class PolicyStore {
     const problems = changes.map(changeRuleProblem).filter((p): p is string => p !== undefined);
     if (problems.length > 0) throw new PolicyAdminError(problems);
     if (changes.length > MAX_CHANGES_PER_TRANSACTION) {
-      throw new PolicyAdminError([`${changes.length} changes are more than one transaction holds (${MAX_CHANGES_PER_TRANSACTION}); apply them in parts.`]);
+      throw new PolicyAdminError([
+        `${changes.length} changes are more than one transaction holds (${MAX_CHANGES_PER_TRANSACTION}); apply them in parts.`,
+      ]);
     }
     const changedAt = this.now().toISOString();
     const versions = await Promise.all(changes.map((change) => this.nextVersion(change)));
-    const actions = changes.flatMap((change, i) => [this.policyAction(change, versions[i]!), this.historyAction(change, versions[i]!, changedAt, changedBy)]);
+    const actions = changes.flatMap((change, i) => [
+      this.policyAction(change, versions[i]!),
+      this.historyAction(change, versions[i]!, changedAt, changedBy),
+    ]);
     try {
       await this.client.send(new TransactWriteCommand({ TransactItems: actions }));
     } catch (error) {
       const reasons = (error as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons;
       if ((error as Error).name !== 'TransactionCanceledException' || reasons === undefined) throw error;
-      const conflicts = changes.filter((_, i) => [reasons[2 * i], reasons[2 * i + 1]].some((r) => r?.Code === 'ConditionalCheckFailed'));
+      const conflicts = changes.filter((_, i) =>
+        [reasons[2 * i], reasons[2 * i + 1]].some((r) => r?.Code === 'ConditionalCheckFailed'),
+      );
       if (conflicts.length === 0) throw error;
       throw new PolicyAdminError(conflicts.map(conflictMessage));
     }
@@ -207,7 +249,14 @@ export class PolicyStore {
     const { table } = COLLECTIONS[change.collection];
     const TableName = this.tables[change.collection];
     if (change.before === undefined) {
-      return { Put: { TableName, Item: { ...change.after, [VERSION_ATTRIBUTE]: version }, ConditionExpression: 'attribute_not_exists(#id)', ExpressionAttributeNames: { '#id': table.partitionKey } } };
+      return {
+        Put: {
+          TableName,
+          Item: { ...change.after, [VERSION_ATTRIBUTE]: version },
+          ConditionExpression: 'attribute_not_exists(#id)',
+          ExpressionAttributeNames: { '#id': table.partitionKey },
+        },
+      };
     }
     // A record written before versions existed (by hand, or by an older seed loader) counts as version 1.
     const condition =
@@ -218,11 +267,17 @@ export class PolicyStore {
           }
         : { ConditionExpression: '#version = :read', ExpressionAttributeNames: { '#version': VERSION_ATTRIBUTE } };
     Object.assign(condition, { ExpressionAttributeValues: { ':read': change.before.version } });
-    if (change.after === undefined) return { Delete: { TableName, Key: { [table.partitionKey]: change.id }, ...condition } };
+    if (change.after === undefined)
+      return { Delete: { TableName, Key: { [table.partitionKey]: change.id }, ...condition } };
     return { Put: { TableName, Item: { ...change.after, [VERSION_ATTRIBUTE]: version }, ...condition } };
   }
 
-  private historyAction(change: PolicyChange, version: number, changedAt: string, changedBy: string): Record<string, unknown> {
+  private historyAction(
+    change: PolicyChange,
+    version: number,
+    changedAt: string,
+    changedBy: string,
+  ): Record<string, unknown> {
     const item: Record<string, unknown> = {
       [TABLES.history.partitionKey]: historyKey(change.collection, change.id),
       [TABLES.history.sortKey]: version,
@@ -234,7 +289,14 @@ export class PolicyStore {
       ...(change.restoredVersion !== undefined ? { RestoredVersion: change.restoredVersion } : {}),
     };
     // Two writers of the same new version collide here even when the policy condition cannot tell (a create after a delete).
-    return { Put: { TableName: this.tables.history, Item: item, ConditionExpression: 'attribute_not_exists(#key)', ExpressionAttributeNames: { '#key': TABLES.history.partitionKey } } };
+    return {
+      Put: {
+        TableName: this.tables.history,
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(#key)',
+        ExpressionAttributeNames: { '#key': TABLES.history.partitionKey },
+      },
+    };
   }
 }
 
@@ -267,6 +329,7 @@ function historyRecord(item: Record<string, unknown>): HistoryRecord {
 
 function conflictMessage(change: PolicyChange): string {
   const title = titleOf(change.collection, change.id);
-  if (change.before === undefined) return `${title}: someone else created it since it was read; nothing was written. Export (or read) it again.`;
+  if (change.before === undefined)
+    return `${title}: someone else created it since it was read; nothing was written. Export (or read) it again.`;
   return `${title}: someone else changed it since version ${change.before.version} was read; nothing was written. Export (or read) it again.`;
 }

@@ -13,7 +13,10 @@ export function seeded(seed: number): RandomSource & { next(): number } {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
     return (z ^ (z >>> 16)) >>> 0;
   };
-  let a = splitmix(), b = splitmix(), c = splitmix(), d = splitmix();
+  let a = splitmix(),
+    b = splitmix(),
+    c = splitmix(),
+    d = splitmix();
   const next = () => {
     const result = Math.imul(rotl(Math.imul(b, 5) >>> 0, 7), 9) >>> 0;
     const t = (b << 9) >>> 0;
@@ -23,7 +26,10 @@ export function seeded(seed: number): RandomSource & { next(): number } {
     a ^= d;
     c ^= t;
     d = rotl(d >>> 0, 11);
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     return result;
   };
   return {
@@ -41,4 +47,3 @@ export function seeded(seed: number): RandomSource & { next(): number } {
 function rotl(v: number, k: number): number {
   return ((v << k) | (v >>> (32 - k))) >>> 0;
 }
-

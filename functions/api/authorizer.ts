@@ -1,9 +1,31 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { keyMatchesDigest, parseKey, usageKeyOf, USER_ID_PATTERN } from '../domain/api-key';
 import { headerValues, trimOptionalWhitespace, type EventHeaders } from '../http';
-import { CredentialRepository, LAST_USED_RESOLUTION_MS, SYSTEM_KEYS_ID, userCredentialId, type SystemKeysRecord } from '../repositories/credentials';
-import { ROUTE_PHRASES, schemeForPath, schemePaths, UNAUTHORIZED_ERROR, usagePlanOf, type CredentialScheme } from '../routes';
-import { countMetric, createDocumentClient, ENV, errorName, lambdaHandler, logger, requiredSetting, SERVICE_METRICS } from '../runtime';
+import {
+  CredentialRepository,
+  LAST_USED_RESOLUTION_MS,
+  SYSTEM_KEYS_ID,
+  userCredentialId,
+  type SystemKeysRecord,
+} from '../repositories/credentials';
+import {
+  ROUTE_PHRASES,
+  schemeForPath,
+  schemePaths,
+  UNAUTHORIZED_ERROR,
+  usagePlanOf,
+  type CredentialScheme,
+} from '../routes';
+import {
+  countMetric,
+  createDocumentClient,
+  ENV,
+  errorName,
+  lambdaHandler,
+  logger,
+  requiredSetting,
+  SERVICE_METRICS,
+} from '../runtime';
 
 /**
  * The REQUEST authorizer: one function behind the three API Gateway authorizer definitions; the resource
@@ -19,36 +41,41 @@ const OUTCOME_METRICS = {
   unauthorized: SERVICE_METRICS.names.authorizerUnauthorized,
 } as const;
 
-export const handler = lambdaHandler(async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
-  // API Gateway names the resource (the route's path template) in every REQUEST event of a REST API.
-  const scheme = schemeForPath(event.resource);
-  if (!scheme) throw new Error(UNAUTHORIZED_ERROR);
-  let decision: Decision;
-  try {
-    decision = await authorize(scheme, headerLookup(event), repository);
-  } catch (error) {
-    // A real failure (the credentials table unreadable): API Gateway answers 503 (its gateway response for an
-    // authorizer error). Lambda's Errors metric cannot tell these from 401s, which are thrown too, so the
-    // authorizer counts them itself.
-    countMetric(SERVICE_METRICS.names.authorizerFailure);
-    logger.error('Authorizer failed', { error: errorName(error) });
-    throw new Error('Authorizer failure');
-  }
-  countMetric(OUTCOME_METRICS[decision.outcome]);
-  if (decision.outcome === 'unauthorized') {
-    logger.info('Credentials rejected', { scheme: scheme.name });
-    // The exact message API Gateway maps to its 401 UNAUTHORIZED response.
-    throw new Error(UNAUTHORIZED_ERROR);
-  }
-  const effect = decision.outcome === 'allow' ? 'Allow' : 'Deny';
-  return {
-    principalId: decision.principalId,
-    policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: schemeArns(event.methodArn, scheme) }] },
-    // The API key that meters this issued key against its usage plan (API key source AUTHORIZER).
-    ...(decision.outcome === 'allow' ? { usageIdentifierKey: usageKeyOf(decision.context.keyId!) } : {}),
-    context: decision.outcome === 'allow' ? decision.context : { reason: decision.reason },
-  };
-});
+export const handler = lambdaHandler(
+  async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+    // API Gateway names the resource (the route's path template) in every REQUEST event of a REST API.
+    const scheme = schemeForPath(event.resource);
+    if (!scheme) throw new Error(UNAUTHORIZED_ERROR);
+    let decision: Decision;
+    try {
+      decision = await authorize(scheme, headerLookup(event), repository);
+    } catch (error) {
+      // A real failure (the credentials table unreadable): API Gateway answers 503 (its gateway response for an
+      // authorizer error). Lambda's Errors metric cannot tell these from 401s, which are thrown too, so the
+      // authorizer counts them itself.
+      countMetric(SERVICE_METRICS.names.authorizerFailure);
+      logger.error('Authorizer failed', { error: errorName(error) });
+      throw new Error('Authorizer failure');
+    }
+    countMetric(OUTCOME_METRICS[decision.outcome]);
+    if (decision.outcome === 'unauthorized') {
+      logger.info('Credentials rejected', { scheme: scheme.name });
+      // The exact message API Gateway maps to its 401 UNAUTHORIZED response.
+      throw new Error(UNAUTHORIZED_ERROR);
+    }
+    const effect = decision.outcome === 'allow' ? 'Allow' : 'Deny';
+    return {
+      principalId: decision.principalId,
+      policyDocument: {
+        Version: '2012-10-17',
+        Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: schemeArns(event.methodArn, scheme) }],
+      },
+      // The API key that meters this issued key against its usage plan (API key source AUTHORIZER).
+      ...(decision.outcome === 'allow' ? { usageIdentifierKey: usageKeyOf(decision.context.keyId!) } : {}),
+      context: decision.outcome === 'allow' ? decision.context : { reason: decision.reason },
+    };
+  },
+);
 
 /** What API Gateway does with the request: Allow, Deny (403 with the reason), or Unauthorized (401). */
 export type Decision =
@@ -79,7 +106,15 @@ export async function authorize(
     if (parsed.kind !== scheme.keyKind) return UNAUTHORIZED;
     const record = await credentials.findSystemKeys(scheme.keyKind);
     if (!keyMatchesDigest(key, record?.Keys[parsed.keyId]?.Digest)) return UNAUTHORIZED;
-    return allow(credentials, SYSTEM_KEYS_ID[scheme.keyKind], record!, parsed.keyId, now(), `${scheme.keyKind}-key:${parsed.keyId}`, {});
+    return allow(
+      credentials,
+      SYSTEM_KEYS_ID[scheme.keyKind],
+      record!,
+      parsed.keyId,
+      now(),
+      `${scheme.keyKind}-key:${parsed.keyId}`,
+      {},
+    );
   }
 
   const userId = credentialValue(header('UserID'));
@@ -108,14 +143,24 @@ async function allow(
   context: Record<string, string>,
 ): Promise<Decision> {
   await recordUse(credentials, credentialId, record, keyId, now);
-  return { outcome: 'allow', principalId, context: { ...context, keyId, usagePlan: usagePlanOf(record.Keys[keyId]!.UsagePlan) } };
+  return {
+    outcome: 'allow',
+    principalId,
+    context: { ...context, keyId, usagePlan: usagePlanOf(record.Keys[keyId]!.UsagePlan) },
+  };
 }
 
 /**
  * A last-used date is bookkeeping: when the record just read shows one within the hour there is nothing to
  * write, and a failed or slow write (bounded in recordKeyUse) never denies.
  */
-async function recordUse(credentials: Pick<CredentialRepository, 'recordKeyUse'>, credentialId: string, record: SystemKeysRecord, keyId: string, now: Date): Promise<void> {
+async function recordUse(
+  credentials: Pick<CredentialRepository, 'recordKeyUse'>,
+  credentialId: string,
+  record: SystemKeysRecord,
+  keyId: string,
+  now: Date,
+): Promise<void> {
   // A date that is absent or unreadable parses to NaN, which is never recent.
   const last = Date.parse(String((record.LastUsed as Record<string, unknown> | undefined)?.[keyId]));
   if (now.getTime() - last < LAST_USED_RESOLUTION_MS) return;

@@ -24,5 +24,7 @@ export const handler = apiHandler(async (event) => {
   // The offline blocklist first; the online check (it never throws, it fails open) only when that misses, so a
   // password already known to be breached never leaves the function even as a hash prefix.
   const breached = BREACHED_PASSWORDS.has(request.password) || (await online(request.password));
-  return noStoreJsonResponse(JSON.stringify(evaluatePassword(policy, request.password, estimate, breached, request.userInputs)));
+  return noStoreJsonResponse(
+    JSON.stringify(evaluatePassword(policy, request.password, estimate, breached, request.userInputs)),
+  );
 });

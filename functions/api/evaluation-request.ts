@@ -12,7 +12,11 @@ import { ApiError, readJsonObjectBody } from '../http';
  */
 
 /** The body's three fields: the policy by its identifier field, the password, and the words about its owner. */
-export const EVALUATION_REQUEST_FIELDS = { policyId: strengthPolicies.idField, password: 'Password', userInputs: USER_INPUTS.field } as const;
+export const EVALUATION_REQUEST_FIELDS = {
+  policyId: strengthPolicies.idField,
+  password: 'Password',
+  userInputs: USER_INPUTS.field,
+} as const;
 
 /**
  * Bytes of an evaluation's JSON body (API Gateway itself accepts up to 10 MB, and cannot be told less): room for
@@ -40,26 +44,45 @@ export interface EvaluationRequest {
 }
 
 /** The request's policy, password and UserInputs, checked; a 400 (415 for another media type) for anything else. */
-export function readEvaluationRequest(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded' | 'headers' | 'multiValueHeaders' | 'queryStringParameters' | 'multiValueQueryStringParameters'>): EvaluationRequest {
+export function readEvaluationRequest(
+  event: Pick<
+    APIGatewayProxyEvent,
+    | 'body'
+    | 'isBase64Encoded'
+    | 'headers'
+    | 'multiValueHeaders'
+    | 'queryStringParameters'
+    | 'multiValueQueryStringParameters'
+  >,
+): EvaluationRequest {
   if (Object.keys(event.multiValueQueryStringParameters ?? event.queryStringParameters ?? {}).length > 0) {
     // Not even the parameter's name is echoed: `?<password>` would be one.
-    throw new ApiError(400, 'This route takes no query parameters: send the password in the JSON body, never in the URL.');
+    throw new ApiError(
+      400,
+      'This route takes no query parameters: send the password in the JSON body, never in the URL.',
+    );
   }
   const body = readJsonObjectBody(event, EVALUATION_BODY_BYTES);
   // Unknown fields are refused without naming them (a name may be a secret).
   if (Object.keys(body).some((name) => !FIELDS.includes(name))) {
-    throw new ApiError(400, `The body has an unknown field; the fields are "${POLICY_ID}" (optional), "${PASSWORD}" and "${USER_INPUTS_FIELD}" (optional; names are case-sensitive).`);
+    throw new ApiError(
+      400,
+      `The body has an unknown field; the fields are "${POLICY_ID}" (optional), "${PASSWORD}" and "${USER_INPUTS_FIELD}" (optional; names are case-sensitive).`,
+    );
   }
   // Absent means the default policy; null is a client's mistake, not a request for the default.
   const id = body[POLICY_ID] === undefined ? DEFAULT_POLICY_ID : body[POLICY_ID];
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw new ApiError(400, EVALUATION_PHRASES.policyId);
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1)
+    throw new ApiError(400, EVALUATION_PHRASES.policyId);
   const password = body[PASSWORD];
   if (password === undefined) throw new ApiError(400, EVALUATION_PHRASES.passwordMissing);
   if (typeof password !== 'string') throw new ApiError(400, `${PASSWORD} must be a JSON string.`);
   if (password === '') throw new ApiError(400, `${PASSWORD} must not be empty.`);
-  if (UNPAIRED_SURROGATE.test(password)) throw new ApiError(400, `${PASSWORD} must be valid Unicode text (it has an unpaired surrogate escape).`);
+  if (UNPAIRED_SURROGATE.test(password))
+    throw new ApiError(400, `${PASSWORD} must be valid Unicode text (it has an unpaired surrogate escape).`);
   if (matchedLength(password) > MAX_PASSWORD_LENGTH) throw new ApiError(400, EVALUATION_PHRASES.passwordTooLong);
-  if (CONTROL_CHARACTER.test(password)) throw new ApiError(400, `${PASSWORD} must not contain control characters (a trailing newline, perhaps).`);
+  if (CONTROL_CHARACTER.test(password))
+    throw new ApiError(400, `${PASSWORD} must not contain control characters (a trailing newline, perhaps).`);
   const userInputs = body[USER_INPUTS_FIELD];
   const problem = userInputs === undefined ? undefined : userInputsProblem(userInputs);
   if (problem !== undefined) throw new ApiError(400, problem);

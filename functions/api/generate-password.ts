@@ -16,7 +16,9 @@ import { GENERATION_QUERY, GENERATION_SETTINGS, type GenerationSetting } from '.
 const repository = PolicyRepository.fromEnvironment(generatorPolicies);
 
 /** The setting that sets each policy field, to name it in an error as the request did. */
-const SETTING_OF_FIELD = new Map(Object.entries(GENERATION_SETTINGS).map(([setting, field]) => [field as string, setting]));
+const SETTING_OF_FIELD = new Map(
+  Object.entries(GENERATION_SETTINGS).map(([setting, field]) => [field as string, setting]),
+);
 
 export const handler = apiHandler(async (event) => {
   const query = readQueryParameters(event, GENERATION_QUERY, { ignoreCase: true });
@@ -26,20 +28,33 @@ export const handler = apiHandler(async (event) => {
   if (!stored) throw new ApiError(404, `No password generator policy has PasswordGeneratorID ${id}.`);
   const { policy, given } = oneOffPolicy(stored, query);
   const feasibility = checkFeasibility(policy, WORD_LIST);
-  if (!feasibility.ok) throw new ApiError(422, `${given ? `The settings on policy ${id}` : `Policy ${id}`} cannot be satisfied: ${feasibility.reason}`);
+  if (!feasibility.ok)
+    throw new ApiError(
+      422,
+      `${given ? `The settings on policy ${id}` : `Policy ${id}`} cannot be satisfied: ${feasibility.reason}`,
+    );
   const passwords = Array.from({ length: quantity }, () => ({ Password: generatePassword(policy, WORD_LIST) }));
   return noStoreJsonResponse(JSON.stringify(passwords));
 });
 
 /** The stored policy with the request's settings applied, validated as a stored policy is; a 400 naming each bad setting. */
-function oneOffPolicy(stored: GeneratorPolicy, query: Partial<Record<(typeof GENERATION_QUERY)[number], string>>): { policy: GeneratorPolicy; given: boolean } {
+function oneOffPolicy(
+  stored: GeneratorPolicy,
+  query: Partial<Record<(typeof GENERATION_QUERY)[number], string>>,
+): { policy: GeneratorPolicy; given: boolean } {
   const values: SettingValues = {};
-  for (const [setting, field] of Object.entries(GENERATION_SETTINGS) as [GenerationSetting, SettingField][]) values[field] = query[setting];
+  for (const [setting, field] of Object.entries(GENERATION_SETTINGS) as [GenerationSetting, SettingField][])
+    values[field] = query[setting];
   const applied = applySettings(stored, values);
   if (!applied.ok) throw settingsError(applied.problems.map((p) => `${SETTING_OF_FIELD.get(p.field)} ${p.message}`));
   if (!applied.given) return { policy: stored, given: false };
   const validated = validatePolicy(generatorPolicies, applied.policy);
-  if (!validated.ok) throw settingsError(validated.problems.map((problem) => problem.replace(/^(\w+):/, (_, field: string) => `${SETTING_OF_FIELD.get(field) ?? field}`)));
+  if (!validated.ok)
+    throw settingsError(
+      validated.problems.map((problem) =>
+        problem.replace(/^(\w+):/, (_, field: string) => `${SETTING_OF_FIELD.get(field) ?? field}`),
+      ),
+    );
   return { policy: validated.policy, given: true };
 }
 

@@ -11,7 +11,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 export type KeyKind = 'user' | 'generator' | 'strength';
 
 export const KEY_PREFIX: Readonly<Record<KeyKind, string>> = { user: 'ppg', generator: 'ppa', strength: 'pps' };
-const KIND_OF_PREFIX: ReadonlyMap<string, KeyKind> = new Map(Object.entries(KEY_PREFIX).map(([kind, prefix]) => [prefix, kind as KeyKind]));
+const KIND_OF_PREFIX: ReadonlyMap<string, KeyKind> = new Map(
+  Object.entries(KEY_PREFIX).map(([kind, prefix]) => [prefix, kind as KeyKind]),
+);
 /** The prefix of every kind, and of any future one: "pp" and a letter. */
 const ANY_PREFIX = 'pp[a-z]';
 const KEY_SHAPE = `(${ANY_PREFIX})_([0-9a-f]{12})_([A-Za-z0-9_-]{43})`;

@@ -39,7 +39,9 @@ const generatorPolicyShape = z.strictObject({
   MaximumWordLength: field.int(3, 20),
   PrefixAppendWords: z.enum(['P', 'A', 'I']),
   SeparateWordsWith: z.enum(['S', 'D', 'N']),
-  ExcludeChars: z.string().check(z.maxLength(256), z.regex(/^[^\p{Cc}\p{Cs}]*$/u, 'must hold only printable characters')),
+  ExcludeChars: z
+    .string()
+    .check(z.maxLength(256), z.regex(/^[^\p{Cc}\p{Cs}]*$/u, 'must hold only printable characters')),
   GeneratePattern: field.bool(),
   Pattern: z.string().check(z.maxLength(256)),
 });
@@ -60,7 +62,9 @@ export function removedCharacters(p: Pick<GeneratorPolicy, 'ExcludeChars' | 'Amb
 export const MAX_GENERATED_LENGTH = 1024;
 
 /** The characters each class may draw from once ExcludeChars (and the ambiguous set, unless allowed) are removed. */
-export function characterClasses(p: GeneratorPolicy): Record<'l' | 'u' | 'd' | 's' | 'b', { on: boolean; field: string; chars: string }> {
+export function characterClasses(
+  p: GeneratorPolicy,
+): Record<'l' | 'u' | 'd' | 's' | 'b', { on: boolean; field: string; chars: string }> {
   const removed = removedCharacters(p);
   const keep = (chars: string) => [...chars].filter((c) => !removed.has(c)).join('');
   return {
@@ -74,29 +78,51 @@ export function characterClasses(p: GeneratorPolicy): Record<'l' | 'u' | 'd' | '
 
 const generatorPolicySchema = generatorPolicyShape.check(
   z.superRefine((p, ctx) => {
-    if (p.MinLength > p.MaxLength) problem(ctx, 'MaxLength', `must be at least MinLength (${p.MinLength})`, p.MaxLength);
+    if (p.MinLength > p.MaxLength)
+      problem(ctx, 'MaxLength', `must be at least MinLength (${p.MinLength})`, p.MaxLength);
     if (!p.IncludeAlphaSpecial && !p.IncludeWordPhrases && !p.GeneratePattern) {
-      problem(ctx, 'IncludeAlphaSpecial', 'at least one of IncludeAlphaSpecial, IncludeWordPhrases, GeneratePattern must be true', false);
+      problem(
+        ctx,
+        'IncludeAlphaSpecial',
+        'at least one of IncludeAlphaSpecial, IncludeWordPhrases, GeneratePattern must be true',
+        false,
+      );
     }
     const classes = Object.values(characterClasses(p));
-    if (p.SpecialChars && p.SpecialCharsText === '') problem(ctx, 'SpecialCharsText', 'must not be empty when SpecialChars is on', '');
-    if (p.BracketChars && p.BracketCharsText === '') problem(ctx, 'BracketCharsText', 'must not be empty when BracketChars is on', '');
+    if (p.SpecialChars && p.SpecialCharsText === '')
+      problem(ctx, 'SpecialCharsText', 'must not be empty when SpecialChars is on', '');
+    if (p.BracketChars && p.BracketCharsText === '')
+      problem(ctx, 'BracketCharsText', 'must not be empty when BracketChars is on', '');
     if (p.IncludeAlphaSpecial) {
-      if (!classes.some((c) => c.on)) problem(ctx, 'IncludeAlphaSpecial', 'needs at least one character class switched on', true);
+      if (!classes.some((c) => c.on))
+        problem(ctx, 'IncludeAlphaSpecial', 'needs at least one character class switched on', true);
       if (p.HigherAlphaRatio && !p.LowerCaseChars && !p.UpperCaseChars) {
-        problem(ctx, 'HigherAlphaRatio', 'needs LowerCaseChars or UpperCaseChars on (letters must be more than half the characters)', true);
+        problem(
+          ctx,
+          'HigherAlphaRatio',
+          'needs LowerCaseChars or UpperCaseChars on (letters must be more than half the characters)',
+          true,
+        );
       }
       for (const c of classes) {
-        if (c.on && c.chars === '') problem(ctx, c.field, 'has no character left after ExcludeChars and the ambiguous set are removed', true);
+        if (c.on && c.chars === '')
+          problem(ctx, c.field, 'has no character left after ExcludeChars and the ambiguous set are removed', true);
       }
     }
-    if (p.IncludeWordPhrases && p.NumberOfWords < 1) problem(ctx, 'NumberOfWords', 'must be at least 1 when IncludeWordPhrases is on', p.NumberOfWords);
+    if (p.IncludeWordPhrases && p.NumberOfWords < 1)
+      problem(ctx, 'NumberOfWords', 'must be at least 1 when IncludeWordPhrases is on', p.NumberOfWords);
     // The separator is part of the password too, so ExcludeChars must leave it (a space, a dash) in.
     const separator = SEPARATORS[p.SeparateWordsWith];
     if (p.IncludeWordPhrases && separator !== '' && p.ExcludeChars.includes(separator)) {
-      problem(ctx, 'SeparateWordsWith', `joins words with ${JSON.stringify(separator)}, which ExcludeChars removes`, p.SeparateWordsWith);
+      problem(
+        ctx,
+        'SeparateWordsWith',
+        `joins words with ${JSON.stringify(separator)}, which ExcludeChars removes`,
+        p.SeparateWordsWith,
+      );
     }
-    if (!p.GeneratePattern && p.Pattern !== '') problem(ctx, 'Pattern', 'must be empty unless GeneratePattern is on', p.Pattern);
+    if (!p.GeneratePattern && p.Pattern !== '')
+      problem(ctx, 'Pattern', 'must be empty unless GeneratePattern is on', p.Pattern);
     if (p.GeneratePattern) {
       const error = checkPattern(p);
       if (error) problem(ctx, 'Pattern', error, p.Pattern);
@@ -104,11 +130,16 @@ const generatorPolicySchema = generatorPolicyShape.check(
   }),
 );
 
-export const generatorPolicies: PolicyResource<GeneratorPolicy> = policyResource('generator policy', generatorPolicyShape, generatorPolicySchema, {
-  idField: 'PasswordGeneratorID',
-  nameField: 'GeneratorName',
-  descriptionField: 'GeneratorDescription',
-});
+export const generatorPolicies: PolicyResource<GeneratorPolicy> = policyResource(
+  'generator policy',
+  generatorPolicyShape,
+  generatorPolicySchema,
+  {
+    idField: 'PasswordGeneratorID',
+    nameField: 'GeneratorName',
+    descriptionField: 'GeneratorDescription',
+  },
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // The pattern syntax (GeneratePattern)
@@ -118,7 +149,9 @@ export const generatorPolicies: PolicyResource<GeneratorPolicy> = policyResource
  * A pattern is a sequence of placeholders, each optionally followed by {n} (1 <= n <= 256): l u d s b a w,
  * or \x for the literal x (docs/generation.md).
  */
-export type PatternToken = { kind: 'l' | 'u' | 'd' | 's' | 'b' | 'a' | 'w'; count: number } | { kind: 'literal'; char: string; count: number };
+export type PatternToken =
+  | { kind: 'l' | 'u' | 'd' | 's' | 'b' | 'a' | 'w'; count: number }
+  | { kind: 'literal'; char: string; count: number };
 
 export function parsePattern(pattern: string): PatternToken[] | string {
   const tokens: PatternToken[] = [];
@@ -162,10 +195,14 @@ function checkPattern(p: GeneratorPolicy): string | undefined {
   if (typeof tokens === 'string') return tokens;
   const classes = characterClasses(p);
   const removed = removedCharacters(p);
-  const anyChars = Object.values(classes).filter((c) => c.on).map((c) => c.chars).join('');
+  const anyChars = Object.values(classes)
+    .filter((c) => c.on)
+    .map((c) => c.chars)
+    .join('');
   for (const token of tokens) {
     if (token.kind === 'literal') {
-      if (removed.has(token.char)) return `has the literal "${token.char}", which ExcludeChars${p.AmbiguousChars ? '' : ' or the ambiguous set'} removes`;
+      if (removed.has(token.char))
+        return `has the literal "${token.char}", which ExcludeChars${p.AmbiguousChars ? '' : ' or the ambiguous set'} removes`;
       continue;
     }
     if (token.kind === 'w') continue;
@@ -173,5 +210,7 @@ function checkPattern(p: GeneratorPolicy): string | undefined {
     if (set === '') return `uses "${token.kind}", whose character set is empty for this policy`;
   }
   const longest = tokens.reduce((length, t) => length + t.count * (t.kind === 'w' ? p.MaximumWordLength : 1), 0);
-  return longest > MAX_GENERATED_LENGTH ? `generates up to ${longest} characters; a generated password has at most ${MAX_GENERATED_LENGTH}` : undefined;
+  return longest > MAX_GENERATED_LENGTH
+    ? `generates up to ${longest} characters; a generated password has at most ${MAX_GENERATED_LENGTH}`
+    : undefined;
 }

@@ -9,7 +9,10 @@ import type { GeneratorPolicy } from './generator-policy';
 /** Setting values as a request gives them, by the policy field each one sets; an empty value is "not given". */
 export type SettingValues = Partial<Record<SettingField, string>>;
 
-export type SettingField = Exclude<keyof GeneratorPolicy, 'PasswordGeneratorID' | 'GeneratorName' | 'GeneratorDescription'>;
+export type SettingField = Exclude<
+  keyof GeneratorPolicy,
+  'PasswordGeneratorID' | 'GeneratorName' | 'GeneratorDescription'
+>;
 
 const SWITCHES = [
   'IncludeAlphaSpecial',
@@ -23,7 +26,12 @@ const SWITCHES = [
   'BracketChars',
   'GeneratePattern',
 ] as const satisfies readonly SettingField[];
-const WHOLE_NUMBERS: ReadonlySet<SettingField> = new Set(['MinLength', 'MaxLength', 'NumberOfWords', 'MaximumWordLength']);
+const WHOLE_NUMBERS: ReadonlySet<SettingField> = new Set([
+  'MinLength',
+  'MaxLength',
+  'NumberOfWords',
+  'MaximumWordLength',
+]);
 
 /**
  * Settings that belong to a feature are read only while the one-off policy switches that feature on: a client

@@ -35,7 +35,8 @@ export function repeatedName(text: string): RepeatedName | undefined {
       const object = open.at(-1);
       if (atName && object !== undefined && 'names' in object) {
         const name = JSON.parse(text.slice(i, end + 1)) as string;
-        if (object.names.has(name)) return { name, path: open.slice(0, -1).map((outer) => ('names' in outer ? outer.member : outer.index)) };
+        if (object.names.has(name))
+          return { name, path: open.slice(0, -1).map((outer) => ('names' in outer ? outer.member : outer.index)) };
         object.names.add(name);
         object.member = name;
       }

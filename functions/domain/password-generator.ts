@@ -1,5 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { characterClasses, parsePattern, removedCharacters, SEPARATORS, type GeneratorPolicy, type PatternToken } from './generator-policy';
+import {
+  characterClasses,
+  parsePattern,
+  removedCharacters,
+  SEPARATORS,
+  type GeneratorPolicy,
+  type PatternToken,
+} from './generator-policy';
 
 /**
  * Password generation for a generator policy (docs/generation.md). Pure: no I/O, and every random choice
@@ -78,7 +85,12 @@ export function eligibleWords(words: readonly string[], settings: WordSettings):
     found = Object.freeze(
       words.filter((w) => {
         const letters = [...w];
-        return /^\p{L}+$/u.test(w) && letters.length >= 3 && letters.length <= settings.MaximumWordLength && !letters.some((c) => removed.has(c));
+        return (
+          /^\p{L}+$/u.test(w) &&
+          letters.length >= 3 &&
+          letters.length <= settings.MaximumWordLength &&
+          !letters.some((c) => removed.has(c))
+        );
       }),
     );
     // A Map iterates in insertion order: the first key is the oldest entry.
@@ -142,7 +154,8 @@ function classInfeasibility(p: GeneratorPolicy): string | undefined {
   const on = classesOn(p);
   if (on.length === 0) return 'IncludeAlphaSpecial is on but no character class is switched on.';
   const empty = on.find((c) => c.chars.length === 0);
-  if (empty) return `${empty.field} is on but has no character left after removing ExcludeChars${p.AmbiguousChars ? '' : ' and the ambiguous characters'}.`;
+  if (empty)
+    return `${empty.field} is on but has no character left after removing ExcludeChars${p.AmbiguousChars ? '' : ' and the ambiguous characters'}.`;
   return undefined;
 }
 
@@ -152,13 +165,16 @@ function classInfeasibility(p: GeneratorPolicy): string | undefined {
  * the length, so what fits at MinLength fits at every length up to MaxLength.
  */
 function lengthInfeasibility(p: GeneratorPolicy): string | undefined {
-  if (!isCount(p.MinLength, 1) || !isCount(p.MaxLength, 1)) return `MinLength (${p.MinLength}) and MaxLength (${p.MaxLength}) must be whole numbers of at least 1.`;
+  if (!isCount(p.MinLength, 1) || !isCount(p.MaxLength, 1))
+    return `MinLength (${p.MinLength}) and MaxLength (${p.MaxLength}) must be whole numbers of at least 1.`;
   if (p.MinLength > p.MaxLength) return `MinLength is ${p.MinLength}, more than MaxLength ${p.MaxLength}.`;
   const on = classesOn(p);
-  if (on.length > p.MinLength) return `${on.length} character classes must each appear once, but MinLength is ${p.MinLength}.`;
+  if (on.length > p.MinLength)
+    return `${on.length} character classes must each appear once, but MinLength is ${p.MinLength}.`;
   if (p.HigherAlphaRatio) {
     const letterClasses = on.filter((c) => LETTER_CLASSES.has(c.key)).length;
-    if (letterClasses === 0) return 'HigherAlphaRatio is on but neither LowerCaseChars nor UpperCaseChars is, so letters cannot be more than half.';
+    if (letterClasses === 0)
+      return 'HigherAlphaRatio is on but neither LowerCaseChars nor UpperCaseChars is, so letters cannot be more than half.';
     const letters = Math.max(Math.floor(p.MinLength / 2) + 1, letterClasses);
     const others = on.length - letterClasses;
     if (letters + others > p.MinLength) {
@@ -169,7 +185,8 @@ function lengthInfeasibility(p: GeneratorPolicy): string | undefined {
 }
 
 function wordInfeasibility(p: GeneratorPolicy, words: readonly string[]): string | undefined {
-  if (!isCount(p.NumberOfWords, 1)) return `IncludeWordPhrases needs NumberOfWords of at least 1, but it is ${p.NumberOfWords}.`;
+  if (!isCount(p.NumberOfWords, 1))
+    return `IncludeWordPhrases needs NumberOfWords of at least 1, but it is ${p.NumberOfWords}.`;
   return wordShortage(p, words, 'A word phrase');
 }
 
@@ -177,7 +194,10 @@ function wordInfeasibility(p: GeneratorPolicy, words: readonly string[]): string
 function wordShortage(p: GeneratorPolicy, words: readonly string[], user: string): string | undefined {
   const count = eligibleWords(words, p).length;
   if (count >= MIN_WORDS) return undefined;
-  const removing = [p.ExcludeChars === '' ? [] : ['ExcludeChars'], p.AmbiguousChars ? [] : ['the ambiguous characters']].flat();
+  const removing = [
+    p.ExcludeChars === '' ? [] : ['ExcludeChars'],
+    p.AmbiguousChars ? [] : ['the ambiguous characters'],
+  ].flat();
   const filter = removing.length === 0 ? '' : ` without ${removing.join(' or ')}`;
   return `${user} draws from at least ${MIN_WORDS} words, but the word list has ${count} of 3 to ${p.MaximumWordLength} letters${filter} (MaximumWordLength is ${p.MaximumWordLength}).`;
 }
@@ -210,7 +230,11 @@ function patternInfeasibility(p: GeneratorPolicy, words: readonly string[]): str
 // ---------------------------------------------------------------------------------------------------------
 
 /** A password for the policy; throws InfeasiblePolicyError only when checkFeasibility says it is infeasible. */
-export function generatePassword(policy: GeneratorPolicy, words: readonly string[], random: RandomSource = cryptoRandom): string {
+export function generatePassword(
+  policy: GeneratorPolicy,
+  words: readonly string[],
+  random: RandomSource = cryptoRandom,
+): string {
   const reason = infeasibility(policy, words);
   if (reason !== undefined) throw new InfeasiblePolicyError(reason);
   switch (generationMode(policy)) {
@@ -235,7 +259,12 @@ function generateFromPattern(p: GeneratorPolicy, words: readonly string[], rando
   const tokens = parsePattern(p.Pattern) as PatternToken[];
   let out = '';
   for (const token of tokens) {
-    const set = token.kind === 'literal' ? [token.char] : token.kind === 'w' ? eligibleWords(words, p) : placeholderSet(p, token.kind);
+    const set =
+      token.kind === 'literal'
+        ? [token.char]
+        : token.kind === 'w'
+          ? eligibleWords(words, p)
+          : placeholderSet(p, token.kind);
     for (let i = 0; i < token.count; i += 1) out += pick(set, random);
   }
   return out;
@@ -270,7 +299,10 @@ function generateAlphaSpecial(p: GeneratorPolicy, random: RandomSource): string 
 
 /** A segment: one character of each class switched on, shuffled. */
 function segment(p: GeneratorPolicy, random: RandomSource): string {
-  return shuffle(classesOn(p).map((c) => pick(c.chars, random)), random).join('');
+  return shuffle(
+    classesOn(p).map((c) => pick(c.chars, random)),
+    random,
+  ).join('');
 }
 
 /**

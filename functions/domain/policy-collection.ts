@@ -14,7 +14,8 @@ export const MAX_POLICY_ID = Number.MAX_SAFE_INTEGER;
 
 /** Why a policy breaks the default policy's rule (its description must say it is the default), or undefined. */
 export function defaultPolicyProblem<T extends object>(resource: PolicyResource<T>, policy: T): string | undefined {
-  if (policy[resource.idField] !== DEFAULT_POLICY_ID || /default/i.test(String(policy[resource.descriptionField]))) return undefined;
+  if (policy[resource.idField] !== DEFAULT_POLICY_ID || /default/i.test(String(policy[resource.descriptionField])))
+    return undefined;
   return `${resource.descriptionField}: must say that ${resource.title} ${DEFAULT_POLICY_ID} is the default (for password lists without a specific policy)`;
 }
 
@@ -54,11 +55,18 @@ export function validatePolicy<T extends object>(resource: PolicyResource<T>, re
 }
 
 /** Validates one record read from a table, with the rules it may have been written under (storedSchema). */
-export function validateStoredPolicy<T extends object>(resource: PolicyResource<T>, record: unknown): PolicyValidation<T> {
+export function validateStoredPolicy<T extends object>(
+  resource: PolicyResource<T>,
+  record: unknown,
+): PolicyValidation<T> {
   return validateWith(resource, resource.storedSchema, record);
 }
 
-function validateWith<T extends object>(resource: PolicyResource<T>, schema: z.ZodMiniType<T>, record: unknown): PolicyValidation<T> {
+function validateWith<T extends object>(
+  resource: PolicyResource<T>,
+  schema: z.ZodMiniType<T>,
+  record: unknown,
+): PolicyValidation<T> {
   const result = schema.safeParse(record);
   if (result.success) return { ok: true, policy: project(resource, result.data) };
   return { ok: false, problems: result.error.issues.map((issue) => describeIssue(issue, record)) };
@@ -74,8 +82,17 @@ function project<T extends object>(resource: PolicyResource<T>, value: T): T {
 
 function describeIssue(issue: z.core.$ZodIssue, record: unknown): string {
   // An entry of a list is named by its index: BannedWords[3].
-  const field = issue.path.length > 0 ? issue.path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i > 0 ? '.' : ''}${String(key)}`)).join('') : '(record)';
-  const present = typeof record === 'object' && record !== null && issue.path.length > 0 && (record as Record<PropertyKey, unknown>)[issue.path[0]!] !== undefined;
+  const field =
+    issue.path.length > 0
+      ? issue.path
+          .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i > 0 ? '.' : ''}${String(key)}`))
+          .join('')
+      : '(record)';
+  const present =
+    typeof record === 'object' &&
+    record !== null &&
+    issue.path.length > 0 &&
+    (record as Record<PropertyKey, unknown>)[issue.path[0]!] !== undefined;
   return `${field}: ${issue.path.length > 0 && !present ? 'is missing' : issueText(issue)}`;
 }
 
@@ -85,9 +102,13 @@ function issueText(issue: z.core.$ZodIssue): string {
       // Every number of both resources is an integer, so a wrong type on one says so.
       return `must be ${issue.expected === 'int' || issue.expected === 'number' ? 'an integer' : `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`}`;
     case 'too_small':
-      return issue.origin === 'string' ? `must have at least ${issue.minimum} characters` : `must be at least ${issue.minimum}`;
+      return issue.origin === 'string'
+        ? `must have at least ${issue.minimum} characters`
+        : `must be at least ${issue.minimum}`;
     case 'too_big':
-      return issue.origin === 'string' ? `must have at most ${issue.maximum} characters` : `must be at most ${issue.maximum}`;
+      return issue.origin === 'string'
+        ? `must have at most ${issue.maximum} characters`
+        : `must be at most ${issue.maximum}`;
     case 'unrecognized_keys':
       return `unknown field(s) ${issue.keys.join(', ')}`;
     case 'invalid_value':
@@ -146,10 +167,15 @@ export interface PolicyCollection<T> {
 }
 
 /** `policies` must already be validated and ordered by identifier. */
-export function buildCollection<T extends object>(resource: PolicyResource<T>, policies: readonly T[]): PolicyCollection<T> {
+export function buildCollection<T extends object>(
+  resource: PolicyResource<T>,
+  policies: readonly T[],
+): PolicyCollection<T> {
   // Exactly the specification's fields, in its order: a stored field never reaches a body or its entity tag.
   const elements = policies.map((p) => JSON.stringify(p, [...resource.fields]));
-  const searchText = policies.map((p) => searchableText(String(p[resource.nameField]), String(p[resource.descriptionField])));
+  const searchText = policies.map((p) =>
+    searchableText(String(p[resource.nameField]), String(p[resource.descriptionField])),
+  );
   const body = `[${elements.join(',')}]`;
   return { policies, elements, searchText, body, etag: entityTag(body) };
 }

@@ -26,8 +26,10 @@ type WordRules = 'write' | 'stored';
 /** Why a word may not be banned, naming the character by its code point and place, never showing it. */
 const REFUSED_CHARACTER: Record<RefusedCharacterKind, (c: RefusedCharacter) => string> = {
   'control character': (c) => `must not contain control characters (character ${c.position} is ${c.codePoint})`,
-  'unpaired surrogate': (c) => `must be valid Unicode text (character ${c.position} is ${c.codePoint}, an unpaired surrogate)`,
-  'format character': (c) => `must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character ${c.position} is ${c.codePoint})`,
+  'unpaired surrogate': (c) =>
+    `must be valid Unicode text (character ${c.position} is ${c.codePoint}, an unpaired surrogate)`,
+  'format character': (c) =>
+    `must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character ${c.position} is ${c.codePoint})`,
   noncharacter: (c) => `must not contain Unicode noncharacters (character ${c.position} is ${c.codePoint})`,
 };
 
@@ -40,19 +42,26 @@ const REFUSED_CHARACTER: Record<RefusedCharacterKind, (c: RefusedCharacter) => s
 function bannedWords(rules: WordRules) {
   return z.array(z.string()).check(
     z.superRefine((words, ctx) => {
-      const issue = (path: (string | number)[], message: string, input: unknown) => (ctx.issues as z.core.$ZodRawIssue[]).push({ code: 'custom', path, message, input });
-      if (words.length > BANNED_WORDS.maxWords) issue([], `must hold at most ${BANNED_WORDS.maxWords} words (it holds ${words.length})`, words);
+      const issue = (path: (string | number)[], message: string, input: unknown) =>
+        (ctx.issues as z.core.$ZodRawIssue[]).push({ code: 'custom', path, message, input });
+      if (words.length > BANNED_WORDS.maxWords)
+        issue([], `must hold at most ${BANNED_WORDS.maxWords} words (it holds ${words.length})`, words);
       const seen = new Map<string, number>();
       words.forEach((word, i) => {
         const sent = [...word].length;
         const length = rules === 'write' ? matchedLength(word) : sent;
         if (length < BANNED_WORDS.minLength || length > BANNED_WORDS.maxLength) {
-          issue([i], `must have ${BANNED_WORDS.minLength} to ${BANNED_WORDS.maxLength} characters (it has ${sent}${length > sent ? `, ${length} after NFKC normalization` : ''})`, word);
+          issue(
+            [i],
+            `must have ${BANNED_WORDS.minLength} to ${BANNED_WORDS.maxLength} characters (it has ${sent}${length > sent ? `, ${length} after NFKC normalization` : ''})`,
+            word,
+          );
         }
         const refused = rules === 'write' ? refusedCharacter(word) : undefined;
         if (refused !== undefined) issue([i], REFUSED_CHARACTER[refused.kind](refused), word);
         const first = seen.get(fold(word));
-        if (first !== undefined) issue([i], `repeats ${BANNED_WORDS.field}[${first}] (words are compared ignoring case)`, word);
+        if (first !== undefined)
+          issue([i], `repeats ${BANNED_WORDS.field}[${first}] (words are compared ignoring case)`, word);
         else seen.set(fold(word), i);
       });
     }),
@@ -70,7 +79,14 @@ function strengthPolicyShape(rules: WordRules) {
     MinimumUpperCaseCharacters: field.int(0, 64),
     PreferredPasswordLength: field.int(4, 256),
     RequiresUpperAndLowerCase: field.bool(),
-    CalculationWeightings: z.string().check(z.regex(/^\d{1,3};\d{1,3};\d{1,3};\d{1,3}$/, 'must be four integers separated by ";" (length;numeric;casing;symbol)')),
+    CalculationWeightings: z
+      .string()
+      .check(
+        z.regex(
+          /^\d{1,3};\d{1,3};\d{1,3};\d{1,3}$/,
+          'must be four integers separated by ";" (length;numeric;casing;symbol)',
+        ),
+      ),
     PasswordStrengthCompliance: field.int(0, COMPLIANCE_LEVELS.length - 1),
     ComplianceMandatory: field.bool(),
     [BANNED_WORDS.field]: z.optional(bannedWords(rules)),
@@ -88,7 +104,13 @@ function withWeightsRule<S extends z.ZodMiniType<StrengthPolicy>>(shape: S) {
     z.superRefine((p: StrengthPolicy, ctx) => {
       const weights = p.CalculationWeightings.split(';').map(Number);
       const sum = weights.reduce((a, b) => a + b, 0);
-      if (sum !== 100) problem(ctx, 'CalculationWeightings', `must sum to 100 (the four weights sum to ${sum})`, p.CalculationWeightings);
+      if (sum !== 100)
+        problem(
+          ctx,
+          'CalculationWeightings',
+          `must sum to 100 (the four weights sum to ${sum})`,
+          p.CalculationWeightings,
+        );
     }),
   );
 }

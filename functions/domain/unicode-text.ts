@@ -36,7 +36,8 @@ export function matchedLength(text: string): number {
 }
 
 /** How a phrase says the length is counted, after "must be at most N characters, ". */
-export const MATCHED_LENGTH_COUNTED = 'both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several)';
+export const MATCHED_LENGTH_COUNTED =
+  'both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several)';
 
 /** The kinds of character a strength policy's BannedWords refuse, in the order they are looked for. */
 const REFUSED_IN_WORDS = [
@@ -104,6 +105,9 @@ export function quoted(text: string): string {
 export function shownJson(value: unknown): string {
   if (typeof value === 'string') return quoted(value);
   if (Array.isArray(value)) return `[${value.map(shownJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) return `{${Object.entries(value).map(([name, member]) => `${quoted(name)}:${shownJson(member)}`).join(',')}}`;
+  if (typeof value === 'object' && value !== null)
+    return `{${Object.entries(value)
+      .map(([name, member]) => `${quoted(name)}:${shownJson(member)}`)
+      .join(',')}}`;
   return JSON.stringify(value) ?? String(value);
 }

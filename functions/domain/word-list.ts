@@ -7,4 +7,3 @@ export const WORD_LIST: readonly string[] = Object.freeze(
     .sort()
     .map((code) => eff[code]!),
 );
-

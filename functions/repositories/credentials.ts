@@ -45,13 +45,20 @@ export const CREDENTIAL_ATTRIBUTES = {
   lastUsed: 'LastUsed',
 } as const satisfies Record<string, keyof UserItem>;
 
-export const KEY_ATTRIBUTES = { digest: 'Digest', createdAt: 'CreatedAt', usagePlan: 'UsagePlan' } as const satisfies Record<string, keyof StoredKey>;
+export const KEY_ATTRIBUTES = {
+  digest: 'Digest',
+  createdAt: 'CreatedAt',
+  usagePlan: 'UsagePlan',
+} as const satisfies Record<string, keyof StoredKey>;
 
 /** A system-wide key kind: Passwordstate's password generator API key and password strength key, each without a user. */
 export type SystemKeyKind = Exclude<KeyKind, 'user'>;
 
 /** The one item holding every key of a system-wide kind. */
-export const SYSTEM_KEYS_ID = { generator: 'GENERATOR_KEYS', strength: 'STRENGTH_KEYS' } as const satisfies Record<SystemKeyKind, string>;
+export const SYSTEM_KEYS_ID = { generator: 'GENERATOR_KEYS', strength: 'STRENGTH_KEYS' } as const satisfies Record<
+  SystemKeyKind,
+  string
+>;
 
 export interface SystemKeysItem {
   readonly CredentialID: (typeof SYSTEM_KEYS_ID)[SystemKeyKind];
@@ -69,8 +76,21 @@ export function storedKey(digest: string, createdAt: string): StoredKey {
 }
 
 /** A new user item; `userId` and `roles` must already be checked (the credentials CLI checks them). */
-export function userItem(userId: string, roles: readonly string[], createdAt: string, keys: Record<string, StoredKey> = {}): UserItem {
-  return { CredentialID: userCredentialId(userId), UserID: userId, Roles: [...roles], Disabled: false, CreatedAt: createdAt, Keys: keys, LastUsed: {} };
+export function userItem(
+  userId: string,
+  roles: readonly string[],
+  createdAt: string,
+  keys: Record<string, StoredKey> = {},
+): UserItem {
+  return {
+    CredentialID: userCredentialId(userId),
+    UserID: userId,
+    Roles: [...roles],
+    Disabled: false,
+    CreatedAt: createdAt,
+    Keys: keys,
+    LastUsed: {},
+  };
 }
 
 export function systemKeysItem(kind: SystemKeyKind, keys: Record<string, StoredKey> = {}): SystemKeysItem {
@@ -151,7 +171,11 @@ export class CredentialRepository {
 // without its Digest) counts as absent, so it can only ever refuse, never throw.
 // ---------------------------------------------------------------------------------------------------------
 
-function wellFormed<T>(credentialId: string, item: Record<string, unknown> | undefined, check: (item: Record<string, unknown>) => boolean): T | undefined {
+function wellFormed<T>(
+  credentialId: string,
+  item: Record<string, unknown> | undefined,
+  check: (item: Record<string, unknown>) => boolean,
+): T | undefined {
   if (item === undefined) return undefined;
   if (check(item)) return item as T;
   logger.warn('Invalid credential record', { credentialId });
@@ -159,7 +183,8 @@ function wellFormed<T>(credentialId: string, item: Record<string, unknown> | und
   return undefined;
 }
 
-const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Set);
+const isMap = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Set);
 
 /** Keys is a map of key id to an object holding a string Digest. */
 function hasKeys(item: Record<string, unknown>): boolean {
@@ -169,6 +194,14 @@ function hasKeys(item: Record<string, unknown>): boolean {
 /** A user: its UserID, its keys, Roles absent or a list or set of strings, Disabled absent or a boolean. */
 function isUserRecord(item: Record<string, unknown>): boolean {
   const roles = item.Roles;
-  const rolesOk = roles === undefined || ((Array.isArray(roles) || roles instanceof Set) && [...(roles as Iterable<unknown>)].every((r) => typeof r === 'string'));
-  return typeof item.UserID === 'string' && hasKeys(item) && rolesOk && (item.Disabled === undefined || typeof item.Disabled === 'boolean');
+  const rolesOk =
+    roles === undefined ||
+    ((Array.isArray(roles) || roles instanceof Set) &&
+      [...(roles as Iterable<unknown>)].every((r) => typeof r === 'string'));
+  return (
+    typeof item.UserID === 'string' &&
+    hasKeys(item) &&
+    rolesOk &&
+    (item.Disabled === undefined || typeof item.Disabled === 'boolean')
+  );
 }

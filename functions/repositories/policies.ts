@@ -1,5 +1,10 @@
 import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { buildCollection, validateStoredPolicy, type PolicyCollection, type PolicyResource } from '../domain/policy-collection';
+import {
+  buildCollection,
+  validateStoredPolicy,
+  type PolicyCollection,
+  type PolicyResource,
+} from '../domain/policy-collection';
 import {
   countMetric,
   createDocumentClient,
@@ -54,9 +59,14 @@ export class PolicyRepository<T extends object> {
   }
 
   /** The repository of a function's one policy table, from its environment (POLICY_TABLE_NAME, the TTL, DynamoDB). */
-  static fromEnvironment<T extends object>(resource: PolicyResource<T>, env: NodeJS.ProcessEnv = process.env): PolicyRepository<T> {
+  static fromEnvironment<T extends object>(
+    resource: PolicyResource<T>,
+    env: NodeJS.ProcessEnv = process.env,
+  ): PolicyRepository<T> {
     const ttlSeconds = wholeNumber(env[ENV.policyCacheTtl], DEFAULT_POLICY_CACHE_TTL_SECONDS);
-    return new PolicyRepository(resource, createDocumentClient(env), requiredSetting(ENV.policyTable, env), { ttlMs: ttlSeconds * 1000 });
+    return new PolicyRepository(resource, createDocumentClient(env), requiredSetting(ENV.policyTable, env), {
+      ttlMs: ttlSeconds * 1000,
+    });
   }
 
   /** The collection, from memory while it is fresh. */
@@ -78,14 +88,20 @@ export class PolicyRepository<T extends object> {
   async scan(): Promise<T[]> {
     const policies: T[] = [];
     let invalid = 0;
-    for await (const page of paginateScan({ client: this.client }, { TableName: this.tableName, ConsistentRead: true })) {
+    for await (const page of paginateScan(
+      { client: this.client },
+      { TableName: this.tableName, ConsistentRead: true },
+    )) {
       for (const record of page.Items ?? []) {
         const result = validateStoredPolicy(this.resource, specificationFields(record));
         if (result.ok) {
           policies.push(result.policy);
         } else {
           invalid += 1;
-          logger.error(`Invalid ${this.resource.title} record left out`, { policyId: record[this.resource.idField], problems: result.problems });
+          logger.error(`Invalid ${this.resource.title} record left out`, {
+            policyId: record[this.resource.idField],
+            problems: result.problems,
+          });
         }
       }
     }
@@ -103,7 +119,10 @@ export class PolicyRepository<T extends object> {
     } catch (error) {
       if (this.cached) {
         // Serve the last good collection for one more TTL rather than retry DynamoDB on every request.
-        logger.warn('Policy store unavailable; serving the cached collection for another TTL', { ageMs: this.now() - this.cached.loadedAt, error: errorName(error) });
+        logger.warn('Policy store unavailable; serving the cached collection for another TTL', {
+          ageMs: this.now() - this.cached.loadedAt,
+          error: errorName(error),
+        });
         this.cached = { collection: this.cached.collection, loadedAt: this.now() };
         countMetric(SERVICE_METRICS.names.staleCollectionServed);
         return this.cached.collection;

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { countMetric, DEFAULT_PWNED_PASSWORDS_TIMEOUT_MS, ENV, errorName, logger, SERVICE_METRICS, wholeNumber } from '../runtime';
+import {
+  countMetric,
+  DEFAULT_PWNED_PASSWORDS_TIMEOUT_MS,
+  ENV,
+  errorName,
+  logger,
+  SERVICE_METRICS,
+  wholeNumber,
+} from '../runtime';
 
 /**
  * The evaluation's optional online breached-password check: Have I Been Pwned's Pwned Passwords range API,
@@ -36,7 +44,9 @@ export function pwnedPasswordsSettings(env: NodeJS.ProcessEnv = process.env): Pw
   if (env[ENV.pwnedPasswordsCheck] !== 'true') return undefined;
   return {
     url: (env[ENV.pwnedPasswordsUrl] || PWNED_PASSWORDS_API).replace(/\/+$/, ''),
-    timeoutMs: wholeNumber(env[ENV.pwnedPasswordsTimeout], DEFAULT_PWNED_PASSWORDS_TIMEOUT_MS) || DEFAULT_PWNED_PASSWORDS_TIMEOUT_MS,
+    timeoutMs:
+      wholeNumber(env[ENV.pwnedPasswordsTimeout], DEFAULT_PWNED_PASSWORDS_TIMEOUT_MS) ||
+      DEFAULT_PWNED_PASSWORDS_TIMEOUT_MS,
   };
 }
 

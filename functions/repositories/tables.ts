@@ -7,7 +7,13 @@ export const TABLES = {
   generator: { logicalName: 'GeneratorPolicies', partitionKey: 'PasswordGeneratorID', keyType: 'N' },
   strength: { logicalName: 'StrengthPolicies', partitionKey: 'PasswordStrengthPolicyID', keyType: 'N' },
   credentials: { logicalName: 'Credentials', partitionKey: 'CredentialID', keyType: 'S' },
-  history: { logicalName: 'PolicyHistory', partitionKey: 'PolicyKey', keyType: 'S', sortKey: 'Version', sortKeyType: 'N' },
+  history: {
+    logicalName: 'PolicyHistory',
+    partitionKey: 'PolicyKey',
+    keyType: 'S',
+    sortKey: 'Version',
+    sortKeyType: 'N',
+  },
 } as const satisfies Record<string, TableSpec>;
 
 /** A table's partition key, and its sort key if it has one; N is a number, S a string. */

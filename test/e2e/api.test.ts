@@ -25,7 +25,13 @@ import { errorEnvelope, methodNotAllowedPhrase, REASON_PHRASES, type ErrorStatus
 import { ROUTE_PHRASES } from '../../functions/routes';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
-import { LOCAL_CREDENTIALS, SEED_GENERATOR, SEED_STRENGTH, type Policy, type SeedCollection } from '../support/seed-reference';
+import {
+  LOCAL_CREDENTIALS,
+  SEED_GENERATOR,
+  SEED_STRENGTH,
+  type Policy,
+  type SeedCollection,
+} from '../support/seed-reference';
 import { LOCAL_ENV } from '../../local/local-environment';
 
 jest.setTimeout(30_000);
@@ -102,7 +108,9 @@ function referenceSearch(c: Collection, text: string): Policy[] {
   const query = fold(text).trim();
   if (query === '' || query === '*') return [...c.policies];
   const terms = query.split(/\s+/u);
-  return c.policies.filter((p) => terms.every((t) => fold(String(p[c.nameField])).includes(t) || fold(String(p[c.descriptionField])).includes(t)));
+  return c.policies.filter((p) =>
+    terms.every((t) => fold(String(p[c.nameField])).includes(t) || fold(String(p[c.descriptionField])).includes(t)),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -153,7 +161,8 @@ let baseUrl = DEPLOYED_URL ?? '';
 const submittedKeys = new Set<string>([CREDENTIALS.admin.apiKey, CREDENTIALS.noRole.apiKey, CREDENTIALS.strengthKey]);
 
 async function send(method: string, target: string, headers: Headers = []): Promise<RawResponse> {
-  for (const [name, value] of headers) if (name.toLowerCase() === 'apikey' && value.length >= 8) submittedKeys.add(value);
+  for (const [name, value] of headers)
+    if (name.toLowerCase() === 'apikey' && value.length >= 8) submittedKeys.add(value);
   return rawRequest(baseUrl, method, target, headers);
 }
 
@@ -209,11 +218,14 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('the seed files the expectations come from', () => {
-  test.each(COLLECTIONS.map((c) => [c.title, c] as const))('%s are in spec field order with unique identifiers', (_title, c) => {
-    for (const p of c.policies) expect(Object.keys(p)).toEqual(c.fields.map(([name]) => name));
-    expect(new Set(idsOf(c, c.policies)).size).toBe(c.policies.length);
-    expect(idsOf(c, c.policies)).toContain(1);
-  });
+  test.each(COLLECTIONS.map((c) => [c.title, c] as const))(
+    '%s are in spec field order with unique identifiers',
+    (_title, c) => {
+      for (const p of c.policies) expect(Object.keys(p)).toEqual(c.fields.map(([name]) => name));
+      expect(new Set(idsOf(c, c.policies)).size).toBe(c.policies.length);
+      expect(idsOf(c, c.policies)).toContain(1);
+    },
+  );
 });
 
 describe.each(COLLECTIONS.map((c) => [c.title, c] as const))('list of %s', (_title, c) => {
@@ -235,14 +247,18 @@ describe.each(COLLECTIONS.map((c) => [c.title, c] as const))('list of %s', (_tit
       for (const [name, type] of c.fields) {
         const value = element[name];
         const ok = type === 'integer' ? Number.isInteger(value) : typeof value === type;
-        if (!ok) throw new Error(`${c.idField} ${String(element[c.idField])}: ${name} is ${JSON.stringify(value)}, not a JSON ${type}`);
+        if (!ok)
+          throw new Error(
+            `${c.idField} ${String(element[c.idField])}: ${name} is ${JSON.stringify(value)}, not a JSON ${type}`,
+          );
       }
     }
   });
 });
 
 describe.each(COLLECTIONS.map((c) => [c.title, c] as const))('search of %s', (_title, c) => {
-  const search = (encodedQuery: string, slash = '/') => get(`${c.path}${slash}?search=${encodedQuery}`, validHeaders(c));
+  const search = (encodedQuery: string, slash = '/') =>
+    get(`${c.path}${slash}?search=${encodedQuery}`, validHeaders(c));
   const expectIds = async (encodedQuery: string, ids: readonly number[]) => {
     const expected = c.policies.filter((p) => ids.includes(p[c.idField] as number));
     expect(idsOf(c, expected)).toEqual(ids); // the hard-coded IDs are in ID order and all exist
@@ -261,7 +277,8 @@ describe.each(COLLECTIONS.map((c) => [c.title, c] as const))('search of %s', (_t
     await expectIds('DeFaUlT', [1]);
   });
 
-  test('normalises NFKC: fullwidth "ＤＥＦＡＵＬＴ" matches "default"', () => expectIds(encodeURIComponent('ＤＥＦＡＵＬＴ'), [1]));
+  test('normalises NFKC: fullwidth "ＤＥＦＡＵＬＴ" matches "default"', () =>
+    expectIds(encodeURIComponent('ＤＥＦＡＵＬＴ'), [1]));
 
   test('matches substrings, not only whole words', () => expectIds('defaul', [1]));
 
@@ -281,8 +298,25 @@ describe.each(COLLECTIONS.map((c) => [c.title, c] as const))('search of %s', (_t
 
   test('considers only the name and the description', async () => {
     const otherFieldValues = isGenerator
-      ? ['!@#$%^&*', '%^&*-_=+', '[]{}()<>', 'u{2}l{4}d{3}s{2}', 'true', 'GeneratorName', 'PasswordGeneratorID', 'IncludeAlphaSpecial']
-      : ['50;15;15;20', '60;10;10;20', 'true', 'false', 'PolicyName', 'MinimumLowerCaseCharacters', 'ComplianceMandatory'];
+      ? [
+          '!@#$%^&*',
+          '%^&*-_=+',
+          '[]{}()<>',
+          'u{2}l{4}d{3}s{2}',
+          'true',
+          'GeneratorName',
+          'PasswordGeneratorID',
+          'IncludeAlphaSpecial',
+        ]
+      : [
+          '50;15;15;20',
+          '60;10;10;20',
+          'true',
+          'false',
+          'PolicyName',
+          'MinimumLowerCaseCharacters',
+          'ComplianceMandatory',
+        ];
     for (const value of otherFieldValues) {
       expect(referenceSearch(c, value)).toEqual([]); // the value really occurs in no name or description
       expectSuccess(await search(encodeURIComponent(value)), '[]');
@@ -305,7 +339,20 @@ describe.each(COLLECTIONS.map((c) => [c.title, c] as const))('search of %s', (_t
   });
 
   test('results equal the reference reading of the search rules: a subset, complete elements, ordered by ID', async () => {
-    const queries = ['accounts', 'characters', 'oracle', 'legacy', 'DOMAIN', 'strong mandatory', 'excellent', 'wpa2/wpa3', 'a', 'e s', 'policy', '  Service  '];
+    const queries = [
+      'accounts',
+      'characters',
+      'oracle',
+      'legacy',
+      'DOMAIN',
+      'strong mandatory',
+      'excellent',
+      'wpa2/wpa3',
+      'a',
+      'e s',
+      'policy',
+      '  Service  ',
+    ];
     for (const query of queries) {
       const expected = referenceSearch(c, query);
       const response = await search(encodeURIComponent(query));
@@ -313,7 +360,8 @@ describe.each(COLLECTIONS.map((c) => [c.title, c] as const))('search of %s', (_t
       const elements = JSON.parse(response.body) as Policy[];
       const ids = idsOf(c, elements);
       expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
-      for (const element of elements) expect(element).toEqual(c.policies.find((p) => p[c.idField] === element[c.idField]));
+      for (const element of elements)
+        expect(element).toEqual(c.policies.find((p) => p[c.idField] === element[c.idField]));
     }
   });
 
@@ -324,7 +372,11 @@ describe.each(COLLECTIONS.map((c) => [c.title, c] as const))('search of %s', (_t
   });
 
   test('257 characters is a 400 with the envelope', async () => {
-    for (const query of ['a'.repeat(257), `${'a'.repeat(128)}+${'b'.repeat(128)}`, encodeURIComponent('ａ'.repeat(257))]) {
+    for (const query of [
+      'a'.repeat(257),
+      `${'a'.repeat(128)}+${'b'.repeat(128)}`,
+      encodeURIComponent('ａ'.repeat(257)),
+    ]) {
       const response = await search(query);
       const phrase = expectErrorEnvelope(response, 400);
       expect(phrase).toContain('256');
@@ -360,19 +412,26 @@ describe.each(COLLECTIONS.map((c) => [c.title, c] as const))('bad queries on %s'
 });
 
 describe.each(COLLECTIONS.map((c) => [c.title, c] as const))('conditional requests on %s', (_title, c) => {
-  test.each([c.path, `${c.path}/?search=default`])('GET %s: a strong ETag, then 304 with no body for If-None-Match', async (target) => {
-    const first = await get(target, validHeaders(c));
-    expect(first.status).toBe(200);
-    expect(first.headers['cache-control']).toBe('private, no-cache');
-    const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+  test.each([c.path, `${c.path}/?search=default`])(
+    'GET %s: a strong ETag, then 304 with no body for If-None-Match',
+    async (target) => {
+      const first = await get(target, validHeaders(c));
+      expect(first.status).toBe(200);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
 
-    const revalidated = await get(target, [...validHeaders(c), ['If-None-Match', etag]]);
-    expect({ status: revalidated.status, body: revalidated.body, etag: revalidated.headers.etag }).toEqual({ status: 304, body: '', etag });
+      const revalidated = await get(target, [...validHeaders(c), ['If-None-Match', etag]]);
+      expect({ status: revalidated.status, body: revalidated.body, etag: revalidated.headers.etag }).toEqual({
+        status: 304,
+        body: '',
+        etag,
+      });
 
-    const changed = await get(target, [...validHeaders(c), ['If-None-Match', '"another"']]);
-    expect({ status: changed.status, body: changed.body }).toEqual({ status: 200, body: first.body });
-  });
+      const changed = await get(target, [...validHeaders(c), ['If-None-Match', '"another"']]);
+      expect({ status: changed.status, body: changed.body }).toEqual({ status: 200, body: first.body });
+    },
+  );
 
   test('a 304 still requires credentials', async () => {
     const etag = (await get(c.path, validHeaders(c))).headers.etag as string;
@@ -381,13 +440,19 @@ describe.each(COLLECTIONS.map((c) => [c.title, c] as const))('conditional reques
 });
 
 describe('paths and methods', () => {
-  test.each(['/nope', '/api/passwordstrength/extra', '/userapi/passwordgenerator/extra', '/', '/api', '/userapi/', '/api/passwordstrengthx', '/API/passwordstrength'])(
-    'GET %s: 404',
-    async (target) => {
-      expectError(await get(target), 404, ROUTE_PHRASES.notFound);
-      expectError(await get(target, target.startsWith('/userapi') ? ADMIN : STRENGTH_KEY), 404, ROUTE_PHRASES.notFound);
-    },
-  );
+  test.each([
+    '/nope',
+    '/api/passwordstrength/extra',
+    '/userapi/passwordgenerator/extra',
+    '/',
+    '/api',
+    '/userapi/',
+    '/api/passwordstrengthx',
+    '/API/passwordstrength',
+  ])('GET %s: 404', async (target) => {
+    expectError(await get(target), 404, ROUTE_PHRASES.notFound);
+    expectError(await get(target, target.startsWith('/userapi') ? ADMIN : STRENGTH_KEY), 404, ROUTE_PHRASES.notFound);
+  });
 
   const fourPaths = COLLECTIONS.flatMap((c) => [c.path, `${c.path}/`]);
   const cases = fourPaths.flatMap((p) => ['POST', 'PUT', 'DELETE', 'PATCH'].map((method) => [method, p] as const));
@@ -417,25 +482,146 @@ const GENERATOR_CASES: readonly CredentialCase[] = [
   { name: 'no credential headers', headers: [], expect: unauthorized },
   { name: 'only UserID', headers: [['UserID', admin.userId]], expect: unauthorized },
   { name: 'only APIKey', headers: [['APIKey', admin.apiKey]], expect: unauthorized },
-  { name: 'wrong key for the user', headers: [['UserID', admin.userId], ['APIKey', wrongKey(admin.apiKey)]], expect: unauthorized },
-  { name: 'a key not in the key format', headers: [['UserID', admin.userId], ['APIKey', 'not-a-key']], expect: unauthorized },
-  { name: 'unknown user', headers: [['UserID', 'e2e-no-such-user'], ['APIKey', admin.apiKey]], expect: unauthorized },
-  { name: "another user's key", headers: [['UserID', noRole.userId], ['APIKey', admin.apiKey]], expect: unauthorized },
-  { name: 'a valid user without the role', headers: [['UserID', noRole.userId], ['APIKey', noRole.apiKey]], expect: { status: 403, phrase: ROUTE_PHRASES.missingRole } },
-  { name: 'the password strength key (with UserID)', headers: [['UserID', admin.userId], ['APIKey', strengthKey]], expect: unauthorized },
+  {
+    name: 'wrong key for the user',
+    headers: [
+      ['UserID', admin.userId],
+      ['APIKey', wrongKey(admin.apiKey)],
+    ],
+    expect: unauthorized,
+  },
+  {
+    name: 'a key not in the key format',
+    headers: [
+      ['UserID', admin.userId],
+      ['APIKey', 'not-a-key'],
+    ],
+    expect: unauthorized,
+  },
+  {
+    name: 'unknown user',
+    headers: [
+      ['UserID', 'e2e-no-such-user'],
+      ['APIKey', admin.apiKey],
+    ],
+    expect: unauthorized,
+  },
+  {
+    name: "another user's key",
+    headers: [
+      ['UserID', noRole.userId],
+      ['APIKey', admin.apiKey],
+    ],
+    expect: unauthorized,
+  },
+  {
+    name: 'a valid user without the role',
+    headers: [
+      ['UserID', noRole.userId],
+      ['APIKey', noRole.apiKey],
+    ],
+    expect: { status: 403, phrase: ROUTE_PHRASES.missingRole },
+  },
+  {
+    name: 'the password strength key (with UserID)',
+    headers: [
+      ['UserID', admin.userId],
+      ['APIKey', strengthKey],
+    ],
+    expect: unauthorized,
+  },
   { name: 'the password strength key alone', headers: [['APIKey', strengthKey]], expect: unauthorized },
-  { name: 'an empty APIKey', headers: [['UserID', admin.userId], ['APIKey', '']], expect: unauthorized },
-  { name: 'an empty UserID', headers: [['UserID', ''], ['APIKey', admin.apiKey]], expect: unauthorized },
-  { name: 'an oversized (8 KB) APIKey', headers: [['UserID', admin.userId], ['APIKey', oversized(admin.apiKey)]], expect: unauthorized },
-  { name: 'APIKey sent twice', headers: [['UserID', admin.userId], ['APIKey', admin.apiKey], ['APIKey', admin.apiKey]], expect: unauthorized },
-  { name: 'APIKey sent twice in different cases', headers: [['UserID', admin.userId], ['APIKey', admin.apiKey], ['apikey', admin.apiKey]], expect: unauthorized },
+  {
+    name: 'an empty APIKey',
+    headers: [
+      ['UserID', admin.userId],
+      ['APIKey', ''],
+    ],
+    expect: unauthorized,
+  },
+  {
+    name: 'an empty UserID',
+    headers: [
+      ['UserID', ''],
+      ['APIKey', admin.apiKey],
+    ],
+    expect: unauthorized,
+  },
+  {
+    name: 'an oversized (8 KB) APIKey',
+    headers: [
+      ['UserID', admin.userId],
+      ['APIKey', oversized(admin.apiKey)],
+    ],
+    expect: unauthorized,
+  },
+  {
+    name: 'APIKey sent twice',
+    headers: [
+      ['UserID', admin.userId],
+      ['APIKey', admin.apiKey],
+      ['APIKey', admin.apiKey],
+    ],
+    expect: unauthorized,
+  },
+  {
+    name: 'APIKey sent twice in different cases',
+    headers: [
+      ['UserID', admin.userId],
+      ['APIKey', admin.apiKey],
+      ['apikey', admin.apiKey],
+    ],
+    expect: unauthorized,
+  },
   // Not printable ASCII counts as missing: a no-break space (the byte 0xA0 on the wire) is not trimmed.
-  { name: 'an APIKey padded with a no-break space', headers: [['UserID', admin.userId], ['APIKey', `${admin.apiKey}\u00a0`]], expect: unauthorized },
-  { name: 'a UserID padded with a no-break space', headers: [['UserID', `\u00a0${admin.userId}`], ['APIKey', admin.apiKey]], expect: unauthorized },
-  { name: 'values padded with spaces and tabs (HTTP optional whitespace)', headers: [['UserID', ` ${admin.userId}\t`], ['APIKey', `\t${admin.apiKey} `]], expect: 200 },
-  { name: 'header names in lower case (userid, apikey)', headers: [['userid', admin.userId], ['apikey', admin.apiKey]], expect: 200 },
-  { name: 'header names in upper case (USERID, APIKEY)', headers: [['USERID', admin.userId], ['APIKEY', admin.apiKey]], expect: 200 },
-  { name: 'header names in mixed case (UserId, ApiKey)', headers: [['UserId', admin.userId], ['ApiKey', admin.apiKey]], expect: 200 },
+  {
+    name: 'an APIKey padded with a no-break space',
+    headers: [
+      ['UserID', admin.userId],
+      ['APIKey', `${admin.apiKey}\u00a0`],
+    ],
+    expect: unauthorized,
+  },
+  {
+    name: 'a UserID padded with a no-break space',
+    headers: [
+      ['UserID', `\u00a0${admin.userId}`],
+      ['APIKey', admin.apiKey],
+    ],
+    expect: unauthorized,
+  },
+  {
+    name: 'values padded with spaces and tabs (HTTP optional whitespace)',
+    headers: [
+      ['UserID', ` ${admin.userId}\t`],
+      ['APIKey', `\t${admin.apiKey} `],
+    ],
+    expect: 200,
+  },
+  {
+    name: 'header names in lower case (userid, apikey)',
+    headers: [
+      ['userid', admin.userId],
+      ['apikey', admin.apiKey],
+    ],
+    expect: 200,
+  },
+  {
+    name: 'header names in upper case (USERID, APIKEY)',
+    headers: [
+      ['USERID', admin.userId],
+      ['APIKEY', admin.apiKey],
+    ],
+    expect: 200,
+  },
+  {
+    name: 'header names in mixed case (UserId, ApiKey)',
+    headers: [
+      ['UserId', admin.userId],
+      ['ApiKey', admin.apiKey],
+    ],
+    expect: 200,
+  },
   { name: 'the administrator', headers: ADMIN, expect: 200 },
 ];
 
@@ -446,13 +632,42 @@ const STRENGTH_CASES: readonly CredentialCase[] = [
   { name: 'a key not in the key format', headers: [['APIKey', 'not-a-key']], expect: unauthorized },
   { name: "a user's key (with UserID)", headers: ADMIN, expect: unauthorized },
   { name: "a user's key alone", headers: [['APIKey', admin.apiKey]], expect: unauthorized },
-  { name: 'the credentials of a user without the role', headers: [['UserID', noRole.userId], ['APIKey', noRole.apiKey]], expect: unauthorized },
+  {
+    name: 'the credentials of a user without the role',
+    headers: [
+      ['UserID', noRole.userId],
+      ['APIKey', noRole.apiKey],
+    ],
+    expect: unauthorized,
+  },
   { name: 'an empty APIKey', headers: [['APIKey', '']], expect: unauthorized },
   { name: 'an oversized (8 KB) APIKey', headers: [['APIKey', oversized(strengthKey)]], expect: unauthorized },
-  { name: 'APIKey sent twice', headers: [['APIKey', strengthKey], ['APIKey', strengthKey]], expect: unauthorized },
-  { name: 'APIKey sent twice in different cases', headers: [['APIKey', strengthKey], ['ApiKey', strengthKey]], expect: unauthorized },
-  { name: 'an APIKey padded with a no-break space', headers: [['APIKey', `${strengthKey}\u00a0`]], expect: unauthorized },
-  { name: 'an APIKey padded with spaces and tabs (HTTP optional whitespace)', headers: [['APIKey', ` ${strengthKey}\t`]], expect: 200 },
+  {
+    name: 'APIKey sent twice',
+    headers: [
+      ['APIKey', strengthKey],
+      ['APIKey', strengthKey],
+    ],
+    expect: unauthorized,
+  },
+  {
+    name: 'APIKey sent twice in different cases',
+    headers: [
+      ['APIKey', strengthKey],
+      ['ApiKey', strengthKey],
+    ],
+    expect: unauthorized,
+  },
+  {
+    name: 'an APIKey padded with a no-break space',
+    headers: [['APIKey', `${strengthKey}\u00a0`]],
+    expect: unauthorized,
+  },
+  {
+    name: 'an APIKey padded with spaces and tabs (HTTP optional whitespace)',
+    headers: [['APIKey', ` ${strengthKey}\t`]],
+    expect: 200,
+  },
   { name: 'header name in lower case (apikey)', headers: [['apikey', strengthKey]], expect: 200 },
   { name: 'header name in upper case (APIKEY)', headers: [['APIKEY', strengthKey]], expect: 200 },
   { name: 'header name in mixed case (ApiKey)', headers: [['ApiKey', strengthKey]], expect: 200 },
@@ -468,11 +683,18 @@ interface Endpoint {
 
 const ENDPOINTS: readonly Endpoint[] = COLLECTIONS.flatMap((c) => [
   { name: `1/3 list ${c.path}`, target: c.path, collection: c, expectedBody: bodyOf(c.policies) },
-  { name: `2/4 search ${c.path}/?search=default`, target: `${c.path}/?search=default`, collection: c, expectedBody: bodyOf(referenceSearch(c, 'default')) },
+  {
+    name: `2/4 search ${c.path}/?search=default`,
+    target: `${c.path}/?search=default`,
+    collection: c,
+    expectedBody: bodyOf(referenceSearch(c, 'default')),
+  },
 ]);
 
 const MATRIX = ENDPOINTS.flatMap((endpoint) =>
-  (endpoint.collection.group === 'userapi' ? GENERATOR_CASES : STRENGTH_CASES).map((credentialCase) => [endpoint.name, credentialCase.name, endpoint, credentialCase] as const),
+  (endpoint.collection.group === 'userapi' ? GENERATOR_CASES : STRENGTH_CASES).map(
+    (credentialCase) => [endpoint.name, credentialCase.name, endpoint, credentialCase] as const,
+  ),
 );
 
 describe('credential matrix', () => {
@@ -480,14 +702,30 @@ describe('credential matrix', () => {
     const response = await get(endpoint.target, credentialCase.headers);
     if (credentialCase.expect === 200) expectSuccess(response, endpoint.expectedBody);
     else expectError(response, credentialCase.expect.status, credentialCase.expect.phrase);
-    expectNoKeyIn(response, credentialCase.headers.filter(([name]) => name.toLowerCase() === 'apikey').map(([, value]) => value));
+    expectNoKeyIn(
+      response,
+      credentialCase.headers.filter(([name]) => name.toLowerCase() === 'apikey').map(([, value]) => value),
+    );
   });
 
   test('no error response of this run echoed any key that was submitted', async () => {
     // A sample of every kind of error, each checked against every key submitted so far.
-    const targets = ['/nope', `${GENERATOR.path}?serach=x`, `${STRENGTH.path}?search=%zz`, GENERATOR.path, STRENGTH.path];
+    const targets = [
+      '/nope',
+      `${GENERATOR.path}?serach=x`,
+      `${STRENGTH.path}?search=%zz`,
+      GENERATOR.path,
+      STRENGTH.path,
+    ];
     for (const target of targets) {
-      for (const headers of [ADMIN, STRENGTH_KEY, [['UserID', noRole.userId], ['APIKey', noRole.apiKey]] as Headers]) {
+      for (const headers of [
+        ADMIN,
+        STRENGTH_KEY,
+        [
+          ['UserID', noRole.userId],
+          ['APIKey', noRole.apiKey],
+        ] as Headers,
+      ]) {
         const response = await get(target, headers);
         if (response.status !== 200) expectNoKeyIn(response, submittedKeys);
       }
@@ -496,10 +734,16 @@ describe('credential matrix', () => {
 });
 
 describe('after every bad request above', () => {
-  test.each(COLLECTIONS.map((c) => [c.title, c] as const))('the gateway still answers a valid request for %s correctly', async (_title, c) => {
-    expectSuccess(await get(c.path, validHeaders(c)), bodyOf(c.policies));
-    expectSuccess(await get(`${c.path}/?search=${encodeURIComponent('ＤＥＦＡＵＬＴ')}`, validHeaders(c)), bodyOf(referenceSearch(c, 'default')));
-  });
+  test.each(COLLECTIONS.map((c) => [c.title, c] as const))(
+    'the gateway still answers a valid request for %s correctly',
+    async (_title, c) => {
+      expectSuccess(await get(c.path, validHeaders(c)), bodyOf(c.policies));
+      expectSuccess(
+        await get(`${c.path}/?search=${encodeURIComponent('ＤＥＦＡＵＬＴ')}`, validHeaders(c)),
+        bodyOf(referenceSearch(c, 'default')),
+      );
+    },
+  );
 
   test('the service process is still running', () => {
     if (service) expect(service.child.exitCode).toBeNull();

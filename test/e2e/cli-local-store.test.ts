@@ -28,11 +28,19 @@ afterAll(async () => {
 });
 
 /** `npm run -s <script> -- ...argv` as package.json runs it, with no AWS region anywhere and the service's store file. */
-function cli(script: 'admin/policy.ts' | 'admin/credentials-cli.ts', ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function cli(
+  script: 'admin/policy.ts' | 'admin/credentials-cli.ts',
+  ...argv: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(TSX, ['--require', './preload/sdk-node-warning.cjs', script, ...argv], { cwd: PROJECT_ROOT, env: operatorEnvironment(service.storeFile) }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : Number((error as { code?: number }).code), stdout, stderr });
-    });
+    execFile(
+      TSX,
+      ['--require', './preload/sdk-node-warning.cjs', script, ...argv],
+      { cwd: PROJECT_ROOT, env: operatorEnvironment(service.storeFile) },
+      (error, stdout, stderr) => {
+        resolve({ code: error === null ? 0 : Number((error as { code?: number }).code), stdout, stderr });
+      },
+    );
   });
 }
 
@@ -46,11 +54,18 @@ function bannerEndpoint(): string {
 it('npm start writes the store file: the endpoint its banner prints, the local tables, its pid', () => {
   expect(JSON.parse(readFileSync(service.storeFile, 'utf8'))).toEqual({
     endpoint: bannerEndpoint(),
-    tables: { generator: 'GeneratorPolicies', strength: 'StrengthPolicies', credentials: 'Credentials', history: 'PolicyHistory' },
+    tables: {
+      generator: 'GeneratorPolicies',
+      strength: 'StrengthPolicies',
+      credentials: 'Credentials',
+      history: 'PolicyHistory',
+    },
     // The process tsx starts for local/start.ts, below the child this test spawned.
     pid: expect.any(Number),
   });
-  expect(service.output()).toContain(`  Store file (the operator CLIs use this store when given no --endpoint and no AWS region): ${service.storeFile}\n`);
+  expect(service.output()).toContain(
+    `  Store file (the operator CLIs use this store when given no --endpoint and no AWS region): ${service.storeFile}\n`,
+  );
 });
 
 it('npm run policy -- list, without --endpoint: the seeded policies of the running service', async () => {
@@ -76,7 +91,9 @@ it('npm run policy -- list, without --endpoint: the seeded policies of the runni
 }, 30_000);
 
 it('npm run credentials -- user create and user issue-key, without --endpoint: the new key opens the running service', async () => {
-  expect(await cli('admin/credentials-cli.ts', 'user', 'create', '--user-id', 'newcomer', '--role', GENERATOR_ADMIN_ROLE)).toEqual({
+  expect(
+    await cli('admin/credentials-cli.ts', 'user', 'create', '--user-id', 'newcomer', '--role', GENERATOR_ADMIN_ROLE),
+  ).toEqual({
     code: 0,
     stdout: `Created user "newcomer" with roles "${GENERATOR_ADMIN_ROLE}". Issue a key with: user issue-key --user-id newcomer\n`,
     stderr: `Using npm start's local store at ${bannerEndpoint()} (${service.storeFile}).\n`,
@@ -84,7 +101,11 @@ it('npm run credentials -- user create and user issue-key, without --endpoint: t
   const issued = await cli('admin/credentials-cli.ts', 'user', 'issue-key', '--user-id', 'newcomer');
   expect(issued.code).toBe(0);
   expect(issued.stdout).toMatch(/^ppg_[0-9a-f]{12}_[A-Za-z0-9_-]{43}\n$/);
-  expect(issued.stderr).toMatch(new RegExp(`^Using npm start's local store at ${bannerEndpoint()} \\(.+\\)\\.\\nIssued key id [0-9a-f]{12} for user "newcomer"\\.`));
+  expect(issued.stderr).toMatch(
+    new RegExp(
+      `^Using npm start's local store at ${bannerEndpoint()} \\(.+\\)\\.\\nIssued key id [0-9a-f]{12} for user "newcomer"\\.`,
+    ),
+  );
   const response = await rawRequest(service.url, 'GET', '/userapi/passwordgenerator/?search=default', [
     ['UserID', 'newcomer'],
     ['APIKey', issued.stdout.trim()],
@@ -95,6 +116,10 @@ it('npm run credentials -- user create and user issue-key, without --endpoint: t
 it('once npm start has stopped, its file is gone and the CLIs say what to pass (exit 1)', async () => {
   expect(await service.stop()).toEqual({ code: 0, signal: null });
   expect(existsSync(service.storeFile)).toBe(false);
-  expect(await cli('admin/policy.ts', 'list', '--collection', 'generator')).toEqual({ code: 1, stdout: '', stderr: NOT_CONFIGURED });
+  expect(await cli('admin/policy.ts', 'list', '--collection', 'generator')).toEqual({
+    code: 1,
+    stdout: '',
+    stderr: NOT_CONFIGURED,
+  });
   expect(await cli('admin/credentials-cli.ts', 'list')).toEqual({ code: 1, stdout: '', stderr: NOT_CONFIGURED });
 }, 60_000);

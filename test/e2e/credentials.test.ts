@@ -32,9 +32,18 @@ beforeAll(async () => {
   const endpoint = `http://127.0.0.1:${(store.address() as AddressInfo).port}`;
   service = await spawnLocalService({
     // Log everything the functions log, so the test can prove no key reaches a log line.
-    env: { [ENV.dynamodbEndpoint]: endpoint, [LOCAL_ENV.authorizerCacheTtl]: String(AUTHORIZER_CACHE_TTL_SECONDS), POWERTOOLS_LOG_LEVEL: 'DEBUG', [LOCAL_ENV.quiet]: '' },
+    env: {
+      [ENV.dynamodbEndpoint]: endpoint,
+      [LOCAL_ENV.authorizerCacheTtl]: String(AUTHORIZER_CACHE_TTL_SECONDS),
+      POWERTOOLS_LOG_LEVEL: 'DEBUG',
+      [LOCAL_ENV.quiet]: '',
+    },
   });
-  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   admin = new CredentialAdmin(DynamoDBDocumentClient.from(client), 'Credentials');
 }, 90_000);
 
@@ -47,7 +56,11 @@ function get(path: string, headers: [string, string][]) {
   for (const [name, value] of headers) if (name.toLowerCase() === 'apikey') presentedKeys.push(value);
   return rawRequest(service.url, 'GET', path, headers);
 }
-const asUser = (userId: string, key: string, path = GENERATOR) => get(path, [['UserID', userId], ['APIKey', key]]);
+const asUser = (userId: string, key: string, path = GENERATOR) =>
+  get(path, [
+    ['UserID', userId],
+    ['APIKey', key],
+  ]);
 const asStrengthKey = (key: string, path = STRENGTH) => get(path, [['APIKey', key]]);
 const statusOf = async (response: Promise<{ status: number }>) => (await response).status;
 const waitOutTheBound = () => new Promise((resolve) => setTimeout(resolve, AUTHORIZER_CACHE_TTL_SECONDS * 1000 + 500));
@@ -82,7 +95,13 @@ describe('revocation takes effect within the bound (authorizer cache TTL)', () =
     const daveOld = await admin.issueUserKey('dave');
     const daveNew = await admin.issueUserKey('dave');
     const strength = await admin.issueSystemKey('strength');
-    for (const response of [asUser('bob', bob.key), asUser('carol', carol.key), asUser('dave', daveOld.key), asUser('dave', daveNew.key), asStrengthKey(strength.key)]) {
+    for (const response of [
+      asUser('bob', bob.key),
+      asUser('carol', carol.key),
+      asUser('dave', daveOld.key),
+      asUser('dave', daveNew.key),
+      asStrengthKey(strength.key),
+    ]) {
       expect(await statusOf(response)).toBe(200);
     }
 
@@ -122,8 +141,10 @@ describe('route groups never share keys', () => {
     await admin.createUser('erin', [GENERATOR_ADMIN_ROLE]);
     const user = await admin.issueUserKey('erin');
     const strength = await admin.issueSystemKey('strength');
-    for (const path of [STRENGTH, `${STRENGTH}/`, `${STRENGTH}/?search=x`]) expect(await asStrengthKey(user.key, path)).toMatchObject(UNAUTHORIZED);
-    for (const path of [GENERATOR, `${GENERATOR}/`, `${GENERATOR}/?search=x`]) expect(await asUser('erin', strength.key, path)).toMatchObject(UNAUTHORIZED);
+    for (const path of [STRENGTH, `${STRENGTH}/`, `${STRENGTH}/?search=x`])
+      expect(await asStrengthKey(user.key, path)).toMatchObject(UNAUTHORIZED);
+    for (const path of [GENERATOR, `${GENERATOR}/`, `${GENERATOR}/?search=x`])
+      expect(await asUser('erin', strength.key, path)).toMatchObject(UNAUTHORIZED);
   });
 });
 
@@ -134,22 +155,72 @@ describe('header handling', () => {
     key = (await admin.issueUserKey('frank')).key;
   });
 
-  it.each([
-    [['userid', 'apikey']],
-    [['USERID', 'APIKEY']],
-    [['UserId', 'ApiKey']],
-  ])('header names %j are accepted', async ([userHeader, keyHeader]) => {
-    expect(await statusOf(get(GENERATOR, [[userHeader!, 'frank'], [keyHeader!, key]]))).toBe(200);
-  });
+  it.each([[['userid', 'apikey']], [['USERID', 'APIKEY']], [['UserId', 'ApiKey']]])(
+    'header names %j are accepted',
+    async ([userHeader, keyHeader]) => {
+      expect(
+        await statusOf(
+          get(GENERATOR, [
+            [userHeader!, 'frank'],
+            [keyHeader!, key],
+          ]),
+        ),
+      ).toBe(200);
+    },
+  );
 
   it.each([
-    ['an oversized (8 KB) key', () => [['UserID', 'frank'], ['APIKey', `${key}${'A'.repeat(8192)}`]]],
-    ['a duplicated APIKey header', () => [['UserID', 'frank'], ['APIKey', key], ['APIKey', key]]],
-    ['a duplicated UserID header', () => [['UserID', 'frank'], ['UserID', 'frank'], ['APIKey', key]]],
-    ['an empty APIKey', () => [['UserID', 'frank'], ['APIKey', '']]],
-    ['an empty UserID', () => [['UserID', ''], ['APIKey', key]]],
-    ['a non-ASCII key', () => [['UserID', 'frank'], ['APIKey', `${key.slice(0, -1)}\u00e9`]]],
-    ['a non-ASCII UserID', () => [['UserID', 'fr\u00e4nk'], ['APIKey', key]]],
+    [
+      'an oversized (8 KB) key',
+      () => [
+        ['UserID', 'frank'],
+        ['APIKey', `${key}${'A'.repeat(8192)}`],
+      ],
+    ],
+    [
+      'a duplicated APIKey header',
+      () => [
+        ['UserID', 'frank'],
+        ['APIKey', key],
+        ['APIKey', key],
+      ],
+    ],
+    [
+      'a duplicated UserID header',
+      () => [
+        ['UserID', 'frank'],
+        ['UserID', 'frank'],
+        ['APIKey', key],
+      ],
+    ],
+    [
+      'an empty APIKey',
+      () => [
+        ['UserID', 'frank'],
+        ['APIKey', ''],
+      ],
+    ],
+    [
+      'an empty UserID',
+      () => [
+        ['UserID', ''],
+        ['APIKey', key],
+      ],
+    ],
+    [
+      'a non-ASCII key',
+      () => [
+        ['UserID', 'frank'],
+        ['APIKey', `${key.slice(0, -1)}\u00e9`],
+      ],
+    ],
+    [
+      'a non-ASCII UserID',
+      () => [
+        ['UserID', 'fr\u00e4nk'],
+        ['APIKey', key],
+      ],
+    ],
   ] as [string, () => [string, string][]][])('%s is 401', async (_, headers) => {
     expect(await get(GENERATOR, headers())).toMatchObject(UNAUTHORIZED);
   });

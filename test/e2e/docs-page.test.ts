@@ -23,8 +23,13 @@ const local = useLocalService();
 interface Operation {
   readonly parameters?: readonly { readonly name: string; readonly example?: string }[];
 }
-const DOCUMENT = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as { paths: Record<string, Record<string, Operation>>; servers: { url: string }[] };
-const OPERATIONS = Object.entries(DOCUMENT.paths).flatMap(([pathName, item]) => Object.keys(item).map((method) => ({ method, path: pathName })));
+const DOCUMENT = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as {
+  paths: Record<string, Record<string, Operation>>;
+  servers: { url: string }[];
+};
+const OPERATIONS = Object.entries(DOCUMENT.paths).flatMap(([pathName, item]) =>
+  Object.keys(item).map((method) => ({ method, path: pathName })),
+);
 const SCREENSHOT = SCREENSHOTS.docsPage;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -40,7 +45,9 @@ beforeAll(async () => {
   browser = await launchChromium();
   context = browser.context;
   context.on('request', (request) => requested.push(request.url()));
-  context.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
+  context.on('requestfailed', (request) =>
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`),
+  );
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -64,11 +71,18 @@ async function openPage(url: string, landsOn = url): Promise<Page> {
 const openDocsPage = () => openPage(`${local.service.url}/docs`, `${local.service.url}/docs/`);
 
 /** The summary line of one operation: its method badge and its path. */
-const operationLocator = (page: Page, method: string, pathName: string) => page.locator(`.opblock.opblock-${method} .opblock-summary-path[data-path="${pathName}"]`);
+const operationLocator = (page: Page, method: string, pathName: string) =>
+  page.locator(`.opblock.opblock-${method} .opblock-summary-path[data-path="${pathName}"]`);
 
 /** Each operation of the document, and whether the page shows it. */
 async function visibility(page: Page): Promise<{ method: string; path: string; visible: boolean }[]> {
-  return Promise.all(OPERATIONS.map(async ({ method, path: pathName }) => ({ method, path: pathName, visible: await operationLocator(page, method, pathName).isVisible() })));
+  return Promise.all(
+    OPERATIONS.map(async ({ method, path: pathName }) => ({
+      method,
+      path: pathName,
+      visible: await operationLocator(page, method, pathName).isVisible(),
+    })),
+  );
 }
 
 /** The URLs the browser asked for that are neither on loopback nor data: URLs (none, on a page that works offline). */
@@ -82,7 +96,8 @@ function offLoopback(urls: readonly string[]): string[] {
 /** True for the 8-byte PNG signature followed by the IHDR chunk, which gives the width and height. */
 function pngSize(png: Buffer): { width: number; height: number } | undefined {
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  if (png.length < 24 || !png.subarray(0, 8).equals(signature) || png.toString('latin1', 12, 16) !== 'IHDR') return undefined;
+  if (png.length < 24 || !png.subarray(0, 8).equals(signature) || png.toString('latin1', 12, 16) !== 'IHDR')
+    return undefined;
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
@@ -100,7 +115,16 @@ it('/docs shows every operation of docs/openapi.json, reaches nothing but loopba
 
     expect(offLoopback(requested)).toEqual([]);
     // The check above is not vacuous: the page, its script, Swagger UI and the document came over loopback.
-    expect(requested.map((url) => new URL(url).pathname)).toEqual(expect.arrayContaining(['/docs', '/docs/', '/docs/swagger-init.js', '/docs/swagger-ui-bundle.js', '/docs/swagger-ui.css', '/docs/openapi.json']));
+    expect(requested.map((url) => new URL(url).pathname)).toEqual(
+      expect.arrayContaining([
+        '/docs',
+        '/docs/',
+        '/docs/swagger-init.js',
+        '/docs/swagger-ui-bundle.js',
+        '/docs/swagger-ui.css',
+        '/docs/openapi.json',
+      ]),
+    );
     expect(problems).toEqual([]);
 
     // The servers list shows the local gateway as `npm start` runs it, not this run's port, so the picture is the same on every run.
@@ -122,22 +146,37 @@ it('"Try it out" calls the local gateway, the page’s own origin, with the key 
   try {
     // The servers list offers the page's own origin first: the only one the browser may call (the API sends no CORS headers).
     expect(await page.locator('.servers select').inputValue()).toBe(local.service.url);
-    await page.evaluate((key) => (globalThis as unknown as { ui: { preauthorizeApiKey(name: string, value: string): void } }).ui.preauthorizeApiKey('PasswordStrengthAPIKey', key), LOCAL_CREDENTIALS.passwordStrengthAPIKey);
+    await page.evaluate(
+      (key) =>
+        (
+          globalThis as unknown as { ui: { preauthorizeApiKey(name: string, value: string): void } }
+        ).ui.preauthorizeApiKey('PasswordStrengthAPIKey', key),
+      LOCAL_CREDENTIALS.passwordStrengthAPIKey,
+    );
 
     await operationLocator(page, 'get', SEED_STRENGTH.path).click();
     const operation = page.locator('.opblock.is-open');
     await operation.locator('button.try-out__btn').click();
-    const [request] = await Promise.all([page.waitForRequest((r) => new URL(r.url()).pathname === SEED_STRENGTH.path), operation.locator('button.execute').click()]);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => new URL(r.url()).pathname === SEED_STRENGTH.path),
+      operation.locator('button.execute').click(),
+    ]);
     // The search box comes filled with the document's example.
-    const searchExample = DOCUMENT.paths[SEED_STRENGTH.path]!.get!.parameters!.find((p) => p.name === 'search')!.example!;
+    const searchExample = DOCUMENT.paths[SEED_STRENGTH.path]!.get!.parameters!.find((p) => p.name === 'search')!
+      .example!;
     const target = `${SEED_STRENGTH.path}?search=${encodeURIComponent(searchExample)}`;
-    expect({ url: request.url(), key: (await request.allHeaders())['apikey'] }).toEqual({ url: `${local.service.url}${target}`, key: LOCAL_CREDENTIALS.passwordStrengthAPIKey });
+    expect({ url: request.url(), key: (await request.allHeaders())['apikey'] }).toEqual({
+      url: `${local.service.url}${target}`,
+      key: LOCAL_CREDENTIALS.passwordStrengthAPIKey,
+    });
 
     const status = operation.locator('.live-responses-table .response .response-col_status');
     await status.waitFor({ state: 'visible', timeout: 20_000 });
     expect((await status.innerText()).trim()).toBe('200');
     const body = await operation.locator('.live-responses-table .response-col_description pre').first().innerText();
-    const direct = await rawRequest(local.service.url, 'GET', target, [['APIKey', LOCAL_CREDENTIALS.passwordStrengthAPIKey]]);
+    const direct = await rawRequest(local.service.url, 'GET', target, [
+      ['APIKey', LOCAL_CREDENTIALS.passwordStrengthAPIKey],
+    ]);
     expect(direct.status).toBe(200);
     expect((JSON.parse(direct.body) as unknown[]).length).toBeGreaterThan(0);
     expect(JSON.parse(body)).toEqual(JSON.parse(direct.body));
@@ -155,14 +194,21 @@ describe('npm run docs', () => {
       // A static host: a file of the folder below /any/prefix/, index.html for the folder itself, 404 otherwise.
       const name = new URL(req.url ?? '/', 'http://host').pathname.replace(/^\/any\/prefix\//, '') || 'index.html';
       const file = path.join(out, path.basename(name));
-      if (expected.has(name) && existsSync(file)) res.writeHead(200, { 'Content-Type': expected.get(name)!.contentType }).end(readFileSync(file));
+      if (expected.has(name) && existsSync(file))
+        res.writeHead(200, { 'Content-Type': expected.get(name)!.contentType }).end(readFileSync(file));
       else res.writeHead(404).end();
     });
     try {
-      const printed = execFileSync(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['docs/docs-page.ts', out], { cwd: PROJECT_ROOT, encoding: 'utf8' });
-      expect(printed).toBe(`Wrote the docs page (${expected.size} files) to ${out}; open index.html through any static web server.\n`);
+      const printed = execFileSync(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['docs/docs-page.ts', out], {
+        cwd: PROJECT_ROOT,
+        encoding: 'utf8',
+      });
+      expect(printed).toBe(
+        `Wrote the docs page (${expected.size} files) to ${out}; open index.html through any static web server.\n`,
+      );
       expect(readdirSync(out).sort()).toEqual([...expected.keys()].sort());
-      for (const [name, file] of expected) expect({ name, same: readFileSync(path.join(out, name)).equals(file.body) }).toEqual({ name, same: true });
+      for (const [name, file] of expected)
+        expect({ name, same: readFileSync(path.join(out, name)).equals(file.body) }).toEqual({ name, same: true });
 
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       requested.length = 0;

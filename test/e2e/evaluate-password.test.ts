@@ -26,14 +26,24 @@ const estimate = guessEstimator();
 let service: SpawnedService;
 beforeAll(async () => {
   // Request lines on (QUIET off), the functions at DEBUG with event logging: the most the service ever prints.
-  service = await spawnLocalService({ env: { [LOCAL_ENV.quiet]: '', [LOCAL_ENV.authorizerCacheTtl]: '0', POWERTOOLS_LOG_LEVEL: 'DEBUG', POWERTOOLS_LOGGER_LOG_EVENT: 'true' } });
+  service = await spawnLocalService({
+    env: {
+      [LOCAL_ENV.quiet]: '',
+      [LOCAL_ENV.authorizerCacheTtl]: '0',
+      POWERTOOLS_LOG_LEVEL: 'DEBUG',
+      POWERTOOLS_LOGGER_LOG_EVENT: 'true',
+    },
+  });
 }, 90_000);
 afterAll(async () => {
   expect(await service?.stop()).toEqual({ code: 0, signal: null });
 });
 
-const post = (body: string | Buffer, headers: [string, string][] = [STRENGTH_KEY, JSON_BODY], target = PATH): Promise<RawResponse> =>
-  rawRequest(service.url, 'POST', target, headers, 20_000, body);
+const post = (
+  body: string | Buffer,
+  headers: [string, string][] = [STRENGTH_KEY, JSON_BODY],
+  target = PATH,
+): Promise<RawResponse> => rawRequest(service.url, 'POST', target, headers, 20_000, body);
 const expectError = (response: RawResponse, status: number, phrase: string) =>
   expect({ status: response.status, type: response.headers['content-type'], body: response.body }).toEqual({
     status,
@@ -42,33 +52,57 @@ const expectError = (response: RawResponse, status: number, phrase: string) =>
   });
 
 describe('answers', () => {
-  it.each(SEED.map((p) => [p.PasswordStrengthPolicyID, p.PolicyName, p] as const))('policy %i (%s): the evaluation, no-store', async (id, _name, policy) => {
-    const response = await post(JSON.stringify({ PasswordStrengthPolicyID: id, Password: SECRET }));
-    expect({ status: response.status, type: response.headers['content-type'], cache: response.headers['cache-control'] }).toEqual({
-      status: 200,
-      type: 'application/json; charset=utf-8',
-      cache: 'no-store',
-    });
-    expect(JSON.parse(response.body)).toEqual(evaluatePassword(policy, SECRET, estimate));
-  });
+  it.each(SEED.map((p) => [p.PasswordStrengthPolicyID, p.PolicyName, p] as const))(
+    'policy %i (%s): the evaluation, no-store',
+    async (id, _name, policy) => {
+      const response = await post(JSON.stringify({ PasswordStrengthPolicyID: id, Password: SECRET }));
+      expect({
+        status: response.status,
+        type: response.headers['content-type'],
+        cache: response.headers['cache-control'],
+      }).toEqual({
+        status: 200,
+        type: 'application/json; charset=utf-8',
+        cache: 'no-store',
+      });
+      expect(JSON.parse(response.body)).toEqual(evaluatePassword(policy, SECRET, estimate));
+    },
+  );
 
   it('defaults to policy 1, with or without the trailing slash', async () => {
     for (const target of [PATH, `${PATH}/`]) {
       const response = await post(JSON.stringify({ Password: 'Password1!' }), undefined, target);
       expect(response.status).toBe(200);
-      expect(JSON.parse(response.body)).toMatchObject({ PasswordStrengthPolicyID: 1, Score: 91, ComplianceLevel: 0, ComplianceLevelName: 'Very Poor', Compliant: false, Failures: [{ Rule: 'BreachedPassword', Required: 0, Found: 1 }], GuessesLog10: 1.6 });
+      expect(JSON.parse(response.body)).toMatchObject({
+        PasswordStrengthPolicyID: 1,
+        Score: 91,
+        ComplianceLevel: 0,
+        ComplianceLevelName: 'Very Poor',
+        Compliant: false,
+        Failures: [{ Rule: 'BreachedPassword', Required: 0, Found: 1 }],
+        GuessesLog10: 1.6,
+      });
     }
   });
 
   it('404 for an unknown policy; 400 for a bad password; 415 for a body that is not JSON', async () => {
-    expectError(await post(JSON.stringify({ PasswordStrengthPolicyID: 77, Password: SECRET })), 404, 'No password strength policy has PasswordStrengthPolicyID 77.');
-    const tooLong = 'Password must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).';
+    expectError(
+      await post(JSON.stringify({ PasswordStrengthPolicyID: 77, Password: SECRET })),
+      404,
+      'No password strength policy has PasswordStrengthPolicyID 77.',
+    );
+    const tooLong =
+      'Password must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).';
     expectError(await post(JSON.stringify({ Password: 'x'.repeat(257) })), 400, tooLong);
     // 65 characters as sent, 260 once NFKC makes each U+2A0C four integrals: the form the evaluation matches.
     expectError(await post(JSON.stringify({ Password: '\u2A0C'.repeat(65) })), 400, tooLong);
     expect((await post(JSON.stringify({ Password: '\u2A0C'.repeat(64) }))).status).toBe(200);
     expectError(await post(JSON.stringify({ Password: '' })), 400, 'Password must not be empty.');
-    expectError(await post(`Password=${SECRET}`, [STRENGTH_KEY, ['Content-Type', 'application/x-www-form-urlencoded']]), 415, 'The body must be JSON: send Content-Type: application/json (UTF-8).');
+    expectError(
+      await post(`Password=${SECRET}`, [STRENGTH_KEY, ['Content-Type', 'application/x-www-form-urlencoded']]),
+      415,
+      'The body must be JSON: send Content-Type: application/json (UTF-8).',
+    );
     expectError(await post(SECRET), 400, 'The body is not valid JSON (UTF-8); send a JSON object.');
   });
 
@@ -76,14 +110,20 @@ describe('answers', () => {
     const repeated = 'The body gives a field twice in one object; send each field once.';
     expectError(await post(`{"Password":"${SECRET}","Password":"b"}`), 400, repeated);
     expectError(await post(`{"Password":"${SECRET}","Pass\\u0077ord":"b"}`), 400, repeated);
-    expectError(await post(`{"PasswordStrengthPolicyID":1,"Password":"${SECRET}","PasswordStrengthPolicyID":2}`), 400, repeated);
+    expectError(
+      await post(`{"PasswordStrengthPolicyID":1,"Password":"${SECRET}","PasswordStrengthPolicyID":2}`),
+      400,
+      repeated,
+    );
     expectError(await post(`{"Password":{"a":"${SECRET}","a":1}}`), 400, repeated);
   });
 });
 
 describe('a body that is not UTF-8', () => {
-  const NOT_UTF8 = 'The body is not valid UTF-8 (or holds U+FFFD, the replacement character, which stands for bytes that were not); send the JSON as UTF-8.';
-  const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
+  const NOT_UTF8 =
+    'The body is not valid UTF-8 (or holds U+FFFD, the replacement character, which stands for bytes that were not); send the JSON as UTF-8.';
+  const bytes = (...parts: (string | number[])[]) =>
+    Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
 
   it.each([
     ['a lone 0xFF', [0xff]],
@@ -99,7 +139,9 @@ describe('a body that is not UTF-8', () => {
     expectError(await post(bytes('{"Password":"Corr\uFFFDect-Horse-7"}')), 400, NOT_UTF8);
     const escaped = await post('{"Password":"Corr\\uFFFDect-Horse-7"}');
     expect(escaped.status).toBe(200);
-    expect(JSON.parse(escaped.body)).toEqual(evaluatePassword(SEED.find((p) => p.PasswordStrengthPolicyID === 1)!, 'Corr\uFFFDect-Horse-7', estimate));
+    expect(JSON.parse(escaped.body)).toEqual(
+      evaluatePassword(SEED.find((p) => p.PasswordStrengthPolicyID === 1)!, 'Corr\uFFFDect-Horse-7', estimate),
+    );
   });
 });
 
@@ -107,13 +149,19 @@ describe('body limits', () => {
   it('65536 bytes are read; 65537 are a 400', async () => {
     const base = JSON.stringify({ Password: SECRET });
     expect((await post(`${base}${' '.repeat(65_536 - base.length)}`)).status).toBe(200);
-    expectError(await post(`${base}${' '.repeat(65_537 - base.length)}`), 400, 'The body must be at most 65536 bytes; this one has 65537.');
+    expectError(
+      await post(`${base}${' '.repeat(65_537 - base.length)}`),
+      400,
+      'The body must be at most 65536 bytes; this one has 65537.',
+    );
   });
 
   it('a declared body over API Gateway’s 10 MB is a 413 before anything is read, and the gateway answers the next request', async () => {
     const response = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(Number(new URL(service.url).port), '127.0.0.1', () => {
-        socket.write(`POST ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY[1]}\r\nContent-Type: application/json\r\nContent-Length: ${11 * 1024 * 1024}\r\n\r\n{"Password":`);
+        socket.write(
+          `POST ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY[1]}\r\nContent-Type: application/json\r\nContent-Length: ${11 * 1024 * 1024}\r\n\r\n{"Password":`,
+        );
       });
       const chunks: Buffer[] = [];
       socket.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -129,9 +177,12 @@ describe('body limits', () => {
   it('a chunked body that grows past 10 MB is a 413 once it does, and the connection is closed', async () => {
     const response = await new Promise<string>((resolve) => {
       const socket = net.connect(Number(new URL(service.url).port), '127.0.0.1', () => {
-        socket.write(`POST ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY[1]}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+        socket.write(
+          `POST ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY[1]}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+        );
         const megabyte = ' '.repeat(1024 * 1024);
-        for (let i = 0; i < 11 && socket.writable; i += 1) socket.write(`${megabyte.length.toString(16)}\r\n${megabyte}\r\n`);
+        for (let i = 0; i < 11 && socket.writable; i += 1)
+          socket.write(`${megabyte.length.toString(16)}\r\n${megabyte}\r\n`);
       });
       const chunks: Buffer[] = [];
       socket.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -151,7 +202,11 @@ describe('methods', () => {
   });
 
   it('POST on the list path stays a 405 with Allow: GET', async () => {
-    const response = await post(JSON.stringify({ Password: SECRET }), [STRENGTH_KEY, JSON_BODY], '/api/passwordstrength');
+    const response = await post(
+      JSON.stringify({ Password: SECRET }),
+      [STRENGTH_KEY, JSON_BODY],
+      '/api/passwordstrength',
+    );
     expectError(response, 405, methodNotAllowedPhrase(['GET']));
     expect(response.headers.allow).toBe('GET');
   });

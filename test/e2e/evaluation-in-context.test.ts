@@ -58,8 +58,12 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-const evaluate = (body: unknown): Promise<RawResponse> => evaluateRequest(service.url, LOCAL_CREDENTIALS.passwordStrengthAPIKey, body);
-const strength = (query = '') => rawRequest(service.url, 'GET', `/api/passwordstrength${query}`, [['APIKey', LOCAL_CREDENTIALS.passwordStrengthAPIKey]]);
+const evaluate = (body: unknown): Promise<RawResponse> =>
+  evaluateRequest(service.url, LOCAL_CREDENTIALS.passwordStrengthAPIKey, body);
+const strength = (query = '') =>
+  rawRequest(service.url, 'GET', `/api/passwordstrength${query}`, [
+    ['APIKey', LOCAL_CREDENTIALS.passwordStrengthAPIKey],
+  ]);
 
 /** The store's endpoint, as the banner prints it for an operator. */
 function storeEndpoint(): string {
@@ -67,14 +71,18 @@ function storeEndpoint(): string {
   if (!match) throw new Error(`no DynamoDB endpoint in the banner:\n${service.output()}`);
   return match[1]!;
 }
-const cli = (...argv: string[]): Promise<CliRun> => runCli(main, [...argv, '--collection', 'strength', '--endpoint', storeEndpoint(), '--actor', 'e2e']);
+const cli = (...argv: string[]): Promise<CliRun> =>
+  runCli(main, [...argv, '--collection', 'strength', '--endpoint', storeEndpoint(), '--actor', 'e2e']);
 
 async function edit(file: string, change: (policy: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
   await writeFile(file, `${JSON.stringify(change(JSON.parse(await readFile(file, 'utf8'))), null, 2)}\n`);
 }
 
 /** Evaluates until `served` holds, failing after the TTL plus a second of slack. */
-async function evaluatedWithinTheBound(body: unknown, served: (evaluation: { Failures: { Rule: string }[] }) => boolean): Promise<Record<string, unknown>> {
+async function evaluatedWithinTheBound(
+  body: unknown,
+  served: (evaluation: { Failures: { Rule: string }[] }) => boolean,
+): Promise<Record<string, unknown>> {
   const start = Date.now();
   for (;;) {
     const response = await evaluate(body);
@@ -85,7 +93,8 @@ async function evaluatedWithinTheBound(body: unknown, served: (evaluation: { Fai
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
-const hasRule = (rule: string) => (evaluation: { Failures: { Rule: string }[] }) => evaluation.Failures.some((f) => f.Rule === rule);
+const hasRule = (rule: string) => (evaluation: { Failures: { Rule: string }[] }) =>
+  evaluation.Failures.some((f) => f.Rule === rule);
 
 describe('BannedWords through the policy files of npm run policy', () => {
   it('export → edit → plan → apply: the evaluation fails BannedWord; the list and search answers keep their bodies and ETags', async () => {
@@ -106,17 +115,29 @@ describe('BannedWords through the policy files of npm run policy', () => {
     expect((await cli('apply', '--dir', dir)).code).toBe(0);
 
     const policy2 = { ...seedPolicy(2), BannedWords: ['Contoso', 'Initech'] };
-    const built = await evaluatedWithinTheBound({ PasswordStrengthPolicyID: 2, Password: 'Kontoso#2026' }, hasRule('BannedWord'));
+    const built = await evaluatedWithinTheBound(
+      { PasswordStrengthPolicyID: 2, Password: 'Kontoso#2026' },
+      hasRule('BannedWord'),
+    );
     expect(built).toEqual(evaluatePassword(policy2, 'Kontoso#2026', estimate));
     expect(built).toMatchObject({ ComplianceLevel: 1, Compliant: false });
     // Policy 1 bans nothing: the same password is Compliant there.
-    expect(JSON.parse((await evaluate({ PasswordStrengthPolicyID: 1, Password: 'Kontoso#2026' })).body)).toMatchObject({ Compliant: true, Failures: [] });
+    expect(JSON.parse((await evaluate({ PasswordStrengthPolicyID: 1, Password: 'Kontoso#2026' })).body)).toMatchObject({
+      Compliant: true,
+      Failures: [],
+    });
 
     // The list functions reload within the TTL too: the same bodies and ETags as before the change.
     await new Promise((resolve) => setTimeout(resolve, TTL_SECONDS * 1000 + 200));
     const [listAfter, searchAfter] = [await strength(), await strength('/?search=domain')];
-    expect({ body: listAfter.body, etag: listAfter.headers.etag }).toEqual({ body: list.body, etag: list.headers.etag });
-    expect({ body: searchAfter.body, etag: searchAfter.headers.etag }).toEqual({ body: search.body, etag: search.headers.etag });
+    expect({ body: listAfter.body, etag: listAfter.headers.etag }).toEqual({
+      body: list.body,
+      etag: list.headers.etag,
+    });
+    expect({ body: searchAfter.body, etag: searchAfter.headers.etag }).toEqual({
+      body: search.body,
+      etag: search.headers.etag,
+    });
     for (const p of JSON.parse(listAfter.body) as object[]) expect(Object.keys(p)).toEqual(strengthPolicies.fields);
     expect(listAfter.body).not.toContain('Contoso');
 
@@ -137,7 +158,10 @@ describe('BannedWords through the policy files of npm run policy', () => {
 
     // Rollback to version 1 (no words): the password is judged as before.
     expect((await cli('rollback', '--id', '2', '--to-version', '1')).code).toBe(0);
-    const restored = await evaluatedWithinTheBound({ PasswordStrengthPolicyID: 2, Password: '@cm3Rocks!2026' }, (e) => !hasRule('BannedWord')(e));
+    const restored = await evaluatedWithinTheBound(
+      { PasswordStrengthPolicyID: 2, Password: '@cm3Rocks!2026' },
+      (e) => !hasRule('BannedWord')(e),
+    );
     expect(restored).toEqual(evaluatePassword(seedPolicy(2), '@cm3Rocks!2026', estimate));
     // And back to version 3, with the words: a rollback keeps them.
     expect((await cli('rollback', '--id', '2', '--to-version', '3')).code).toBe(0);
@@ -160,19 +184,48 @@ describe('BannedWords through the policy files of npm run policy', () => {
 describe('UserInputs over HTTP', () => {
   it('a password built on the user’s name fails UserInput; the answer is the evaluator’s', async () => {
     const response = await evaluate({ PasswordStrengthPolicyID: 2, Password: 'Zebulon$Rocks26', UserInputs: USER });
-    expect({ status: response.status, cache: response.headers['cache-control'] }).toEqual({ status: 200, cache: 'no-store' });
-    expect(JSON.parse(response.body)).toEqual(evaluatePassword(seedPolicy(2), 'Zebulon$Rocks26', estimate, false, USER));
-    expect(JSON.parse(response.body)).toMatchObject({ ComplianceLevel: 1, Compliant: false, Failures: [{ Rule: 'UserInput' }] });
+    expect({ status: response.status, cache: response.headers['cache-control'] }).toEqual({
+      status: 200,
+      cache: 'no-store',
+    });
+    expect(JSON.parse(response.body)).toEqual(
+      evaluatePassword(seedPolicy(2), 'Zebulon$Rocks26', estimate, false, USER),
+    );
+    expect(JSON.parse(response.body)).toMatchObject({
+      ComplianceLevel: 1,
+      Compliant: false,
+      Failures: [{ Rule: 'UserInput' }],
+    });
   });
 
   it.each([
-    ['not an array', 'Quentin Zebulon', 'UserInputs must be a JSON array of 1 to 20 strings (the user name, display name, email address and the like); leave it out when there are none.'],
-    ['null', null, 'UserInputs must be a JSON array of 1 to 20 strings (the user name, display name, email address and the like); leave it out when there are none.'],
+    [
+      'not an array',
+      'Quentin Zebulon',
+      'UserInputs must be a JSON array of 1 to 20 strings (the user name, display name, email address and the like); leave it out when there are none.',
+    ],
+    [
+      'null',
+      null,
+      'UserInputs must be a JSON array of 1 to 20 strings (the user name, display name, email address and the like); leave it out when there are none.',
+    ],
     ['a number item', ['Quentin Zebulon', 5581923], 'UserInputs[1] must be a JSON string.'],
     ['an empty string', ['Quentin Zebulon', ''], 'UserInputs[1] must not be empty.'],
-    ['21 items', Array.from({ length: 21 }, (_, i) => `Zebulon ${i}`), 'UserInputs must hold at most 20 strings; this one holds 21.'],
-    ['257 characters', ['Zebulon'.repeat(37)], 'UserInputs[0] must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).'],
-    ['65 characters that NFKC makes 260', ['Quentin Zebulon', '\u2A0C'.repeat(65)], 'UserInputs[1] must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).'],
+    [
+      '21 items',
+      Array.from({ length: 21 }, (_, i) => `Zebulon ${i}`),
+      'UserInputs must hold at most 20 strings; this one holds 21.',
+    ],
+    [
+      '257 characters',
+      ['Zebulon'.repeat(37)],
+      'UserInputs[0] must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).',
+    ],
+    [
+      '65 characters that NFKC makes 260',
+      ['Quentin Zebulon', '\u2A0C'.repeat(65)],
+      'UserInputs[1] must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).',
+    ],
     ['a control character', ['Quentin\tZebulon'], 'UserInputs[0] must not contain control characters.'],
   ])('%s: 400 in the envelope, naming no value', async (_what, userInputs, phrase) => {
     const response = await evaluate({ Password: 'Zebulon$Rocks26', UserInputs: userInputs });
@@ -190,7 +243,9 @@ describe('no UserInput leaves the function', () => {
     for (const password of ['Zebulon$Rocks26', 'Amber-Lighthouse-Sparrow-71!']) {
       expect((await evaluate({ PasswordStrengthPolicyID: 2, Password: password, UserInputs: USER })).status).toBe(200);
     }
-    expect(stub.requests.map((r) => r.url)).toEqual(['Zebulon$Rocks26', 'Amber-Lighthouse-Sparrow-71!'].map((p) => `/range/${sha1Hex(p).slice(0, 5)}`));
+    expect(stub.requests.map((r) => r.url)).toEqual(
+      ['Zebulon$Rocks26', 'Amber-Lighthouse-Sparrow-71!'].map((p) => `/range/${sha1Hex(p).slice(0, 5)}`),
+    );
     const seen = `${JSON.stringify(stub.requests)}\n${service.output()}`.toLowerCase();
     // The events were logged (DEBUG, event logging on), so this is the redaction at work, not silence.
     expect(service.output()).toContain('"httpMethod":"POST"');

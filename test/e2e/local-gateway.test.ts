@@ -31,7 +31,9 @@ describe('the local gateway serves the API description', () => {
 });
 
 describe('the local gateway serves the docs page (docs/docs-page.md)', () => {
-  const files = [...docsPageFiles(readFileSync(OPENAPI_FILE, 'utf8'))].map(([name, file]) => [name === 'index.html' ? '/docs/' : `/docs/${name}`, file] as const);
+  const files = [...docsPageFiles(readFileSync(OPENAPI_FILE, 'utf8'))].map(
+    ([name, file]) => [name === 'index.html' ? '/docs/' : `/docs/${name}`, file] as const,
+  );
 
   it('GET /docs redirects to /docs/, keeping the query, so that the page’s relative links resolve', async () => {
     for (const [target, location] of [
@@ -39,30 +41,46 @@ describe('the local gateway serves the docs page (docs/docs-page.md)', () => {
       ['/docs?a=1', '/docs/?a=1'],
     ]) {
       const response = await rawRequest(service.url, 'GET', target!);
-      expect({ status: response.status, location: response.headers.location, body: response.body }).toEqual({ status: 301, location, body: '' });
+      expect({ status: response.status, location: response.headers.location, body: response.body }).toEqual({
+        status: 301,
+        location,
+        body: '',
+      });
     }
   });
 
-  it.each(files.map(([target, file]) => [target, file] as const))('GET %s answers the file as it is, with no credentials needed', async (target, file) => {
-    const response = await fetch(`${service.url}${target}`);
-    expect({
-      status: response.status,
-      type: response.headers.get('content-type'),
-      cache: response.headers.get('cache-control'),
-      sniff: response.headers.get('x-content-type-options'),
-      same: Buffer.from(await response.arrayBuffer()).equals(file.body),
-    }).toEqual({ status: 200, type: file.contentType, cache: 'no-cache', sniff: 'nosniff', same: true });
-  });
+  it.each(files.map(([target, file]) => [target, file] as const))(
+    'GET %s answers the file as it is, with no credentials needed',
+    async (target, file) => {
+      const response = await fetch(`${service.url}${target}`);
+      expect({
+        status: response.status,
+        type: response.headers.get('content-type'),
+        cache: response.headers.get('cache-control'),
+        sniff: response.headers.get('x-content-type-options'),
+        same: Buffer.from(await response.arrayBuffer()).equals(file.body),
+      }).toEqual({ status: 200, type: file.contentType, cache: 'no-cache', sniff: 'nosniff', same: true });
+    },
+  );
 
   it('a file answers with one trailing slash too, as a resource does', async () => {
     for (const target of ['/docs/swagger-init.js', '/openapi.json']) {
-      const [plain, slashed] = [await rawRequest(service.url, 'GET', target), await rawRequest(service.url, 'GET', `${target}/`)];
-      expect({ status: slashed.status, type: slashed.headers['content-type'], body: slashed.body }).toEqual({ status: 200, type: plain.headers['content-type'], body: plain.body });
+      const [plain, slashed] = [
+        await rawRequest(service.url, 'GET', target),
+        await rawRequest(service.url, 'GET', `${target}/`),
+      ];
+      expect({ status: slashed.status, type: slashed.headers['content-type'], body: slashed.body }).toEqual({
+        status: 200,
+        type: plain.headers['content-type'],
+        body: plain.body,
+      });
     }
   });
 
   it('the page’s document is the one at /openapi.json', async () => {
-    expect((await rawRequest(service.url, 'GET', '/docs/openapi.json')).body).toBe((await rawRequest(service.url, 'GET', '/openapi.json')).body);
+    expect((await rawRequest(service.url, 'GET', '/docs/openapi.json')).body).toBe(
+      (await rawRequest(service.url, 'GET', '/openapi.json')).body,
+    );
   });
 
   it.each([
@@ -77,9 +95,12 @@ describe('the local gateway serves the docs page (docs/docs-page.md)', () => {
     if (method !== 'HEAD') expectAnswer(response, 405, errorEnvelope(405, methodNotAllowedPhrase(['GET'])));
   });
 
-  it.each(['/docs/missing.js', '/docs/swagger-ui.js', '/docs/index.html/x', '/swagger-ui.css', '/doc'])('GET %s: 404 in the envelope', async (target) => {
-    expectAnswer(await rawRequest(service.url, 'GET', target), 404, errorEnvelope(404, ROUTE_PHRASES.notFound));
-  });
+  it.each(['/docs/missing.js', '/docs/swagger-ui.js', '/docs/index.html/x', '/swagger-ui.css', '/doc'])(
+    'GET %s: 404 in the envelope',
+    async (target) => {
+      expectAnswer(await rawRequest(service.url, 'GET', target), 404, errorEnvelope(404, ROUTE_PHRASES.notFound));
+    },
+  );
 });
 
 describe('the start banner', () => {
@@ -111,7 +132,14 @@ describe('the start banner', () => {
         else if (args[i] === '-d') body = args[++i]!;
         else expect(args[i]).toBe('-s');
       }
-      const response = await rawRequest(service.url, method, args[args.length - 1]!.replace(service.url, ''), headers, 20_000, body);
+      const response = await rawRequest(
+        service.url,
+        method,
+        args[args.length - 1]!.replace(service.url, ''),
+        headers,
+        20_000,
+        body,
+      );
       expect({ command: args.join(' '), status: response.status }).toEqual({ command: args.join(' '), status: 200 });
     }
   });
@@ -147,28 +175,63 @@ const ROUTE_CASES = resourcePaths().map((route) => {
 });
 
 const expectAnswer = (response: RawResponse, status: number, body: string) =>
-  expect({ status: response.status, type: response.headers['content-type'], body: response.body }).toEqual({ status, type: 'application/json; charset=utf-8', body });
+  expect({ status: response.status, type: response.headers['content-type'], body: response.body }).toEqual({
+    status,
+    type: 'application/json; charset=utf-8',
+    body,
+  });
 
 /** A 200 of the route: the same body as without the extra name, except generation, whose passwords are random. */
 async function expectSuccess(response: RawResponse, path: string, reference: () => Promise<RawResponse>) {
-  expect({ status: response.status, type: response.headers['content-type'] }).toEqual({ status: 200, type: 'application/json; charset=utf-8' });
-  if (path.endsWith('generatepassword')) expect(Object.keys((JSON.parse(response.body) as object[])[0]!)).toEqual(['Password']);
+  expect({ status: response.status, type: response.headers['content-type'] }).toEqual({
+    status: 200,
+    type: 'application/json; charset=utf-8',
+  });
+  if (path.endsWith('generatepassword'))
+    expect(Object.keys((JSON.parse(response.body) as object[])[0]!)).toEqual(['Password']);
   else expect(response.body).toBe((await reference()).body);
 }
 
 describe.each(PROTOTYPE_NAMES)('a request name that Object.prototype holds: %s', (name) => {
-  it.each(ROUTE_CASES.map((c) => [c.method, c.path, c] as const))('%s %s: as a query parameter name, 401 without credentials and the route’s 400 with them', async (method, path, c) => {
-    const target = `${path}?${name}=1`;
-    expectAnswer(await rawRequest(service.url, method, target, c.extra, 20_000, c.body), 401, errorEnvelope(401, ROUTE_PHRASES.unauthorized));
-    expectAnswer(await rawRequest(service.url, method, target, [...c.credentials, ...c.extra], 20_000, c.body), 400, errorEnvelope(400, c.unknownParameter(name)));
-  });
+  it.each(ROUTE_CASES.map((c) => [c.method, c.path, c] as const))(
+    '%s %s: as a query parameter name, 401 without credentials and the route’s 400 with them',
+    async (method, path, c) => {
+      const target = `${path}?${name}=1`;
+      expectAnswer(
+        await rawRequest(service.url, method, target, c.extra, 20_000, c.body),
+        401,
+        errorEnvelope(401, ROUTE_PHRASES.unauthorized),
+      );
+      expectAnswer(
+        await rawRequest(service.url, method, target, [...c.credentials, ...c.extra], 20_000, c.body),
+        400,
+        errorEnvelope(400, c.unknownParameter(name)),
+      );
+    },
+  );
 
-  it.each(ROUTE_CASES.map((c) => [c.method, c.path, c] as const))('%s %s: as a header name, 401 without credentials and a 200 with them', async (method, path, c) => {
-    const header: [string, string] = [name, 'x'];
-    expectAnswer(await rawRequest(service.url, method, path, [header, ...c.extra], 20_000, c.body), 401, errorEnvelope(401, ROUTE_PHRASES.unauthorized));
-    const response = await rawRequest(service.url, method, path, [header, ...c.credentials, ...c.extra], 20_000, c.body);
-    await expectSuccess(response, path, () => rawRequest(service.url, method, path, [...c.credentials, ...c.extra], 20_000, c.body));
-  });
+  it.each(ROUTE_CASES.map((c) => [c.method, c.path, c] as const))(
+    '%s %s: as a header name, 401 without credentials and a 200 with them',
+    async (method, path, c) => {
+      const header: [string, string] = [name, 'x'];
+      expectAnswer(
+        await rawRequest(service.url, method, path, [header, ...c.extra], 20_000, c.body),
+        401,
+        errorEnvelope(401, ROUTE_PHRASES.unauthorized),
+      );
+      const response = await rawRequest(
+        service.url,
+        method,
+        path,
+        [header, ...c.credentials, ...c.extra],
+        20_000,
+        c.body,
+      );
+      await expectSuccess(response, path, () =>
+        rawRequest(service.url, method, path, [...c.credentials, ...c.extra], 20_000, c.body),
+      );
+    },
+  );
 });
 
 describe('the request log line', () => {
@@ -179,18 +242,29 @@ describe('the request log line', () => {
     const response = await rawRequest(service.url, 'GET', target, CREDENTIALS.strengthKey);
     expect(response.status).toBe(400);
     // The line is written after the response (and other tests' lines may still arrive): wait for this one.
-    const lines = () => service.output().split('\n').filter((line) => line.startsWith('GET /api/passwordstrength/?'));
+    const lines = () =>
+      service
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('GET /api/passwordstrength/?'));
     for (let i = 0; i < 100 && lines().length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
     expect(lines()).toHaveLength(1);
-    expect(lines()[0]).toMatch(/^GET \/api\/passwordstrength\/\?search&\[other\]&\[other\]&search -> 400 \(\d+\.\d ms\)$/);
-    for (const secret of [key, encodeURIComponent(key), key.slice(0, 16), key.slice(-16), password, 'two']) expect(service.output()).not.toContain(secret);
+    expect(lines()[0]).toMatch(
+      /^GET \/api\/passwordstrength\/\?search&\[other\]&\[other\]&search -> 400 \(\d+\.\d ms\)$/,
+    );
+    for (const secret of [key, encodeURIComponent(key), key.slice(0, 16), key.slice(-16), password, 'two'])
+      expect(service.output()).not.toContain(secret);
   });
 
   it('shows a path segment that holds a key as [redacted], never the key', async () => {
     const key = 'pps_445566778899_Eq4vN8xLr2TzWc5YpK7eJd9SfG4uBm6AoXi1VnE0tQs';
     const response = await rawRequest(service.url, 'GET', `/api/passwordstrength/${key}`, CREDENTIALS.strengthKey);
     expect(response.status).toBe(404);
-    const lines = () => service.output().split('\n').filter((line) => line.startsWith('GET /api/passwordstrength/['));
+    const lines = () =>
+      service
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('GET /api/passwordstrength/['));
     for (let i = 0; i < 100 && lines().length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
     expect(lines()).toHaveLength(1);
     expect(lines()[0]).toMatch(/^GET \/api\/passwordstrength\/\[redacted\] -> 404 \(\d+\.\d ms\)$/);
@@ -200,7 +274,11 @@ describe('the request log line', () => {
   it('names no query parameter of a docs page request, which takes none', async () => {
     const key = 'pps_00112233aabb_Wq4vN8xLr2TzWc5YpK7eJd9SfG4uBm6AoXi1VnE0tQs';
     expect((await rawRequest(service.url, 'GET', `/docs/?APIKey=${key}&${key}`)).status).toBe(200);
-    const lines = () => service.output().split('\n').filter((line) => line.startsWith('GET /docs/?'));
+    const lines = () =>
+      service
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('GET /docs/?'));
     for (let i = 0; i < 100 && lines().length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
     expect(lines()).toHaveLength(1);
     expect(lines()[0]).toMatch(/^GET \/docs\/\?\[other\]&\[other\] -> 200 \(\d+\.\d ms\)$/);

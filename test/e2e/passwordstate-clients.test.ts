@@ -17,7 +17,9 @@ const CREDENTIALS = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', 'loc
   passwordGeneratorAPIKey: string;
   passwordStrengthAPIKey: string;
 };
-const SEED = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', 'generator-policies.json'), 'utf8')) as GeneratorPolicy[];
+const SEED = JSON.parse(
+  readFileSync(path.join(PROJECT_ROOT, 'seed', 'generator-policies.json'), 'utf8'),
+) as GeneratorPolicy[];
 const KEY = CREDENTIALS.passwordGeneratorAPIKey;
 
 /** The headers each client sends with its GETs (Host is added by the request helper, as every client sends it). */
@@ -38,21 +40,33 @@ const CLIENTS = {
 } as const satisfies Record<string, readonly (readonly [string, string])[]>;
 
 const local = useLocalService({ env: { [LOCAL_ENV.authorizerCacheTtl]: '0' } });
-const send = (target: string, headers: readonly (readonly [string, string])[]) => rawRequest(local.service.url, 'GET', target, headers);
-const passwordsOf = (response: RawResponse) => (JSON.parse(response.body) as { Password: string }[]).map((p) => p.Password);
+const send = (target: string, headers: readonly (readonly [string, string])[]) =>
+  rawRequest(local.service.url, 'GET', target, headers);
+const passwordsOf = (response: RawResponse) =>
+  (JSON.parse(response.body) as { Password: string }[]).map((p) => p.Password);
 
 describe.each(Object.entries(CLIENTS))('%s: GET /api/passwordgenerator/', (_client, headers) => {
   it('lists every generator policy, as /userapi/ does, with the same ETag', async () => {
     const viaKey = await send('/api/passwordgenerator/', headers);
-    const viaUser = await send('/userapi/passwordgenerator/', [['UserID', CREDENTIALS.generatorAdmin.UserID], ['APIKey', CREDENTIALS.generatorAdmin.APIKey]]);
-    expect({ status: viaKey.status, type: viaKey.headers['content-type'], etag: viaKey.headers.etag, cache: viaKey.headers['cache-control'] }).toEqual({
+    const viaUser = await send('/userapi/passwordgenerator/', [
+      ['UserID', CREDENTIALS.generatorAdmin.UserID],
+      ['APIKey', CREDENTIALS.generatorAdmin.APIKey],
+    ]);
+    expect({
+      status: viaKey.status,
+      type: viaKey.headers['content-type'],
+      etag: viaKey.headers.etag,
+      cache: viaKey.headers['cache-control'],
+    }).toEqual({
       status: 200,
       type: 'application/json; charset=utf-8',
       etag: viaUser.headers.etag,
       cache: 'private, no-cache',
     });
     expect(viaKey.body).toBe(viaUser.body);
-    expect((JSON.parse(viaKey.body) as GeneratorPolicy[]).map((p) => p.PasswordGeneratorID)).toEqual(SEED.map((p) => p.PasswordGeneratorID));
+    expect((JSON.parse(viaKey.body) as GeneratorPolicy[]).map((p) => p.PasswordGeneratorID)).toEqual(
+      SEED.map((p) => p.PasswordGeneratorID),
+    );
   });
 
   it('searches with ?search=network+devices', async () => {
@@ -67,7 +81,10 @@ describe.each(Object.entries(CLIENTS))('%s: GET /api/generatepassword/', (_clien
 
   it('?Qty=1: one password of the default policy', async () => {
     const response = await send('/api/generatepassword/?Qty=1', headers);
-    expect({ status: response.status, cache: response.headers['cache-control'] }).toEqual({ status: 200, cache: 'no-store' });
+    expect({ status: response.status, cache: response.headers['cache-control'] }).toEqual({
+      status: 200,
+      cache: 'no-store',
+    });
     const [password] = passwordsOf(response);
     const { MinLength, MaxLength } = policy(1);
     expect(password!.length).toBeGreaterThanOrEqual(MinLength);
@@ -75,14 +92,17 @@ describe.each(Object.entries(CLIENTS))('%s: GET /api/generatepassword/', (_clien
     expect(JSON.parse(response.body)).toEqual([{ Password: password }]);
   });
 
-  it.each(['?PasswordGeneratorID=3&Qty=2', '?Qty=2&PasswordGeneratorID=3'])('%s: two passwords of policy 3', async (query) => {
-    const response = await send(`/api/generatepassword/${query}`, headers);
-    expect(response.status).toBe(200);
-    const { MinLength, MaxLength } = policy(3);
-    const passwords = passwordsOf(response);
-    expect(passwords).toHaveLength(2);
-    for (const password of passwords) expect(password.length >= MinLength && password.length <= MaxLength).toBe(true);
-  });
+  it.each(['?PasswordGeneratorID=3&Qty=2', '?Qty=2&PasswordGeneratorID=3'])(
+    '%s: two passwords of policy 3',
+    async (query) => {
+      const response = await send(`/api/generatepassword/${query}`, headers);
+      expect(response.status).toBe(200);
+      const { MinLength, MaxLength } = policy(3);
+      const passwords = passwordsOf(response);
+      expect(passwords).toHaveLength(2);
+      for (const password of passwords) expect(password.length >= MinLength && password.length <= MaxLength).toBe(true);
+    },
+  );
 });
 
 describe('generation by settings, as the PowerShell modules send it', () => {
@@ -128,7 +148,10 @@ function policy1SpecialChars(): string {
 }
 
 describe('key separation over HTTP: each kind opens only its own paths', () => {
-  const user: [string, string][] = [['UserID', CREDENTIALS.generatorAdmin.UserID], ['APIKey', CREDENTIALS.generatorAdmin.APIKey]];
+  const user: [string, string][] = [
+    ['UserID', CREDENTIALS.generatorAdmin.UserID],
+    ['APIKey', CREDENTIALS.generatorAdmin.APIKey],
+  ];
   const generator: [string, string][] = [['APIKey', KEY]];
   const strength: [string, string][] = [['APIKey', CREDENTIALS.passwordStrengthAPIKey]];
   const paths = {
@@ -138,7 +161,9 @@ describe('key separation over HTTP: each kind opens only its own paths', () => {
   };
   const credentials = { user, generator, strength };
   const cases = (Object.keys(credentials) as (keyof typeof credentials)[]).flatMap((kind) =>
-    (Object.keys(paths) as (keyof typeof paths)[]).flatMap((owner) => paths[owner].map((target) => [kind, target, kind === owner ? 200 : 401] as const)),
+    (Object.keys(paths) as (keyof typeof paths)[]).flatMap((owner) =>
+      paths[owner].map((target) => [kind, target, kind === owner ? 200 : 401] as const),
+    ),
   );
 
   it.each(cases)('a %s key on %s: %i', async (kind, target, status) => {

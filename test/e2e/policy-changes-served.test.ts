@@ -32,23 +32,29 @@ function storeEndpoint(): string {
   return match[1]!;
 }
 
-const cli = (...argv: string[]): Promise<CliRun> => runCli(main, [...argv, '--endpoint', storeEndpoint(), '--actor', 'e2e']);
+const cli = (...argv: string[]): Promise<CliRun> =>
+  runCli(main, [...argv, '--endpoint', storeEndpoint(), '--actor', 'e2e']);
 
 const generatorList = () =>
   rawRequest(local.service.url, 'GET', '/userapi/passwordgenerator', [
     ['UserID', LOCAL_CREDENTIALS.generatorAdmin.UserID],
     ['APIKey', LOCAL_CREDENTIALS.generatorAdmin.APIKey],
   ]);
-const strengthList = () => rawRequest(local.service.url, 'GET', '/api/passwordstrength', [['APIKey', LOCAL_CREDENTIALS.passwordStrengthAPIKey]]);
+const strengthList = () =>
+  rawRequest(local.service.url, 'GET', '/api/passwordstrength', [['APIKey', LOCAL_CREDENTIALS.passwordStrengthAPIKey]]);
 
 /** Polls until `served` holds, failing after the TTL plus a second of slack (the bound, docs/administration.md). */
-async function servedWithinTheBound(get: () => Promise<RawResponse>, served: (policies: Record<string, unknown>[]) => boolean): Promise<{ response: RawResponse; afterMs: number }> {
+async function servedWithinTheBound(
+  get: () => Promise<RawResponse>,
+  served: (policies: Record<string, unknown>[]) => boolean,
+): Promise<{ response: RawResponse; afterMs: number }> {
   const start = Date.now();
   for (;;) {
     const response = await get();
     const afterMs = Date.now() - start;
     if (response.status === 200 && served(JSON.parse(response.body))) return { response, afterMs };
-    if (afterMs > TTL_SECONDS * 1000 + 1000) throw new Error(`not served ${afterMs} ms after the change: ${response.body.slice(0, 300)}`);
+    if (afterMs > TTL_SECONDS * 1000 + 1000)
+      throw new Error(`not served ${afterMs} ms after the change: ${response.body.slice(0, 300)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -67,7 +73,10 @@ describe('a change through the policy CLI is served within POLICY_CACHE_TTL_SECO
     await edit(dir, 2, { GeneratorDescription: 'Edited in git, applied by the CLI.' });
     expect((await cli('apply', '--collection', 'generator', '--dir', dir)).code).toBe(0);
 
-    const { response, afterMs } = await servedWithinTheBound(generatorList, (policies) => policies[1]?.GeneratorDescription === 'Edited in git, applied by the CLI.');
+    const { response, afterMs } = await servedWithinTheBound(
+      generatorList,
+      (policies) => policies[1]?.GeneratorDescription === 'Edited in git, applied by the CLI.',
+    );
 
     expect(afterMs).toBeLessThanOrEqual(TTL_SECONDS * 1000 + 1000);
     expect(response.headers.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
@@ -89,11 +98,14 @@ describe('a change through the policy CLI is served within POLICY_CACHE_TTL_SECO
     const refused = await cli('apply', '--collection', 'strength', '--dir', mine);
 
     expect(refused.code).toBe(1);
-    expect(refused.stdout).toContain('! strength policy 4: changed in the store after the export (version 1 then, 2 now); export again.');
+    expect(refused.stdout).toContain(
+      '! strength policy 4: changed in the store after the export (version 1 then, 2 now); export again.',
+    );
     const { response } = await servedWithinTheBound(strengthList, (policies) => policies[3]?.PolicyName === 'Theirs');
     await new Promise((resolve) => setTimeout(resolve, TTL_SECONDS * 1000 + 200));
     expect((JSON.parse((await strengthList()).body) as Record<string, unknown>[])[3]?.PolicyName).toBe('Theirs');
-    for (const policy of JSON.parse(response.body) as Record<string, unknown>[]) expect(Object.keys(policy)).toEqual(strengthPolicies.fields);
+    for (const policy of JSON.parse(response.body) as Record<string, unknown>[])
+      expect(Object.keys(policy)).toEqual(strengthPolicies.fields);
   });
 
   it('rollback: the old policy is served again, with the ETag of the old body', async () => {
@@ -108,7 +120,10 @@ describe('a change through the policy CLI is served within POLICY_CACHE_TTL_SECO
     const rolledBack = await cli('rollback', '--collection', 'strength', '--id', '6', '--to-version', '1');
     expect(rolledBack.code).toBe(0);
 
-    const restored = await servedWithinTheBound(strengthList, (policies) => policies[5]?.PreferredPasswordLength !== 30);
+    const restored = await servedWithinTheBound(
+      strengthList,
+      (policies) => policies[5]?.PreferredPasswordLength !== 30,
+    );
     expect(restored.response.body).toBe(original.body);
     expect(restored.response.headers.etag).toBe(original.headers.etag);
   });

@@ -10,7 +10,12 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEFAULT_LINT_CONTEXT, lintGeneratorPolicy, lintStrengthPolicy, SEVERITY_LABELS } from '../../admin/policy-lint';
+import {
+  DEFAULT_LINT_CONTEXT,
+  lintGeneratorPolicy,
+  lintStrengthPolicy,
+  SEVERITY_LABELS,
+} from '../../admin/policy-lint';
 import { generatorPasswordRules, strengthPasswordRules } from '../../admin/password-rules';
 import { renderPolicyReport } from '../../admin/policy-report';
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
@@ -48,10 +53,23 @@ afterAll(async () => {
 });
 
 /** Writes the page to a file and opens it in a new tab. */
-async function open(name: string, generator: readonly GeneratorPolicy[], strength: readonly StrengthPolicy[]): Promise<{ page: Page; url: string }> {
+async function open(
+  name: string,
+  generator: readonly GeneratorPolicy[],
+  strength: readonly StrengthPolicy[],
+): Promise<{ page: Page; url: string }> {
   const file = path.join(dir, name);
   // A seeded random source and a fixed time: the same page, and the same picture, on every run.
-  writeFileSync(file, renderPolicyReport({ generator, strength, context: DEFAULT_LINT_CONTEXT, random: seeded(2025), generatedAt: '2025-08-26T12:00:00.000Z' }));
+  writeFileSync(
+    file,
+    renderPolicyReport({
+      generator,
+      strength,
+      context: DEFAULT_LINT_CONTEXT,
+      random: seeded(2025),
+      generatedAt: '2025-08-26T12:00:00.000Z',
+    }),
+  );
   const page = await context.newPage();
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => problems.push(`console ${message.type()}: ${message.text()}`));
@@ -68,12 +86,24 @@ it('shows every seed policy with its findings and their clauses, the SHALL-break
   const { page, url } = await open('seed.html', SEED_GENERATOR, SEED_STRENGTH);
   try {
     await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Password policies against the standards');
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(
+      'Password policies against the standards',
+    );
     await expect(page.locator('.tally.shall').innerText()).resolves.toBe('15\nbreak a SHALL');
 
     const cards = [
-      ...SEED_GENERATOR.map((p) => ({ anchor: `generator-${p.PasswordGeneratorID}`, title: `Generator policy ${p.PasswordGeneratorID}: ${p.GeneratorName}`, findings: lintGeneratorPolicy(p, DEFAULT_LINT_CONTEXT), rules: generatorPasswordRules(p).descriptor })),
-      ...SEED_STRENGTH.map((p) => ({ anchor: `strength-${p.PasswordStrengthPolicyID}`, title: `Strength policy ${p.PasswordStrengthPolicyID}: ${p.PolicyName}`, findings: lintStrengthPolicy(p, DEFAULT_LINT_CONTEXT), rules: strengthPasswordRules(p).descriptor })),
+      ...SEED_GENERATOR.map((p) => ({
+        anchor: `generator-${p.PasswordGeneratorID}`,
+        title: `Generator policy ${p.PasswordGeneratorID}: ${p.GeneratorName}`,
+        findings: lintGeneratorPolicy(p, DEFAULT_LINT_CONTEXT),
+        rules: generatorPasswordRules(p).descriptor,
+      })),
+      ...SEED_STRENGTH.map((p) => ({
+        anchor: `strength-${p.PasswordStrengthPolicyID}`,
+        title: `Strength policy ${p.PasswordStrengthPolicyID}: ${p.PolicyName}`,
+        findings: lintStrengthPolicy(p, DEFAULT_LINT_CONTEXT),
+        rules: strengthPasswordRules(p).descriptor,
+      })),
     ];
     for (const card of cards) {
       const article = page.locator(`article#${card.anchor}`);
@@ -83,7 +113,12 @@ it('shows every seed policy with its findings and their clauses, the SHALL-break
         clauses: await article.locator('li.finding cite').allInnerTexts(),
         rules: await article.locator('.rules code').innerText(),
         visible: await article.isVisible(),
-        border: await article.evaluate((element) => (globalThis as unknown as { getComputedStyle(e: unknown): { borderLeftColor: string } }).getComputedStyle(element).borderLeftColor),
+        border: await article.evaluate(
+          (element) =>
+            (globalThis as unknown as { getComputedStyle(e: unknown): { borderLeftColor: string } }).getComputedStyle(
+              element,
+            ).borderLeftColor,
+        ),
       };
       const breaks = card.findings.some((f) => f.severity === 'shall');
       expect(seen).toEqual({
@@ -99,10 +134,14 @@ it('shows every seed policy with its findings and their clauses, the SHALL-break
     // A strength card counts its BannedWords (the seed policies have none), and says what that departs from.
     const bannedWords = page.locator('article#strength-2 li.finding', { hasText: 'BannedWords: []' });
     await expect(page.locator('article#strength-2 .figures').innerText()).resolves.toMatch(/\nBannedWords\nnone$/);
-    await expect(bannedWords.innerText()).resolves.toContain('OWASP ASVS 5.0.0 6.2.11 (L2): “Verify that the documented list of context specific words is used to prevent easy to guess passwords being created.”');
+    await expect(bannedWords.innerText()).resolves.toContain(
+      'OWASP ASVS 5.0.0 6.2.11 (L2): “Verify that the documented list of context specific words is used to prevent easy to guess passwords being created.”',
+    );
     // A composition finding reads in full: the clause's words, then the fix.
     const first = page.locator('article#strength-1 li.finding').first();
-    await expect(first.innerText()).resolves.toContain('NIST SP 800-63B-4 §3.1.1.2 item 5: “Verifiers and CSPs SHALL NOT impose other composition rules (e.g., requiring mixtures of different character types) for passwords.”');
+    await expect(first.innerText()).resolves.toContain(
+      'NIST SP 800-63B-4 §3.1.1.2 item 5: “Verifiers and CSPs SHALL NOT impose other composition rules (e.g., requiring mixtures of different character types) for passwords.”',
+    );
     await expect(first.innerText()).resolves.toContain('Fix: Set MinimumLowerCaseCharacters to 0.');
 
     expect(requested).toEqual([url]);
@@ -120,7 +159,11 @@ it('a policy named with <script> shows the name as text and runs nothing', async
   requested.length = 0;
   problems.length = 0;
   const name = '<script>document.title = "injected"; alert(1)</script><img src="https://example.com/x.png">';
-  const { page, url } = await open('markup.html', [generatorPolicy({ PasswordGeneratorID: 5, GeneratorName: name, GeneratorDescription: '<b>not bold</b>' })], []);
+  const { page, url } = await open(
+    'markup.html',
+    [generatorPolicy({ PasswordGeneratorID: 5, GeneratorName: name, GeneratorDescription: '<b>not bold</b>' })],
+    [],
+  );
   try {
     await page.waitForLoadState('networkidle');
     await expect(page.locator('article#generator-5 h3').innerText()).resolves.toBe(`Generator policy 5: ${name}`);

@@ -30,7 +30,14 @@ beforeAll(async () => {
   stub.add(BREACHED, 42);
   const pwned = { PWNED_PASSWORDS_URL: stub.url, PWNED_PASSWORDS_TIMEOUT_MS: String(TIMEOUT_MS) };
   [on, off] = await Promise.all([
-    spawnLocalService({ env: { ...pwned, PWNED_PASSWORDS_CHECK: 'true', POWERTOOLS_LOG_LEVEL: 'DEBUG', [LOCAL_ENV.authorizerCacheTtl]: '0' } }),
+    spawnLocalService({
+      env: {
+        ...pwned,
+        PWNED_PASSWORDS_CHECK: 'true',
+        POWERTOOLS_LOG_LEVEL: 'DEBUG',
+        [LOCAL_ENV.authorizerCacheTtl]: '0',
+      },
+    }),
     spawnLocalService({ env: { ...pwned, PWNED_PASSWORDS_CHECK: 'false' } }),
   ]);
 }, 120_000);
@@ -46,7 +53,10 @@ beforeEach(() => {
 
 async function evaluate(service: SpawnedService, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const response = await evaluateRequest(service.url, LOCAL_CREDENTIALS.passwordStrengthAPIKey, body);
-  expect({ status: response.status, cache: response.headers['cache-control'] }).toEqual({ status: 200, cache: 'no-store' });
+  expect({ status: response.status, cache: response.headers['cache-control'] }).toEqual({
+    status: 200,
+    cache: 'no-store',
+  });
   return JSON.parse(response.body) as Record<string, unknown>;
 }
 
@@ -57,20 +67,32 @@ describe('the check on (PWNED_PASSWORDS_CHECK=true)', () => {
   });
 
   it('a breached password fails with BreachedPassword and is not Compliant, whatever its composition', async () => {
-    expect(evaluatePassword(policy(1), BREACHED, estimate)).toMatchObject({ ComplianceLevelName: 'Excellent', Compliant: true });
+    expect(evaluatePassword(policy(1), BREACHED, estimate)).toMatchObject({
+      ComplianceLevelName: 'Excellent',
+      Compliant: true,
+    });
     const body = await evaluate(on, { Password: BREACHED });
     expect(body).toEqual(evaluatePassword(policy(1), BREACHED, estimate, true));
     expect(body).toMatchObject({
       ComplianceLevel: 1,
       ComplianceLevelName: 'Weak',
       Compliant: false,
-      Failures: [{ Rule: 'BreachedPassword', Required: 0, Found: 1, Message: 'This password appears in lists of breached passwords.' }],
+      Failures: [
+        {
+          Rule: 'BreachedPassword',
+          Required: 0,
+          Found: 1,
+          Message: 'This password appears in lists of breached passwords.',
+        },
+      ],
     });
   });
 
   it('sends the API only the 5-character prefix of the SHA-1, with Add-Padding', async () => {
     await evaluate(on, { PasswordStrengthPolicyID: 2, Password: BREACHED });
-    expect(stub.requests.map((r) => [r.method, r.url, r.headers['add-padding']])).toEqual([['GET', `/range/${sha1Hex(BREACHED).slice(0, 5)}`, 'true']]);
+    expect(stub.requests.map((r) => [r.method, r.url, r.headers['add-padding']])).toEqual([
+      ['GET', `/range/${sha1Hex(BREACHED).slice(0, 5)}`, 'true'],
+    ]);
     expect(JSON.stringify(stub.requests).toUpperCase()).not.toContain(sha1Hex(BREACHED).slice(5, 15));
   });
 
@@ -83,19 +105,26 @@ describe('the check on (PWNED_PASSWORDS_CHECK=true)', () => {
   it.each([
     ['does not answer in time', { kind: 'hang' } as const, 'TimeoutError'],
     ['answers 503', { kind: 'status', status: 503 } as const, 'PwnedPasswordsAnswerError'],
-  ])('when the API %s, the breached password is evaluated as without the check (fails open), logged without it', async (_what, behaviour, errorKind) => {
-    stub.behaviour = behaviour;
-    const started = Date.now();
-    expect(await evaluate(on, { Password: BREACHED })).toEqual(evaluatePassword(policy(1), BREACHED, estimate));
-    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1500);
-    expect(stub.requests).toHaveLength(1);
-    const warning = on
-      .output()
-      .split('\n')
-      .filter((line) => line.includes('Pwned Passwords lookup failed'))
-      .pop();
-    expect(JSON.parse(warning!)).toMatchObject({ level: 'WARN', message: 'Pwned Passwords lookup failed; evaluated without it', error: errorKind });
-  });
+  ])(
+    'when the API %s, the breached password is evaluated as without the check (fails open), logged without it',
+    async (_what, behaviour, errorKind) => {
+      stub.behaviour = behaviour;
+      const started = Date.now();
+      expect(await evaluate(on, { Password: BREACHED })).toEqual(evaluatePassword(policy(1), BREACHED, estimate));
+      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1500);
+      expect(stub.requests).toHaveLength(1);
+      const warning = on
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('Pwned Passwords lookup failed'))
+        .pop();
+      expect(JSON.parse(warning!)).toMatchObject({
+        level: 'WARN',
+        message: 'Pwned Passwords lookup failed; evaluated without it',
+        error: errorKind,
+      });
+    },
+  );
 
   it('nothing the service printed holds the password or its hash', () => {
     const printed = on.output();
@@ -106,7 +135,10 @@ describe('the check on (PWNED_PASSWORDS_CHECK=true)', () => {
 
 describe('the check off (the default)', () => {
   it('the breached password is evaluated as before, and the API is never asked', async () => {
-    for (const id of [1, 2, 3]) expect(await evaluate(off, { PasswordStrengthPolicyID: id, Password: BREACHED })).toEqual(evaluatePassword(policy(id), BREACHED, estimate));
+    for (const id of [1, 2, 3])
+      expect(await evaluate(off, { PasswordStrengthPolicyID: id, Password: BREACHED })).toEqual(
+        evaluatePassword(policy(id), BREACHED, estimate),
+      );
     expect(stub.requests).toEqual([]);
   });
 });

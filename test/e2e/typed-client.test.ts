@@ -16,7 +16,8 @@ const CREDENTIALS = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', 'loc
   passwordGeneratorAPIKey: string;
   passwordStrengthAPIKey: string;
 };
-const seed = (file: string) => JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', file), 'utf8')) as Record<string, unknown>[];
+const seed = (file: string) =>
+  JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', file), 'utf8')) as Record<string, unknown>[];
 const GENERATORS = seed('generator-policies.json');
 const STRENGTHS = seed('strength-policies.json');
 // What the service's own evaluator answers for the document's example, against the default policy.
@@ -26,7 +27,11 @@ const IN_CONTEXT = evaluationExample(IN_CONTEXT_EXAMPLE.Password, IN_CONTEXT_EXA
 const local = useLocalService({ env: { [LOCAL_ENV.authorizerCacheTtl]: '0' } });
 
 it('calls every operation through openapi-fetch and gets the answers the types describe', () => {
-  expect(IN_CONTEXT).toMatchObject({ ComplianceLevelName: 'Weak', Compliant: false, Failures: [{ Rule: 'UserInput' }] });
+  expect(IN_CONTEXT).toMatchObject({
+    ComplianceLevelName: 'Weak',
+    Compliant: false,
+    Failures: [{ Rule: 'UserInput' }],
+  });
   const run = spawnSync(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['examples/typed-client.ts'], {
     cwd: PROJECT_ROOT,
     encoding: 'utf8',

@@ -11,13 +11,18 @@ import { rawRequest } from '../support/http-client';
 import { PROJECT_ROOT, useLocalService } from '../support/local-service';
 import { LOCAL_ENV } from '../../local/local-environment';
 
-const CREDENTIALS = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', 'local-credentials.json'), 'utf8')) as { passwordGeneratorAPIKey: string; passwordStrengthAPIKey: string };
+const CREDENTIALS = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', 'local-credentials.json'), 'utf8')) as {
+  passwordGeneratorAPIKey: string;
+  passwordStrengthAPIKey: string;
+};
 const local = useLocalService({ env: { [LOCAL_ENV.emulateUsagePlans]: '1', [LOCAL_ENV.authorizerCacheTtl]: '0' } });
 const get = (target: string, key: string) => rawRequest(local.service.url, 'GET', target, [['APIKey', key]]);
 
 it('a key past its burst gets 429 in the envelope, another credential does not, and the key recovers', async () => {
   const { burstLimit } = USAGE_PLANS.standard;
-  const answers = await Promise.all(Array.from({ length: burstLimit + 15 }, () => get('/api/passwordgenerator', CREDENTIALS.passwordGeneratorAPIKey)));
+  const answers = await Promise.all(
+    Array.from({ length: burstLimit + 15 }, () => get('/api/passwordgenerator', CREDENTIALS.passwordGeneratorAPIKey)),
+  );
   const throttled = answers.filter((a) => a.status === 429);
   expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(burstLimit);
   expect(throttled.length).toBeGreaterThan(0);

@@ -23,7 +23,10 @@ const ALARM_IDS = [
 function alarmsById(s: Synthesized): Record<string, CfnResource['Properties']> {
   const prefix = `${s.stack.stackName}-`;
   return Object.fromEntries(
-    Object.values(resourcesOfType(s.template, 'AWS::CloudWatch::Alarm')).map((a) => [String(a.Properties.AlarmName).slice(prefix.length), a.Properties]),
+    Object.values(resourcesOfType(s.template, 'AWS::CloudWatch::Alarm')).map((a) => [
+      String(a.Properties.AlarmName).slice(prefix.length),
+      a.Properties,
+    ]),
   );
 }
 
@@ -42,8 +45,9 @@ const serviceMetricAlarm = (MetricName: string, Threshold: number) => ({
 describe('alarms', () => {
   const prod = synth({ stage: 'prod' });
   const alarms = alarmsById(prod);
-  const fnRef = (fn: keyof typeof prod.stack.functions | 'Authorizer') =>
-    ({ Ref: prod.logicalId(fn === 'Authorizer' ? prod.stack.authorizer : prod.stack.functions[fn]) });
+  const fnRef = (fn: keyof typeof prod.stack.functions | 'Authorizer') => ({
+    Ref: prod.logicalId(fn === 'Authorizer' ? prod.stack.authorizer : prod.stack.functions[fn]),
+  });
   const stageDimensions = [
     { Name: 'ApiName', Value: 'PasswordPolicyService' },
     { Name: 'Stage', Value: { Ref: prod.logicalId(prod.stack.api.api.deploymentStage) } },
@@ -59,11 +63,25 @@ describe('alarms', () => {
 
   // The stage's two alarms: what they watch, and when they fire.
   it.each([
-    ['Api5xxRate', 'API 5xx rate: 5XXError Average over 5 minutes above 1% of the stage', { MetricName: '5XXError', Statistic: 'Average', Threshold: 0.01, EvaluationPeriods: 1 }],
-    ['ApiLatencyP99', 'API p99 latency: above 1000 ms in 3 of 3 five-minute periods', { MetricName: 'Latency', ExtendedStatistic: 'p99', Threshold: 1000, EvaluationPeriods: 3, DatapointsToAlarm: 3 }],
+    [
+      'Api5xxRate',
+      'API 5xx rate: 5XXError Average over 5 minutes above 1% of the stage',
+      { MetricName: '5XXError', Statistic: 'Average', Threshold: 0.01, EvaluationPeriods: 1 },
+    ],
+    [
+      'ApiLatencyP99',
+      'API p99 latency: above 1000 ms in 3 of 3 five-minute periods',
+      { MetricName: 'Latency', ExtendedStatistic: 'p99', Threshold: 1000, EvaluationPeriods: 3, DatapointsToAlarm: 3 },
+    ],
   ] as const)('%s (%s)', (id, _, watched) => {
     expect(alarms[id]).toEqual(
-      expect.objectContaining({ Namespace: 'AWS/ApiGateway', Dimensions: stageDimensions, Period: 300, ComparisonOperator: 'GreaterThanThreshold', ...watched }),
+      expect.objectContaining({
+        Namespace: 'AWS/ApiGateway',
+        Dimensions: stageDimensions,
+        Period: 300,
+        ComparisonOperator: 'GreaterThanThreshold',
+        ...watched,
+      }),
     );
   });
 
@@ -104,15 +122,27 @@ describe('alarms', () => {
     const on = alarmsById(synth({ stage: 'prod', pwnedPasswordsCheck: 'true' }));
     expect(Object.keys(on).sort()).toEqual([...ALARM_IDS, 'PwnedPasswordsUnavailable'].sort());
     expect(on.PwnedPasswordsUnavailable).toEqual(
-      expect.objectContaining({ ...serviceMetricAlarm('PwnedPasswordsUnavailable', 5), TreatMissingData: 'notBreaching' }),
+      expect.objectContaining({
+        ...serviceMetricAlarm('PwnedPasswordsUnavailable', 5),
+        TreatMissingData: 'notBreaching',
+      }),
     );
   });
 
   it('takes metric names, namespace and dimension from functions/runtime.ts, the values the functions are configured with', () => {
-    expect(POWERTOOLS).toEqual({ serviceName: SERVICE_METRICS.serviceName, metricsNamespace: SERVICE_METRICS.namespace });
+    expect(POWERTOOLS).toEqual({
+      serviceName: SERVICE_METRICS.serviceName,
+      metricsNamespace: SERVICE_METRICS.namespace,
+    });
     expect(SERVICE_METRICS.dimensions).toEqual({ service: SERVICE_METRICS.serviceName });
-    const env = resourcesOfType(prod.template, 'AWS::Lambda::Function')[prod.logicalId(prod.stack.authorizer)]!.Properties.Environment.Variables;
-    expect(env).toEqual(expect.objectContaining({ POWERTOOLS_METRICS_NAMESPACE: SERVICE_METRICS.namespace, POWERTOOLS_SERVICE_NAME: SERVICE_METRICS.serviceName }));
+    const env = resourcesOfType(prod.template, 'AWS::Lambda::Function')[prod.logicalId(prod.stack.authorizer)]!
+      .Properties.Environment.Variables;
+    expect(env).toEqual(
+      expect.objectContaining({
+        POWERTOOLS_METRICS_NAMESPACE: SERVICE_METRICS.namespace,
+        POWERTOOLS_SERVICE_NAME: SERVICE_METRICS.serviceName,
+      }),
+    );
   });
 
   describe('notification topic (context alarmTopic)', () => {
@@ -134,7 +164,11 @@ describe('alarms', () => {
         Topics: [topicRef],
         PolicyDocument: {
           Statement: Match.arrayWith([
-            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } }, Resource: topicRef }),
+            Match.objectLike({
+              Effect: 'Deny',
+              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+              Resource: topicRef,
+            }),
           ]),
         },
       });
@@ -159,7 +193,9 @@ describe('alarms', () => {
     });
 
     it('rejects a value that is neither a boolean nor a standard topic ARN, and a topic without alarms', () => {
-      expect(() => synth({ alarmTopic: 'ops@example.com' })).toThrow(/alarmTopic must be true, false or the ARN of a standard SNS topic/);
+      expect(() => synth({ alarmTopic: 'ops@example.com' })).toThrow(
+        /alarmTopic must be true, false or the ARN of a standard SNS topic/,
+      );
       expect(() => synth({ alarmTopic: 'arn:aws:sns:eu-west-1:123456789012:ops.fifo' })).toThrow(/standard SNS topic/);
       expect(() => synth({ stage: 'dev', alarmTopic: 'true' })).toThrow(/alarmTopic needs alarms/);
     });
@@ -170,9 +206,10 @@ describe('alarms', () => {
       synth({ stage: 'dev' }).template.resourceCountIs('AWS::CloudWatch::Alarm', 0);
       const on = synth({ stage: 'dev', alarms: 'true' });
       expect(Object.keys(alarmsById(on)).sort()).toEqual([...ALARM_IDS].sort());
-      expect(on.template.toJSON().Resources[Object.keys(resourcesOfType(on.template, 'AWS::CloudWatch::Alarm'))[0]!].Properties.AlarmName).toMatch(
-        /^PasswordPolicyService-dev-/,
-      );
+      expect(
+        on.template.toJSON().Resources[Object.keys(resourcesOfType(on.template, 'AWS::CloudWatch::Alarm'))[0]!]
+          .Properties.AlarmName,
+      ).toMatch(/^PasswordPolicyService-dev-/);
     });
 
     it('prod with alarms=false has none', () => {

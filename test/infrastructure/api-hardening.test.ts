@@ -62,7 +62,16 @@ describe('API Gateway hardening', () => {
     it('holds no header value, no API key, no query string and no body (each value is one quoted $context variable)', () => {
       for (const value of Object.values(fields)) expect(value).toMatch(/^\$context\.[A-Za-z.]+$/);
       expect(format.toLowerCase()).not.toContain('header');
-      for (const forbidden of ['requestOverride', 'responseOverride', 'identity.apiKey', 'userAgent', 'querystring', '$input', 'authorizer.claims', 'clientCert']) {
+      for (const forbidden of [
+        'requestOverride',
+        'responseOverride',
+        'identity.apiKey',
+        'userAgent',
+        'querystring',
+        '$input',
+        'authorizer.claims',
+        'clientCert',
+      ]) {
         expect(format).not.toContain(forbidden);
       }
     });
@@ -71,7 +80,12 @@ describe('API Gateway hardening', () => {
   describe('execution logging', () => {
     it('the stage logs errors only and never the data trace (which would log headers and bodies)', () => {
       expect(stage.Properties.MethodSettings).toEqual([
-        expect.objectContaining({ HttpMethod: '*', ResourcePath: '/*', LoggingLevel: 'ERROR', DataTraceEnabled: false }),
+        expect.objectContaining({
+          HttpMethod: '*',
+          ResourcePath: '/*',
+          LoggingLevel: 'ERROR',
+          DataTraceEnabled: false,
+        }),
       ]);
       expect(stage.Properties.MethodSettings[0].MetricsEnabled).toBeUndefined();
     });
@@ -94,16 +108,24 @@ describe('API Gateway hardening', () => {
       const role = resourcesOfType(prod.template, 'AWS::IAM::Role')[roleId!]!;
       expect(role.DeletionPolicy).toBe('Retain');
       expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
-        expect.objectContaining({ Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'apigateway.amazonaws.com' } }),
+        expect.objectContaining({
+          Action: 'sts:AssumeRole',
+          Effect: 'Allow',
+          Principal: { Service: 'apigateway.amazonaws.com' },
+        }),
       ]);
-      expect(JSON.stringify(role.Properties.ManagedPolicyArns)).toContain('service-role/AmazonAPIGatewayPushToCloudWatchLogs');
+      expect(JSON.stringify(role.Properties.ManagedPolicyArns)).toContain(
+        'service-role/AmazonAPIGatewayPushToCloudWatchLogs',
+      );
       expect(prod.template.toJSON().Resources[stageId].DependsOn).toEqual(expect.arrayContaining([accountId]));
     });
 
     it('apiGatewayCloudWatchRole=false leaves the account setting alone (it must already be set), logging stays on', () => {
       const s = synth({ stage: 'prod', apiGatewayCloudWatchRole: 'false' });
       s.template.resourceCountIs('AWS::ApiGateway::Account', 0);
-      expect(Object.keys(resourcesOfType(s.template, 'AWS::IAM::Role')).some((id) => id.includes('CloudWatchRole'))).toBe(false);
+      expect(
+        Object.keys(resourcesOfType(s.template, 'AWS::IAM::Role')).some((id) => id.includes('CloudWatchRole')),
+      ).toBe(false);
       expect(stageOf(s).Properties.MethodSettings[0].LoggingLevel).toBe('ERROR');
       expect(stageOf(s).Properties.AccessLogSetting).toBeDefined();
     });
@@ -111,9 +133,13 @@ describe('API Gateway hardening', () => {
 
   describe('stage throttling', () => {
     it('comes from the stage preset and from context', () => {
-      expect(stage.Properties.MethodSettings[0]).toEqual(expect.objectContaining({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 }));
+      expect(stage.Properties.MethodSettings[0]).toEqual(
+        expect.objectContaining({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 }),
+      );
       const s = synth({ stage: 'prod', throttlingRateLimit: '7', throttlingBurstLimit: '9' });
-      expect(stageOf(s).Properties.MethodSettings[0]).toEqual(expect.objectContaining({ ThrottlingRateLimit: 7, ThrottlingBurstLimit: 9, LoggingLevel: 'ERROR' }));
+      expect(stageOf(s).Properties.MethodSettings[0]).toEqual(
+        expect.objectContaining({ ThrottlingRateLimit: 7, ThrottlingBurstLimit: 9, LoggingLevel: 'ERROR' }),
+      );
     });
   });
 
@@ -134,7 +160,7 @@ describe('API Gateway hardening', () => {
       ]);
     });
 
-    it("answers a blocked request 429 with the error envelope", () => {
+    it('answers a blocked request 429 with the error envelope', () => {
       expect(acl!.Properties.CustomResponseBodies).toEqual({
         Throttled: { ContentType: 'APPLICATION_JSON', Content: errorEnvelope(429, PHRASES.throttled) },
       });
@@ -144,8 +170,17 @@ describe('API Gateway hardening', () => {
     });
 
     it('keeps CloudWatch metrics but no sampled requests (they would keep the API key headers)', () => {
-      for (const config of [acl!.Properties.VisibilityConfig, ...acl!.Properties.Rules.map((r: { VisibilityConfig: unknown }) => r.VisibilityConfig)]) {
-        expect(config).toEqual(expect.objectContaining({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: false, MetricName: expect.stringMatching(/^PasswordPolicyService-/) }));
+      for (const config of [
+        acl!.Properties.VisibilityConfig,
+        ...acl!.Properties.Rules.map((r: { VisibilityConfig: unknown }) => r.VisibilityConfig),
+      ]) {
+        expect(config).toEqual(
+          expect.objectContaining({
+            CloudWatchMetricsEnabled: true,
+            SampledRequestsEnabled: false,
+            MetricName: expect.stringMatching(/^PasswordPolicyService-/),
+          }),
+        );
       }
     });
 
@@ -153,13 +188,19 @@ describe('API Gateway hardening', () => {
       const associations = Object.values(resourcesOfType(prod.template, 'AWS::WAFv2::WebACLAssociation'));
       expect(associations).toHaveLength(1);
       expect(associations[0]!.Properties.WebACLArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
-      expect(joinedString(associations[0]!.Properties.ResourceArn)).toBe(`arn:{{}}:apigateway:{{}}::/restapis/{{${restApiId}}}/stages/{{${stageId}}}`);
+      expect(joinedString(associations[0]!.Properties.ResourceArn)).toBe(
+        `arn:{{}}:apigateway:{{}}::/restapis/{{${restApiId}}}/stages/{{${stageId}}}`,
+      );
     });
 
     it('takes the limit from wafRateLimit', () => {
       const s = synth({ stage: 'prod', wafRateLimit: '300' });
       s.template.hasResourceProperties('AWS::WAFv2::WebACL', {
-        Rules: [Match.objectLike({ Statement: { RateBasedStatement: Match.objectLike({ Limit: 300, AggregateKeyType: 'IP' }) } })],
+        Rules: [
+          Match.objectLike({
+            Statement: { RateBasedStatement: Match.objectLike({ Limit: 300, AggregateKeyType: 'IP' }) },
+          }),
+        ],
       });
     });
 
@@ -183,7 +224,9 @@ describe('API Gateway hardening', () => {
 
     it('one validator of request parameters (and bodies, though no method declares a body model) on the API', () => {
       expect(Object.values(validators)).toEqual([
-        expect.objectContaining({ Properties: { RestApiId: { Ref: restApiId }, ValidateRequestParameters: true, ValidateRequestBody: true } }),
+        expect.objectContaining({
+          Properties: { RestApiId: { Ref: restApiId }, ValidateRequestParameters: true, ValidateRequestBody: true },
+        }),
       ]);
       for (const method of methods) expect(method.Properties.RequestModels).toBeUndefined();
     });
@@ -191,18 +234,28 @@ describe('API Gateway hardening', () => {
     it('guards every route method (GET and POST), whose declared query parameters (those of its routes) all stay optional', () => {
       const routeMethods = methods.filter((m) => m.Properties.HttpMethod !== 'ANY');
       expect(routeMethods).toHaveLength(new Set(ROUTES.map((r) => `${r.method} ${r.path}`)).size);
-      expect(routeMethods.map((m) => m.Properties.HttpMethod).sort()).toEqual(['GET', 'GET', 'GET', 'GET', 'GET', 'POST']);
+      expect(routeMethods.map((m) => m.Properties.HttpMethod).sort()).toEqual([
+        'GET',
+        'GET',
+        'GET',
+        'GET',
+        'GET',
+        'POST',
+      ]);
       for (const method of routeMethods) {
         expect(method.Properties.RequestValidatorId).toEqual({ Ref: Object.keys(validators)[0] });
         const parameters: Record<string, boolean> = method.Properties.RequestParameters ?? {};
         const declared = Object.keys(parameters);
         expect(Object.values(parameters).every((required) => required === false)).toBe(true);
-        expect(declared.every((p) => ROUTES.some((r) => r.query.some((q) => p === `method.request.querystring.${q}`)))).toBe(true);
+        expect(
+          declared.every((p) => ROUTES.some((r) => r.query.some((q) => p === `method.request.querystring.${q}`))),
+        ).toBe(true);
       }
     });
 
     it('leaves the 405 mocks alone: they answer every request the same way', () => {
-      for (const method of methods.filter((m) => m.Properties.HttpMethod === 'ANY')) expect(method.Properties.RequestValidatorId).toBeUndefined();
+      for (const method of methods.filter((m) => m.Properties.HttpMethod === 'ANY'))
+        expect(method.Properties.RequestValidatorId).toBeUndefined();
     });
   });
 });

@@ -8,7 +8,12 @@ import { ENV } from '../../functions/runtime';
 import { DEFAULT_STAGE, STAGE_PRESETS } from '../../lib/settings';
 import { resourcesOfType, synth } from './synth';
 
-const LOCAL_TABLES = { generator: 'LocalGenerator', strength: 'LocalStrength', credentials: 'LocalCredentials', history: 'LocalHistory' } as const;
+const LOCAL_TABLES = {
+  generator: 'LocalGenerator',
+  strength: 'LocalStrength',
+  credentials: 'LocalCredentials',
+  history: 'LocalHistory',
+} as const;
 
 describe("the bench's function environment", () => {
   const deployment = deployedFunctions(LOCAL_TABLES);
@@ -23,7 +28,8 @@ describe("the bench's function environment", () => {
       const variables = resource.Properties.Environment.Variables as Record<string, unknown>;
       const fn = deployment.functions[id]!;
       expect(Object.keys(fn.environment).sort()).toEqual(Object.keys(variables).sort());
-      for (const [name, value] of Object.entries(variables)) if (typeof value === 'string') expect(fn.environment[name]).toBe(value);
+      for (const [name, value] of Object.entries(variables))
+        if (typeof value === 'string') expect(fn.environment[name]).toBe(value);
       expect(fn.memoryMiB).toBe(resource.Properties.MemorySize);
     }
     expect(deployment.functions.GeneratorPolicies!.environment[ENV.policyTable]).toBe(LOCAL_TABLES.generator);
@@ -42,6 +48,8 @@ describe("the bench's function environment", () => {
 
   it('follows the stack: a deploy with another log level gives the bench that level', () => {
     const debug = deployedFunctions(LOCAL_TABLES, { logLevel: 'DEBUG' });
-    expect(Object.values(debug.functions).map((f) => f.environment.POWERTOOLS_LOG_LEVEL)).toEqual(Object.values(debug.functions).map(() => 'DEBUG'));
+    expect(Object.values(debug.functions).map((f) => f.environment.POWERTOOLS_LOG_LEVEL)).toEqual(
+      Object.values(debug.functions).map(() => 'DEBUG'),
+    );
   });
 });

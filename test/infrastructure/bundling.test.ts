@@ -16,14 +16,19 @@ describe('the real app, with bundling', () => {
 
   it('bundles each function into a minified ESM index.mjs in its asset directory', () => {
     // What the CDK CLI sets by default; SAM finds each function's code through it.
-    const { app, stack } = buildApp({ ...CDK_JSON_CONTEXT, deployNonce: 'test-nonce', 'aws:cdk:enable-asset-metadata': true }, outdir);
+    const { app, stack } = buildApp(
+      { ...CDK_JSON_CONTEXT, deployNonce: 'test-nonce', 'aws:cdk:enable-asset-metadata': true },
+      outdir,
+    );
     const assembly = app.synth();
     const template = Template.fromJSON(assembly.getStackByName(stack.stackName).template);
     const functions = [...Object.values(stack.functions), stack.authorizer];
 
     for (const fn of functions) {
       const resource = template.toJSON().Resources[stack.getLogicalId(fn.node.defaultChild as never)];
-      expect(resource.Metadata).toEqual(expect.objectContaining({ 'aws:asset:property': 'Code', 'aws:asset:is-bundled': true }));
+      expect(resource.Metadata).toEqual(
+        expect.objectContaining({ 'aws:asset:property': 'Code', 'aws:asset:is-bundled': true }),
+      );
       const assetDir = path.join(outdir, resource.Metadata['aws:asset:path']);
       expect(readdirSync(assetDir)).toEqual(['index.mjs']);
       const code = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');

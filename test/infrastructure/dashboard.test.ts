@@ -10,8 +10,16 @@ describe('the operations dashboard', () => {
     const body = JSON.stringify(dashboards[0]!.Properties.DashboardBody);
     for (const name of Object.values(SERVICE_METRICS.names)) expect(body).toContain(`\\"${name}\\"`);
     expect(Object.keys(prod.stack.functions)).toContain('EvaluatePassword');
-    for (const fn of [...Object.values(prod.stack.functions), prod.stack.authorizer]) expect(body).toContain(prod.logicalId(fn));
-    for (const title of ['API requests and errors', 'API latency (p50, p99)', 'Function errors and throttles', 'Policy cache', 'Alarms']) expect(body).toContain(title);
+    for (const fn of [...Object.values(prod.stack.functions), prod.stack.authorizer])
+      expect(body).toContain(prod.logicalId(fn));
+    for (const title of [
+      'API requests and errors',
+      'API latency (p50, p99)',
+      'Function errors and throttles',
+      'Policy cache',
+      'Alarms',
+    ])
+      expect(body).toContain(title);
   });
 
   it('is left out of dev, and wherever dashboard=false', () => {

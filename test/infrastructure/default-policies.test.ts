@@ -26,7 +26,11 @@ describe('default policies custom resource', () => {
   /** The default-policy resource whose put targets a table, with its Create and Update calls parsed. */
   const callsFor = (kind: PolicyTableKind) => {
     const found = Object.values(defaults).find((r) => referencedIds(r.Properties.Create).has(tableId(kind)))!;
-    return { resource: found, create: JSON.parse(joinedString(found.Properties.Create)), update: JSON.parse(joinedString(found.Properties.Update)) };
+    return {
+      resource: found,
+      create: JSON.parse(joinedString(found.Properties.Create)),
+      update: JSON.parse(joinedString(found.Properties.Update)),
+    };
   };
 
   it('has one default-policy resource per policy table, and no other custom resource', () => {
@@ -69,18 +73,24 @@ describe('default policies custom resource', () => {
 
   it('defaults the nonce to the synth time', () => {
     const s = synth({ deployNonce: undefined });
-    const nonces = Object.values(resourcesOfType(s.template, 'Custom::DefaultPolicy')).map((r) => r.Properties.DeployNonce as string);
+    const nonces = Object.values(resourcesOfType(s.template, 'Custom::DefaultPolicy')).map(
+      (r) => r.Properties.DeployNonce as string,
+    );
     for (const nonce of nonces) expect(Date.parse(nonce)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('may only PutItem, and only on the two policy tables', () => {
-    const serviceTokens = new Set(Object.values(defaults).flatMap((r) => [...referencedIds(r.Properties.ServiceToken)]));
+    const serviceTokens = new Set(
+      Object.values(defaults).flatMap((r) => [...referencedIds(r.Properties.ServiceToken)]),
+    );
     expect(serviceTokens.size).toBe(1);
     const role = roleOfFunction(template, [...serviceTokens][0]!);
     const statements = statementsOfRole(template, role);
     expect(new Set(statements.flatMap((s) => [s.Action].flat()))).toEqual(new Set(['dynamodb:PutItem']));
     const resources = statements.flatMap((s) => [s.Resource].flat()).map((r) => JSON.stringify(r));
-    expect(resources.sort()).toEqual(KINDS.map((kind) => JSON.stringify({ 'Fn::GetAtt': [tableId(kind), 'Arn'] })).sort());
+    expect(resources.sort()).toEqual(
+      KINDS.map((kind) => JSON.stringify({ 'Fn::GetAtt': [tableId(kind), 'Arn'] })).sort(),
+    );
     template.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: { Statement: [Match.objectLike({ Action: 'dynamodb:PutItem', Resource: Match.anyValue() })] },
     });
@@ -89,7 +99,9 @@ describe('default policies custom resource', () => {
   it('logs the provider function to a log group with the configured retention', () => {
     const serviceToken = [...referencedIds(Object.values(defaults)[0]!.Properties.ServiceToken)][0]!;
     const provider = resourcesOfType(template, 'AWS::Lambda::Function')[serviceToken]!;
-    const logGroup = resourcesOfType(template, 'AWS::Logs::LogGroup')[[...referencedIds(provider.Properties.LoggingConfig.LogGroup)][0]!];
+    const logGroup = resourcesOfType(template, 'AWS::Logs::LogGroup')[
+      [...referencedIds(provider.Properties.LoggingConfig.LogGroup)][0]!
+    ];
     expect(logGroup?.Properties.RetentionInDays).toBe(90);
   });
 
@@ -108,12 +120,16 @@ describe('default policies custom resource', () => {
 
     it('rejects an invalid default, naming the file and the field', () => {
       const file = write('bad.json', [{ ...valid, MaxLength: 999 }]);
-      expect(() => readDefaultPolicy(generatorPolicies, file)).toThrow(/bad\.json: the default generator policy \(PasswordGeneratorID 1\) is invalid: MaxLength/);
+      expect(() => readDefaultPolicy(generatorPolicies, file)).toThrow(
+        /bad\.json: the default generator policy \(PasswordGeneratorID 1\) is invalid: MaxLength/,
+      );
     });
 
     it('rejects a file without policy 1', () => {
       const file = write('none.json', [{ ...valid, PasswordGeneratorID: 2 }]);
-      expect(() => readDefaultPolicy(generatorPolicies, file)).toThrow(/none\.json: no generator policy with PasswordGeneratorID 1/);
+      expect(() => readDefaultPolicy(generatorPolicies, file)).toThrow(
+        /none\.json: no generator policy with PasswordGeneratorID 1/,
+      );
     });
 
     it('rejects a default whose description does not say it is the default', () => {

@@ -44,7 +44,9 @@ describe('EvaluatePassword egress (context pwnedPasswordsCheck)', () => {
 
   describe('off: an isolated network with no route out', () => {
     const network = off.stack.evaluationNetwork!;
-    const subnetIds = network.vpc.isolatedSubnets.map((subnet) => off.stack.getLogicalId(subnet.node.defaultChild as never));
+    const subnetIds = network.vpc.isolatedSubnets.map((subnet) =>
+      off.stack.getLogicalId(subnet.node.defaultChild as never),
+    );
 
     it('EvaluatePassword runs in the two isolated subnets (two zones) with its own security group; no other function is in a VPC', () => {
       expect(network.vpc.publicSubnets).toEqual([]);
@@ -53,7 +55,9 @@ describe('EvaluatePassword egress (context pwnedPasswordsCheck)', () => {
       const vpcConfig = evaluation(off).VpcConfig;
       expect(vpcConfig.SubnetIds.map((id: unknown) => [...referencedIds(id)][0]).sort()).toEqual([...subnetIds].sort());
       expect(vpcConfig.SecurityGroupIds).toEqual([{ 'Fn::GetAtt': [off.logicalId(network.securityGroup), 'GroupId'] }]);
-      const inAVpc = Object.entries(functionsOf(off)).filter(([, fn]) => fn.Properties.VpcConfig !== undefined).map(([id]) => id);
+      const inAVpc = Object.entries(functionsOf(off))
+        .filter(([, fn]) => fn.Properties.VpcConfig !== undefined)
+        .map(([id]) => id);
       expect(inAVpc).toEqual([off.logicalId(off.stack.functions.EvaluatePassword)]);
     });
 
@@ -74,14 +78,28 @@ describe('EvaluatePassword egress (context pwnedPasswordsCheck)', () => {
       expect(endpoint.RouteTableIds.map((id: unknown) => [...referencedIds(id)][0]).sort()).toEqual(routeTables.sort());
       expect(endpoint.PolicyDocument).toEqual({
         Version: '2012-10-17',
-        Statement: [{ Action: 'dynamodb:Scan', Effect: 'Allow', Principal: { AWS: '*' }, Resource: { 'Fn::GetAtt': [off.logicalId(off.stack.tables.strength), 'Arn'] } }],
+        Statement: [
+          {
+            Action: 'dynamodb:Scan',
+            Effect: 'Allow',
+            Principal: { AWS: '*' },
+            Resource: { 'Fn::GetAtt': [off.logicalId(off.stack.tables.strength), 'Arn'] },
+          },
+        ],
       });
     });
 
     it('the security group lets HTTPS out and nothing in', () => {
-      const group = resourcesOfType(off.template, 'AWS::EC2::SecurityGroup')[off.logicalId(network.securityGroup)]!.Properties;
+      const group = resourcesOfType(off.template, 'AWS::EC2::SecurityGroup')[off.logicalId(network.securityGroup)]!
+        .Properties;
       expect(group.SecurityGroupEgress).toEqual([
-        { CidrIp: '0.0.0.0/0', IpProtocol: 'tcp', FromPort: 443, ToPort: 443, Description: 'HTTPS to DynamoDB through the gateway endpoint, the only route' },
+        {
+          CidrIp: '0.0.0.0/0',
+          IpProtocol: 'tcp',
+          FromPort: 443,
+          ToPort: 443,
+          Description: 'HTTPS to DynamoDB through the gateway endpoint, the only route',
+        },
       ]);
       expect(group.SecurityGroupIngress).toBeUndefined();
       expect(count(off, 'AWS::EC2::SecurityGroupIngress')).toBe(0);
@@ -89,17 +107,30 @@ describe('EvaluatePassword egress (context pwnedPasswordsCheck)', () => {
 
     it("rejected flows are logged, kept for the stage's log retention", () => {
       const flowLogs = Object.values(resourcesOfType(off.template, 'AWS::EC2::FlowLog'));
-      expect(flowLogs.map((f) => [f.Properties.ResourceType, f.Properties.TrafficType, f.Properties.LogDestinationType])).toEqual([['VPC', 'REJECT', 'cloud-watch-logs']]);
-      const group = resourcesOfType(off.template, 'AWS::Logs::LogGroup')[[...referencedIds(flowLogs[0]!.Properties.LogGroupName)][0]!];
+      expect(
+        flowLogs.map((f) => [f.Properties.ResourceType, f.Properties.TrafficType, f.Properties.LogDestinationType]),
+      ).toEqual([['VPC', 'REJECT', 'cloud-watch-logs']]);
+      const group = resourcesOfType(off.template, 'AWS::Logs::LogGroup')[
+        [...referencedIds(flowLogs[0]!.Properties.LogGroupName)][0]!
+      ];
       expect(group?.Properties.RetentionInDays).toBe(90);
     });
 
     it('its code calls no AWS service but DynamoDB: metrics are EMF lines on stdout, and no tracer, parameter, secret or KMS client is bundled', async () => {
       // With no route out, any other AWS call (CloudWatch PutMetricData, X-Ray's API, SSM, KMS) would hang until
       // the Lambda timeout: the bundle must not carry a client for one.
-      const { metafile } = await build({ ...bundleOptions(FUNCTIONS.evaluatePassword.entry), write: false, metafile: true, outfile: 'bundle.mjs' });
-      const packages = new Set(Object.keys(metafile.inputs).flatMap((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1] ?? []));
-      expect([...packages].filter((name) => name.startsWith('@aws-sdk/client-')).sort()).toEqual(['@aws-sdk/client-dynamodb']);
+      const { metafile } = await build({
+        ...bundleOptions(FUNCTIONS.evaluatePassword.entry),
+        write: false,
+        metafile: true,
+        outfile: 'bundle.mjs',
+      });
+      const packages = new Set(
+        Object.keys(metafile.inputs).flatMap((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1] ?? []),
+      );
+      expect([...packages].filter((name) => name.startsWith('@aws-sdk/client-')).sort()).toEqual([
+        '@aws-sdk/client-dynamodb',
+      ]);
       expect([...packages].filter((name) => name.startsWith('@aws-lambda-powertools/')).sort()).toEqual([
         '@aws-lambda-powertools/commons',
         '@aws-lambda-powertools/logger',
@@ -109,13 +140,22 @@ describe('EvaluatePassword egress (context pwnedPasswordsCheck)', () => {
     }, 30_000);
 
     it('the function is not told to check (no PWNED_PASSWORDS_* variable)', () => {
-      expect(Object.keys(evaluation(off).Environment.Variables).filter((name) => name.startsWith('PWNED_PASSWORDS'))).toEqual([]);
+      expect(
+        Object.keys(evaluation(off).Environment.Variables).filter((name) => name.startsWith('PWNED_PASSWORDS')),
+      ).toEqual([]);
     });
   });
 
   describe('on: outside any VPC, with the check in its environment', () => {
     it('no VPC, subnet, endpoint, security group or flow log; no function in a VPC', () => {
-      for (const type of ['AWS::EC2::VPC', 'AWS::EC2::Subnet', 'AWS::EC2::VPCEndpoint', 'AWS::EC2::SecurityGroup', 'AWS::EC2::FlowLog', ...WAYS_OUT]) {
+      for (const type of [
+        'AWS::EC2::VPC',
+        'AWS::EC2::Subnet',
+        'AWS::EC2::VPCEndpoint',
+        'AWS::EC2::SecurityGroup',
+        'AWS::EC2::FlowLog',
+        ...WAYS_OUT,
+      ]) {
         expect([type, count(on, type)]).toEqual([type, 0]);
       }
       for (const fn of Object.values(functionsOf(on))) expect(fn.Properties.VpcConfig).toBeUndefined();
@@ -123,20 +163,30 @@ describe('EvaluatePassword egress (context pwnedPasswordsCheck)', () => {
 
     it('PWNED_PASSWORDS_CHECK=true and the lookup bound of TIME_BUDGET; no other URL than the real API', () => {
       const variables = evaluation(on).Environment.Variables;
-      expect(variables).toEqual(expect.objectContaining({ [ENV.pwnedPasswordsCheck]: 'true', [ENV.pwnedPasswordsTimeout]: String(TIME_BUDGET.functions.pwnedPasswordsTimeoutMs) }));
+      expect(variables).toEqual(
+        expect.objectContaining({
+          [ENV.pwnedPasswordsCheck]: 'true',
+          [ENV.pwnedPasswordsTimeout]: String(TIME_BUDGET.functions.pwnedPasswordsTimeoutMs),
+        }),
+      );
       expect(TIME_BUDGET.functions.pwnedPasswordsTimeoutMs).toBe(1000);
       expect(variables[ENV.pwnedPasswordsUrl]).toBeUndefined();
     });
 
     it('its role has only the basic execution managed policy', () => {
-      const role = resourcesOfType(on.template, 'AWS::IAM::Role')[roleOfFunction(on.template, on.logicalId(on.stack.functions.EvaluatePassword))]!;
+      const role = resourcesOfType(on.template, 'AWS::IAM::Role')[
+        roleOfFunction(on.template, on.logicalId(on.stack.functions.EvaluatePassword))
+      ]!;
       expect(JSON.stringify(role.Properties.ManagedPolicyArns)).not.toContain('VPCAccess');
       expect(role.Properties.ManagedPolicyArns).toHaveLength(1);
     });
 
     it('every other function is exactly as with the check off', () => {
       const others = (s: Synthesized) =>
-        [...Object.values(s.stack.functions).filter((fn) => fn !== s.stack.functions.EvaluatePassword), s.stack.authorizer].map((fn) => functionsOf(s)[s.logicalId(fn)]);
+        [
+          ...Object.values(s.stack.functions).filter((fn) => fn !== s.stack.functions.EvaluatePassword),
+          s.stack.authorizer,
+        ].map((fn) => functionsOf(s)[s.logicalId(fn)]);
       expect(others(on)).toEqual(others(off));
     });
   });

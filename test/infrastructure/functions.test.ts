@@ -10,7 +10,8 @@ import { NODEJS_BUNDLING } from '../../lib/lambda-function';
 import { referencedIds, resourcesOfType, roleOfFunction, statementsOfRole, synth } from './synth';
 
 /** The statement CDK adds for active tracing (tracing.test.ts checks it). */
-const isXrayStatement = (s: { Action: string | string[] }): boolean => [s.Action].flat().every((a) => a.startsWith('xray:'));
+const isXrayStatement = (s: { Action: string | string[] }): boolean =>
+  [s.Action].flat().every((a) => a.startsWith('xray:'));
 
 const POWERTOOLS_ENV = {
   POWERTOOLS_SERVICE_NAME: 'password-policy-service',
@@ -37,28 +38,51 @@ describe('Lambda functions', () => {
   const propsOf = (fn: IFunction) => resourcesOfType(template, 'AWS::Lambda::Function')[fnId(fn)]?.Properties;
 
   it('has one function per FUNCTIONS entry plus the authorizer', () => {
-    expect(Object.keys(stack.functions).sort()).toEqual(Object.values(FUNCTIONS).map((f) => f.id).sort());
-    expect(Object.keys(stack.functions).sort()).toEqual(['EvaluatePassword', 'GeneratePassword', 'GeneratorPolicies', 'StrengthPolicies']);
+    expect(Object.keys(stack.functions).sort()).toEqual(
+      Object.values(FUNCTIONS)
+        .map((f) => f.id)
+        .sort(),
+    );
+    expect(Object.keys(stack.functions).sort()).toEqual([
+      'EvaluatePassword',
+      'GeneratePassword',
+      'GeneratorPolicies',
+      'StrengthPolicies',
+    ]);
     expect(ours).toHaveLength(5);
   });
 
   it.each(ours)('$name: Node.js 22 on arm64, $memory MB, $timeout s, ESM bundle handler', ({ fn, timeout, memory }) => {
     expect(propsOf(fn)).toEqual(
-      expect.objectContaining({ Runtime: 'nodejs22.x', Architectures: ['arm64'], MemorySize: memory, Timeout: timeout, Handler: 'index.handler' }),
+      expect.objectContaining({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        MemorySize: memory,
+        Timeout: timeout,
+        Handler: 'index.handler',
+      }),
     );
   });
 
   it('memory: EvaluatePassword 1024 MB (CPU for zxcvbn-ts), every other function the default 256 MB', () => {
     expect(DEFAULT_MEMORY_MIB).toBe(256);
     const memory = Object.fromEntries(ours.map(({ name, fn }) => [name, propsOf(fn).MemorySize]));
-    expect(memory).toEqual({ GeneratorPolicies: 256, StrengthPolicies: 256, GeneratePassword: 256, EvaluatePassword: 1024, Authorizer: 256 });
+    expect(memory).toEqual({
+      GeneratorPolicies: 256,
+      StrengthPolicies: 256,
+      GeneratePassword: 256,
+      EvaluatePassword: 1024,
+      Authorizer: 256,
+    });
   });
 
   it('descriptions name the method and path each function serves', () => {
     expect(propsOf(stack.functions.EvaluatePassword).Description).toBe(
       'Passwords evaluated against a password strength policy: POST /api/passwordstrength/evaluate',
     );
-    expect(propsOf(stack.functions.StrengthPolicies).Description).toBe('List and search of password strength policies: GET /api/passwordstrength');
+    expect(propsOf(stack.functions.StrengthPolicies).Description).toBe(
+      'List and search of password strength policies: GET /api/passwordstrength',
+    );
   });
 
   it('bundles with BUNDLE_OPTIONS, the configuration the local gateway builds with, by the local esbuild', () => {
@@ -85,12 +109,15 @@ describe('Lambda functions', () => {
   });
 
   it('gives every function a log group of its own', () => {
-    const logGroups = ours.map(({ fn }) => JSON.stringify(resourcesOfType(template, 'AWS::Lambda::Function')[fnId(fn)]?.Properties.LoggingConfig));
+    const logGroups = ours.map(({ fn }) =>
+      JSON.stringify(resourcesOfType(template, 'AWS::Lambda::Function')[fnId(fn)]?.Properties.LoggingConfig),
+    );
     expect(new Set(logGroups).size).toBe(ours.length);
   });
 
   it.each(Object.values(FUNCTIONS))('$id: environment names its own table and the policy cache TTL', (spec) => {
-    const vars = resourcesOfType(template, 'AWS::Lambda::Function')[fnId(stack.functions[spec.id])]?.Properties.Environment.Variables;
+    const vars = resourcesOfType(template, 'AWS::Lambda::Function')[fnId(stack.functions[spec.id])]?.Properties
+      .Environment.Variables;
     expect(vars).toEqual({
       ...POWERTOOLS_ENV,
       [ENV.policyTable]: { Ref: tableId(spec.table) },
@@ -101,28 +128,43 @@ describe('Lambda functions', () => {
   });
 
   it('authorizer: environment names the credentials table and its shorter DynamoDB budget only', () => {
-    const vars = resourcesOfType(template, 'AWS::Lambda::Function')[fnId(stack.authorizer)]?.Properties.Environment.Variables;
-    expect(vars).toEqual({ ...POWERTOOLS_ENV, [ENV.credentialsTable]: { Ref: tableId('credentials') }, [ENV.dynamodbMaxAttempts]: '2', [ENV.dynamodbRequestTimeout]: '1000' });
+    const vars = resourcesOfType(template, 'AWS::Lambda::Function')[fnId(stack.authorizer)]?.Properties.Environment
+      .Variables;
+    expect(vars).toEqual({
+      ...POWERTOOLS_ENV,
+      [ENV.credentialsTable]: { Ref: tableId('credentials') },
+      [ENV.dynamodbMaxAttempts]: '2',
+      [ENV.dynamodbRequestTimeout]: '1000',
+    });
   });
 
-  it('the time budget: each worst case below its Lambda timeout, both timeouts below API Gateway\'s 29 s (docs/operations.md#timeout-budget)', () => {
+  it("the time budget: each worst case below its Lambda timeout, both timeouts below API Gateway's 29 s (docs/operations.md#timeout-budget)", () => {
     // The SDK's standard retry waits at most 100 ms × 2^attempt between attempts.
     const worstMs = (b: { dynamodbMaxAttempts: number; dynamodbRequestTimeoutMs: number }) =>
-      b.dynamodbMaxAttempts * (DYNAMODB_CONNECTION_TIMEOUT_MS + b.dynamodbRequestTimeoutMs) + Array.from({ length: b.dynamodbMaxAttempts - 1 }, (_, i) => 100 * 2 ** (i + 1)).reduce((a, n) => a + n, 0);
+      b.dynamodbMaxAttempts * (DYNAMODB_CONNECTION_TIMEOUT_MS + b.dynamodbRequestTimeoutMs) +
+      Array.from({ length: b.dynamodbMaxAttempts - 1 }, (_, i) => 100 * 2 ** (i + 1)).reduce((a, n) => a + n, 0);
     expect(worstMs(TIME_BUDGET.authorizer) + LAST_USED_WRITE_TIMEOUT_MS).toBe(4500);
-    expect(worstMs(TIME_BUDGET.authorizer) + LAST_USED_WRITE_TIMEOUT_MS).toBeLessThan(TIME_BUDGET.authorizer.lambdaTimeoutSeconds * 1000);
+    expect(worstMs(TIME_BUDGET.authorizer) + LAST_USED_WRITE_TIMEOUT_MS).toBeLessThan(
+      TIME_BUDGET.authorizer.lambdaTimeoutSeconds * 1000,
+    );
     expect(worstMs(TIME_BUDGET.functions)).toBe(9600);
     // EvaluatePassword with the Pwned Passwords check on: the Scan, then one lookup, bounded as a whole.
     expect(worstMs(TIME_BUDGET.functions) + TIME_BUDGET.functions.pwnedPasswordsTimeoutMs).toBe(10_600);
-    expect(worstMs(TIME_BUDGET.functions) + TIME_BUDGET.functions.pwnedPasswordsTimeoutMs).toBeLessThan(TIME_BUDGET.functions.lambdaTimeoutSeconds * 1000);
-    expect(TIME_BUDGET.authorizer.lambdaTimeoutSeconds + TIME_BUDGET.functions.lambdaTimeoutSeconds).toBeLessThan(TIME_BUDGET.apiGatewaySeconds);
+    expect(worstMs(TIME_BUDGET.functions) + TIME_BUDGET.functions.pwnedPasswordsTimeoutMs).toBeLessThan(
+      TIME_BUDGET.functions.lambdaTimeoutSeconds * 1000,
+    );
+    expect(TIME_BUDGET.authorizer.lambdaTimeoutSeconds + TIME_BUDGET.functions.lambdaTimeoutSeconds).toBeLessThan(
+      TIME_BUDGET.apiGatewaySeconds,
+    );
   });
 
   it('takes log retention, log level and policy cache TTL from context', () => {
     const s = synth({ logRetentionDays: '7', logLevel: 'debug', policyCacheTtlSeconds: '5' });
     const fns = resourcesOfType(s.template, 'AWS::Lambda::Function');
     const generator = fns[s.logicalId(s.stack.functions.GeneratorPolicies)]?.Properties;
-    expect(generator.Environment.Variables).toEqual(expect.objectContaining({ POWERTOOLS_LOG_LEVEL: 'DEBUG', [ENV.policyCacheTtl]: '5' }));
+    expect(generator.Environment.Variables).toEqual(
+      expect.objectContaining({ POWERTOOLS_LOG_LEVEL: 'DEBUG', [ENV.policyCacheTtl]: '5' }),
+    );
     s.template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 });
   });
 
@@ -139,21 +181,28 @@ describe('Lambda functions', () => {
   describe('least privilege', () => {
     const tableIds = new Set((Object.keys(TABLES) as TableKind[]).map(tableId));
     const tablesReadBy = (fn: IFunction): string[] =>
-      [...referencedIds(statementsOfRole(template, roleOfFunction(template, fnId(fn))))].filter((id) => tableIds.has(id)).sort();
+      [...referencedIds(statementsOfRole(template, roleOfFunction(template, fnId(fn))))]
+        .filter((id) => tableIds.has(id))
+        .sort();
 
     it.each(ours)('$name reaches its own table and no other', ({ fn, table }) => {
       expect(tablesReadBy(fn)).toEqual([tableId(table)]);
     });
 
     it.each(Object.values(FUNCTIONS))('$id may only Scan its own table: the one call its repository makes', (spec) => {
-      const statements = statementsOfRole(template, roleOfFunction(template, fnId(stack.functions[spec.id]))).filter((s) => !isXrayStatement(s));
+      const statements = statementsOfRole(template, roleOfFunction(template, fnId(stack.functions[spec.id]))).filter(
+        (s) => !isXrayStatement(s),
+      );
       expect(statements.map((s) => ({ ...s, Resource: [s.Resource].flat() }))).toEqual([
         { Action: 'dynamodb:Scan', Effect: 'Allow', Resource: [{ 'Fn::GetAtt': [tableId(spec.table), 'Arn'] }] },
       ]);
     });
 
     it('EvaluatePassword reads the strength table only: its DynamoDB statements name that table and its indexes, nothing else', () => {
-      const statements = statementsOfRole(template, roleOfFunction(template, fnId(stack.functions.EvaluatePassword))).filter((s) => !isXrayStatement(s));
+      const statements = statementsOfRole(
+        template,
+        roleOfFunction(template, fnId(stack.functions.EvaluatePassword)),
+      ).filter((s) => !isXrayStatement(s));
       expect(statements.length).toBeGreaterThan(0);
       const strengthArn = { 'Fn::GetAtt': [tableId('strength'), 'Arn'] };
       for (const statement of statements) {
@@ -169,7 +218,9 @@ describe('Lambda functions', () => {
     });
 
     it('the authorizer may only GetItem on the credentials table, and update only its LastUsed attribute', () => {
-      const statements = statementsOfRole(template, roleOfFunction(template, fnId(stack.authorizer))).filter((s) => !isXrayStatement(s));
+      const statements = statementsOfRole(template, roleOfFunction(template, fnId(stack.authorizer))).filter(
+        (s) => !isXrayStatement(s),
+      );
       const credentialsArn = { 'Fn::GetAtt': [tableId('credentials'), 'Arn'] };
       expect(statements.map((s) => ({ ...s, Resource: [s.Resource].flat() }))).toEqual([
         { Action: 'dynamodb:GetItem', Effect: 'Allow', Resource: [credentialsArn] },
@@ -197,8 +248,14 @@ describe('Lambda functions', () => {
     it('each function role has only the basic execution managed policy besides its own policy (EvaluatePassword, in its isolated network, the VPC access one too)', () => {
       for (const { name, fn } of ours) {
         const role = resourcesOfType(template, 'AWS::IAM::Role')[roleOfFunction(template, fnId(fn))];
-        const managed = (role!.Properties.ManagedPolicyArns as unknown[]).map((arn) => JSON.stringify(arn).match(/service-role\/(\w+)/)?.[1]);
-        expect(managed).toEqual(name === 'EvaluatePassword' ? ['AWSLambdaBasicExecutionRole', 'AWSLambdaVPCAccessExecutionRole'] : ['AWSLambdaBasicExecutionRole']);
+        const managed = (role!.Properties.ManagedPolicyArns as unknown[]).map(
+          (arn) => JSON.stringify(arn).match(/service-role\/(\w+)/)?.[1],
+        );
+        expect(managed).toEqual(
+          name === 'EvaluatePassword'
+            ? ['AWSLambdaBasicExecutionRole', 'AWSLambdaVPCAccessExecutionRole']
+            : ['AWSLambdaBasicExecutionRole'],
+        );
       }
     });
   });

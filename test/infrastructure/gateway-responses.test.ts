@@ -39,7 +39,12 @@ const ALL_TYPES = Object.values(ResponseType)
 
 describe('gateway responses', () => {
   const { stack, template, logicalId } = synth();
-  const byType = new Map(Object.values(resourcesOfType(template, 'AWS::ApiGateway::GatewayResponse')).map((r) => [r.Properties.ResponseType as string, r.Properties]));
+  const byType = new Map(
+    Object.values(resourcesOfType(template, 'AWS::ApiGateway::GatewayResponse')).map((r) => [
+      r.Properties.ResponseType as string,
+      r.Properties,
+    ]),
+  );
 
   it('covers every API Gateway response type, each once', () => {
     expect(ALL_TYPES.length).toBeGreaterThanOrEqual(21);
@@ -48,32 +53,43 @@ describe('gateway responses', () => {
     expect(new Set(Object.keys(EXPECTED))).toEqual(new Set(ALL_TYPES));
   });
 
-  it.each(Object.entries(EXPECTED).map(([type, e]) => [type, e.status, e.phrase] as const))('%s: status %p, JSON content type, the error envelope', (type, status, phrase) => {
-    const response = byType.get(type)!;
-    expect(response.StatusCode).toBe(String(status));
-    expect(response.ResponseParameters).toEqual({ 'gatewayresponse.header.Content-Type': "'application/json; charset=utf-8'" });
-    const body = response.ResponseTemplates['application/json'] as string;
-    expect(Object.keys(response.ResponseTemplates)).toEqual(['application/json']);
-    const parsed = JSON.parse(body);
-    expect(parsed).toEqual([{ errors: [{ message: REASON_PHRASES[status] }, { phrase: expect.any(String) }] }]);
-    if (phrase !== undefined) expect(body).toBe(errorEnvelope(status, phrase));
-  });
+  it.each(Object.entries(EXPECTED).map(([type, e]) => [type, e.status, e.phrase] as const))(
+    '%s: status %p, JSON content type, the error envelope',
+    (type, status, phrase) => {
+      const response = byType.get(type)!;
+      expect(response.StatusCode).toBe(String(status));
+      expect(response.ResponseParameters).toEqual({
+        'gatewayresponse.header.Content-Type': "'application/json; charset=utf-8'",
+      });
+      const body = response.ResponseTemplates['application/json'] as string;
+      expect(Object.keys(response.ResponseTemplates)).toEqual(['application/json']);
+      const parsed = JSON.parse(body);
+      expect(parsed).toEqual([{ errors: [{ message: REASON_PHRASES[status] }, { phrase: expect.any(String) }] }]);
+      if (phrase !== undefined) expect(body).toBe(errorEnvelope(status, phrase));
+    },
+  );
 
   it('answers the documented bodies, character for character', () => {
     template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
       ResponseType: 'ACCESS_DENIED',
       StatusCode: '403',
-      ResponseTemplates: { 'application/json': '[{"errors":[{"message":"Forbidden"},{"phrase":"$context.authorizer.reason"}]}]' },
+      ResponseTemplates: {
+        'application/json': '[{"errors":[{"message":"Forbidden"},{"phrase":"$context.authorizer.reason"}]}]',
+      },
     });
     template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
       ResponseType: 'UNAUTHORIZED',
       StatusCode: '401',
-      ResponseTemplates: { 'application/json': `[{"errors":[{"message":"Unauthorized"},{"phrase":${JSON.stringify(ROUTE_PHRASES.unauthorized)}}]}]` },
+      ResponseTemplates: {
+        'application/json': `[{"errors":[{"message":"Unauthorized"},{"phrase":${JSON.stringify(ROUTE_PHRASES.unauthorized)}}]}]`,
+      },
     });
     template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
       ResponseType: 'MISSING_AUTHENTICATION_TOKEN',
       StatusCode: '404',
-      ResponseTemplates: { 'application/json': Match.stringLikeRegexp('^\\[\\{"errors":\\[\\{"message":"Not Found"\\},\\{"phrase":') },
+      ResponseTemplates: {
+        'application/json': Match.stringLikeRegexp('^\\[\\{"errors":\\[\\{"message":"Not Found"\\},\\{"phrase":'),
+      },
     });
   });
 
@@ -85,7 +101,8 @@ describe('gateway responses', () => {
       const [{ errors }] = JSON.parse(response.ResponseTemplates['application/json']);
       const phrase = errors[1].phrase as string;
       expect(phrase.length).toBeGreaterThan(0);
-      for (const pattern of forbidden) expect({ type, matches: pattern.test(phrase) }).toEqual({ type, matches: false });
+      for (const pattern of forbidden)
+        expect({ type, matches: pattern.test(phrase) }).toEqual({ type, matches: false });
       if (type !== 'ACCESS_DENIED') expect(phrase).not.toContain('$');
     }
     expect(GATEWAY_PHRASES.accessDenied).toBe('$context.authorizer.reason');

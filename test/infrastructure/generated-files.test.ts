@@ -55,7 +55,9 @@ const WRITE_NO_COMMITTED_FILE: Record<string, string> = {
 };
 
 it('npm run generate runs each generator of the files made from the code and the packages alone', () => {
-  const scripts = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const scripts = (
+    JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
   const run = scripts.generate!.split(' && ').map((step) => step.replace(/^npm run /, ''));
   expect(run.flatMap((script) => GENERATORS[script]!).sort()).toEqual([...GENERATORS.generate!].sort());
 });
@@ -66,7 +68,10 @@ const LARGE_BYTES = 256 * 1024;
 /** The attributes git gives each file (git check-attr), as { file: { attribute: value } }. */
 function attributes(files: readonly string[], names: readonly string[]): Record<string, Record<string, string>> {
   const relative = files.map((file) => path.relative(PROJECT_ROOT, file).split(path.sep).join('/'));
-  const output = execFileSync('git', ['check-attr', ...names, '--', ...relative], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  const output = execFileSync('git', ['check-attr', ...names, '--', ...relative], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  });
   const found: Record<string, Record<string, string>> = {};
   for (const line of output.trim().split('\n')) {
     const [file, name, value] = line.split(': ');
@@ -78,7 +83,10 @@ function attributes(files: readonly string[], names: readonly string[]): Record<
 const outputs = [...new Set(Object.values(GENERATORS).flat())];
 
 it('every npm script is either a generator with its outputs or says why it writes no committed file', () => {
-  const scripts = Object.keys((JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+  const scripts = Object.keys(
+    (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+      .scripts,
+  );
   expect([...scripts].sort()).toEqual([...Object.keys(GENERATORS), ...Object.keys(WRITE_NO_COMMITTED_FILE)].sort());
 });
 
@@ -100,7 +108,10 @@ it('a generated file over 256 KB is large data, marked -diff too', () => {
 });
 
 it('reads the attributes as git does (the check itself): a hand-written file is not marked', () => {
-  const found = attributes([path.join(PROJECT_ROOT, 'package.json'), DICTIONARIES_FILE], ['linguist-generated', 'diff']);
+  const found = attributes(
+    [path.join(PROJECT_ROOT, 'package.json'), DICTIONARIES_FILE],
+    ['linguist-generated', 'diff'],
+  );
   expect(found).toEqual({
     'package.json': { 'linguist-generated': 'unspecified', diff: 'unspecified' },
     'functions/domain/evaluation/data/guessability-dictionaries.ts': { 'linguist-generated': 'true', diff: 'unset' },

@@ -10,7 +10,8 @@ function nagged(context: Record<string, unknown>) {
   const { stack } = buildApp({ ...TEST_CONTEXT, ...context });
   Aspects.of(stack).add(new AwsSolutionsChecks({ verbose: true }));
   const annotations = Annotations.fromStack(stack);
-  const lines = (found: ReturnType<Annotations['findError']>) => found.map((m) => `${m.id}: ${String(m.entry.data).split('\n')[0]}`);
+  const lines = (found: ReturnType<Annotations['findError']>) =>
+    found.map((m) => `${m.id}: ${String(m.entry.data).split('\n')[0]}`);
   return {
     stack,
     errors: lines(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))),
@@ -26,8 +27,10 @@ interface Suppression {
 
 /** Every suppression recorded in the template's cdk_nag metadata, with the logical id it sits on. */
 function suppressionsOf(template: Template): { resource: string; suppression: Suppression }[] {
-  return Object.entries(template.toJSON().Resources as Record<string, { Metadata?: { cdk_nag?: { rules_to_suppress: Suppression[] } } }>).flatMap(
-    ([resource, r]) => (r.Metadata?.cdk_nag?.rules_to_suppress ?? []).map((suppression) => ({ resource, suppression })),
+  return Object.entries(
+    template.toJSON().Resources as Record<string, { Metadata?: { cdk_nag?: { rules_to_suppress: Suppression[] } } }>,
+  ).flatMap(([resource, r]) =>
+    (r.Metadata?.cdk_nag?.rules_to_suppress ?? []).map((suppression) => ({ resource, suppression })),
   );
 }
 
@@ -41,9 +44,21 @@ describe('cdk-nag AwsSolutions', () => {
 
   it.each([
     ['prod with an alarm topic', { stage: 'prod', alarmTopic: 'true' }],
-    ['prod, everything optional off', { stage: 'prod', waf: 'false', tracing: 'false', alarms: 'false', apiGatewayCloudWatchRole: 'false' }],
+    [
+      'prod, everything optional off',
+      { stage: 'prod', waf: 'false', tracing: 'false', alarms: 'false', apiGatewayCloudWatchRole: 'false' },
+    ],
     ['dev', { stage: 'dev' }],
-    ['dev, everything optional on', { stage: 'dev', waf: 'true', tracing: 'true', alarms: 'true', alarmTopic: 'arn:aws:sns:eu-west-1:123456789012:ops' }],
+    [
+      'dev, everything optional on',
+      {
+        stage: 'dev',
+        waf: 'true',
+        tracing: 'true',
+        alarms: 'true',
+        alarmTopic: 'arn:aws:sns:eu-west-1:123456789012:ops',
+      },
+    ],
     ['prod with the Pwned Passwords check (no isolated network)', { stage: 'prod', pwnedPasswordsCheck: 'true' }],
     ['dev with the Pwned Passwords check', { stage: 'dev', pwnedPasswordsCheck: 'true' }],
   ])('%s: no unsuppressed error and no warning', (_, context) => {
@@ -65,8 +80,11 @@ describe('cdk-nag AwsSolutions', () => {
 
     it('come only from NAG_SUPPRESSIONS, and the managed-policy and wildcard ones name exactly what they accept', () => {
       const known = new Set(Object.values(NAG_SUPPRESSIONS).map((s) => `${s.id}|${s.reason}`));
-      for (const { suppression } of suppressions) expect(known.has(`${suppression.id}|${suppression.reason}`)).toBe(true);
-      for (const { suppression } of suppressions.filter((s) => ['AwsSolutions-IAM4', 'AwsSolutions-IAM5'].includes(s.suppression.id))) {
+      for (const { suppression } of suppressions)
+        expect(known.has(`${suppression.id}|${suppression.reason}`)).toBe(true);
+      for (const { suppression } of suppressions.filter((s) =>
+        ['AwsSolutions-IAM4', 'AwsSolutions-IAM5'].includes(s.suppression.id),
+      )) {
         expect(suppression.applies_to).toHaveLength(1);
       }
     });
@@ -90,8 +108,15 @@ describe('cdk-nag AwsSolutions', () => {
 
     it('COG4 sits on every route method (the POST too) and, with APIG4, on every ANY mock', () => {
       const template = Template.fromStack(prod.stack);
-      const methods = template.findResources('AWS::ApiGateway::Method') as Record<string, { Properties: { HttpMethod: string; ResourceId: unknown } }>;
-      const ruleIdsOn = (id: string) => suppressions.filter((s) => s.resource === id).map((s) => s.suppression.id).sort();
+      const methods = template.findResources('AWS::ApiGateway::Method') as Record<
+        string,
+        { Properties: { HttpMethod: string; ResourceId: unknown } }
+      >;
+      const ruleIdsOn = (id: string) =>
+        suppressions
+          .filter((s) => s.resource === id)
+          .map((s) => s.suppression.id)
+          .sort();
       const byMethod: Record<string, string[][]> = {};
       for (const [id, m] of Object.entries(methods)) (byMethod[m.Properties.HttpMethod] ??= []).push(ruleIdsOn(id));
       expect(byMethod).toEqual({
@@ -102,10 +127,15 @@ describe('cdk-nag AwsSolutions', () => {
     });
 
     it('the VPC access policy is accepted only on EvaluatePassword in its isolated network, and only while the check is off', () => {
-      const vpcAccess = (found: ReturnType<typeof suppressionsOf>) => found.filter((s) => String(JSON.stringify(s.suppression.applies_to)).includes('AWSLambdaVPCAccessExecutionRole'));
+      const vpcAccess = (found: ReturnType<typeof suppressionsOf>) =>
+        found.filter((s) =>
+          String(JSON.stringify(s.suppression.applies_to)).includes('AWSLambdaVPCAccessExecutionRole'),
+        );
       const prodRole = prod.stack.functions.EvaluatePassword.role!.node.defaultChild as never;
       expect(vpcAccess(suppressions).map((s) => s.resource)).toEqual([prod.stack.getLogicalId(prodRole)]);
-      expect(vpcAccess(suppressionsOf(Template.fromStack(nagged({ stage: 'prod', pwnedPasswordsCheck: 'true' }).stack)))).toEqual([]);
+      expect(
+        vpcAccess(suppressionsOf(Template.fromStack(nagged({ stage: 'prod', pwnedPasswordsCheck: 'true' }).stack))),
+      ).toEqual([]);
     });
 
     it('APIG3 (WAF) is suppressed only when WAF is off', () => {

@@ -1,6 +1,13 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { errorEnvelope, methodNotAllowedPhrase } from '../../functions/http';
-import { CREDENTIAL_SCHEMES, DEFAULT_USAGE_PLAN, FUNCTIONS, ROUTES, resourcePaths, USAGE_PLAN_NAMES } from '../../functions/routes';
+import {
+  CREDENTIAL_SCHEMES,
+  DEFAULT_USAGE_PLAN,
+  FUNCTIONS,
+  ROUTES,
+  resourcePaths,
+  USAGE_PLAN_NAMES,
+} from '../../functions/routes';
 import { STACK_OUTPUTS, USAGE_PLANS } from '../../lib/deployment';
 import { joinedString, referencedIds, resourcesOfType, synth } from './synth';
 
@@ -20,7 +27,10 @@ function resourcePathsById(template: Template): Map<string, string> {
 function methodsByRoute(template: Template): Map<string, Record<string, any>> {
   const paths = resourcePathsById(template);
   return new Map(
-    Object.values(resourcesOfType(template, 'AWS::ApiGateway::Method')).map((m) => [`${m.Properties.HttpMethod} ${paths.get(m.Properties.ResourceId.Ref) ?? '/'}`, m.Properties]),
+    Object.values(resourcesOfType(template, 'AWS::ApiGateway::Method')).map((m) => [
+      `${m.Properties.HttpMethod} ${paths.get(m.Properties.ResourceId.Ref) ?? '/'}`,
+      m.Properties,
+    ]),
   );
 }
 
@@ -42,12 +52,21 @@ describe('REST API', () => {
   });
 
   it('has exactly the resources of the route table (each path and its parents)', () => {
-    const expected = new Set(routePaths.flatMap((p) => p.split('/').slice(1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`)));
+    const expected = new Set(
+      routePaths.flatMap((p) =>
+        p
+          .split('/')
+          .slice(1)
+          .map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`),
+      ),
+    );
     expect(new Set(resourcePathsById(template).values())).toEqual(expected);
   });
 
   it('has a method per route method and an ANY method on each route path, and no other method', () => {
-    const expected = new Set(resourcePaths().flatMap((r) => [...r.methods.map((m) => `${m} ${r.path}`), `ANY ${r.path}`]));
+    const expected = new Set(
+      resourcePaths().flatMap((r) => [...r.methods.map((m) => `${m} ${r.path}`), `ANY ${r.path}`]),
+    );
     expect(new Set(methods.keys())).toEqual(expected);
     // Pinned, so a change of the route table is a visible change here too.
     expect([...methods.keys()].filter((k) => !k.startsWith('ANY ')).sort()).toEqual([
@@ -70,7 +89,9 @@ describe('REST API', () => {
       expect(method.Integration.IntegrationHttpMethod).toBe('POST');
       expect([...referencedIds(method.Integration.Uri)]).toEqual([logicalId(stack.functions[route.function.id])]);
       const declared = ROUTES.filter((r) => r.path === route.path && r.method === route.method).flatMap((r) => r.query);
-      expect(method.RequestParameters ?? {}).toEqual(Object.fromEntries(declared.map((name) => [`method.request.querystring.${name}`, false])));
+      expect(method.RequestParameters ?? {}).toEqual(
+        Object.fromEntries(declared.map((name) => [`method.request.querystring.${name}`, false])),
+      );
     },
   );
 
@@ -98,7 +119,10 @@ describe('REST API', () => {
         }),
       );
       expect(method.MethodResponses).toEqual([
-        { StatusCode: '405', ResponseParameters: { 'method.response.header.Allow': true, 'method.response.header.Content-Type': true } },
+        {
+          StatusCode: '405',
+          ResponseParameters: { 'method.response.header.Allow': true, 'method.response.header.Content-Type': true },
+        },
       ]);
       expect(JSON.parse(method.Integration.IntegrationResponses[0].ResponseTemplates['application/json'])).toEqual([
         { errors: [{ message: 'Method Not Allowed' }, { phrase: methodNotAllowedPhrase(allowed) }] },
@@ -122,7 +146,9 @@ describe('REST API', () => {
     it('is a child resource of /api/passwordstrength, each with its own methods', () => {
       const resources = resourcesOfType(template, 'AWS::ApiGateway::Resource');
       const byPath = new Map([...resourcePathsById(template)].map(([id, p]) => [p, id]));
-      expect(resources[byPath.get(path)!]!.Properties).toEqual(expect.objectContaining({ PathPart: 'evaluate', ParentId: { Ref: byPath.get('/api/passwordstrength') } }));
+      expect(resources[byPath.get(path)!]!.Properties).toEqual(
+        expect.objectContaining({ PathPart: 'evaluate', ParentId: { Ref: byPath.get('/api/passwordstrength') } }),
+      );
       expect(methods.has('GET /api/passwordstrength')).toBe(true);
       expect(methods.has('ANY /api/passwordstrength')).toBe(true);
     });
@@ -136,7 +162,9 @@ describe('REST API', () => {
       expect(method.Integration.IntegrationHttpMethod).toBe('POST');
       expect([...referencedIds(method.Integration.Uri)]).toEqual([logicalId(stack.functions.EvaluatePassword)]);
       expect(FUNCTIONS.evaluatePassword.id).toBe('EvaluatePassword');
-      expect(method.RequestValidatorId).toEqual({ Ref: Object.keys(resourcesOfType(template, 'AWS::ApiGateway::RequestValidator'))[0] });
+      expect(method.RequestValidatorId).toEqual({
+        Ref: Object.keys(resourcesOfType(template, 'AWS::ApiGateway::RequestValidator'))[0],
+      });
       // No body model: the handler validates the body (with phrases the local gateway gives too).
       expect(method.RequestModels).toBeUndefined();
       expect(method.RequestParameters ?? {}).toEqual({});
@@ -156,7 +184,9 @@ describe('REST API', () => {
         referencedIds(p.Properties.FunctionName).has(logicalId(stack.functions.EvaluatePassword)),
       );
       expect(permissions.length).toBeGreaterThan(0);
-      expect(permissions.map((p) => joinedString(p.Properties.SourceArn))).toContainEqual(expect.stringMatching(/\/POST\/api\/passwordstrength\/evaluate$/));
+      expect(permissions.map((p) => joinedString(p.Properties.SourceArn))).toContainEqual(
+        expect.stringMatching(/\/POST\/api\/passwordstrength\/evaluate$/),
+      );
     });
   });
 
@@ -166,14 +196,19 @@ describe('REST API', () => {
       template.allResourcesProperties('AWS::ApiGateway::Authorizer', { Type: 'REQUEST' });
     });
 
-    it.each(Object.values(CREDENTIAL_SCHEMES))('$name: identity sources are the scheme headers, cached 300 s', (scheme) => {
-      const props = authorizers[authorizerOf(scheme.name)]?.Properties;
-      expect(props.IdentitySource).toBe(scheme.headers.map((h) => `method.request.header.${h}`).join(','));
-      expect(props.AuthorizerResultTtlInSeconds).toBe(300);
-    });
+    it.each(Object.values(CREDENTIAL_SCHEMES))(
+      '$name: identity sources are the scheme headers, cached 300 s',
+      (scheme) => {
+        const props = authorizers[authorizerOf(scheme.name)]?.Properties;
+        expect(props.IdentitySource).toBe(scheme.headers.map((h) => `method.request.header.${h}`).join(','));
+        expect(props.AuthorizerResultTtlInSeconds).toBe(300);
+      },
+    );
 
     it('three definitions: UserID+APIKey for /userapi/, APIKey for the generator API and APIKey for the strength API', () => {
-      const byName = Object.fromEntries(Object.values(authorizers).map((a) => [a.Properties.Name, a.Properties.IdentitySource]));
+      const byName = Object.fromEntries(
+        Object.values(authorizers).map((a) => [a.Properties.Name, a.Properties.IdentitySource]),
+      );
       expect(byName).toEqual({
         GeneratorUserAuthorizer: 'method.request.header.UserID,method.request.header.APIKey',
         GeneratorKeyAuthorizer: 'method.request.header.APIKey',
@@ -191,7 +226,8 @@ describe('REST API', () => {
       const behind: Record<string, string> = {};
       for (const m of Object.values(resourcesOfType(template, 'AWS::ApiGateway::Method'))) {
         if (m.Properties.HttpMethod === 'ANY') continue;
-        behind[pathOf((m.Properties.ResourceId as { Ref: string }).Ref)] = authorizers[(m.Properties.AuthorizerId as { Ref: string }).Ref]!.Properties.Name;
+        behind[pathOf((m.Properties.ResourceId as { Ref: string }).Ref)] =
+          authorizers[(m.Properties.AuthorizerId as { Ref: string }).Ref]!.Properties.Name;
       }
       expect(behind).toEqual({
         '/userapi/passwordgenerator': 'GeneratorUserAuthorizer',
@@ -213,9 +249,14 @@ describe('REST API', () => {
       const permissions = Object.values(resourcesOfType(template, 'AWS::Lambda::Permission')).filter((p) =>
         referencedIds(p.Properties.FunctionName).has(logicalId(stack.authorizer)),
       );
-      const sources = permissions.map((p) => [...referencedIds(p.Properties.SourceArn)].filter((id) => id in authorizers));
+      const sources = permissions.map((p) =>
+        [...referencedIds(p.Properties.SourceArn)].filter((id) => id in authorizers),
+      );
       expect(sources.flat().sort()).toEqual(Object.keys(authorizers).sort());
-      for (const p of permissions) expect(p.Properties).toEqual(expect.objectContaining({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' }));
+      for (const p of permissions)
+        expect(p.Properties).toEqual(
+          expect.objectContaining({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' }),
+        );
     });
 
     it('takes the cache TTL from context; 0 disables caching', () => {
@@ -223,7 +264,9 @@ describe('REST API', () => {
         const s = synth({ authorizerCacheTtlSeconds: String(ttl) });
         s.template.allResourcesProperties('AWS::ApiGateway::Authorizer', { AuthorizerResultTtlInSeconds: ttl });
       }
-      expect(() => synth({ authorizerCacheTtlSeconds: '3601' })).toThrow(/authorizerCacheTtlSeconds must be an integer from 0 to 3600/);
+      expect(() => synth({ authorizerCacheTtlSeconds: '3601' })).toThrow(
+        /authorizerCacheTtlSeconds must be an integer from 0 to 3600/,
+      );
     });
   });
 
@@ -237,15 +280,27 @@ describe('REST API', () => {
       template.resourceCountIs('AWS::ApiGateway::Stage', 1);
       template.hasResourceProperties('AWS::ApiGateway::Stage', {
         StageName: 'prod',
-        MethodSettings: [Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 })],
+        MethodSettings: [
+          Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 }),
+        ],
       });
     });
 
     it('takes its name and throttling from context', () => {
-      synth({ stageName: 'v1', throttlingRateLimit: '10', throttlingBurstLimit: '20' }).template.hasResourceProperties('AWS::ApiGateway::Stage', {
-        StageName: 'v1',
-        MethodSettings: [Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 })],
-      });
+      synth({ stageName: 'v1', throttlingRateLimit: '10', throttlingBurstLimit: '20' }).template.hasResourceProperties(
+        'AWS::ApiGateway::Stage',
+        {
+          StageName: 'v1',
+          MethodSettings: [
+            Match.objectLike({
+              HttpMethod: '*',
+              ResourcePath: '/*',
+              ThrottlingRateLimit: 10,
+              ThrottlingBurstLimit: 20,
+            }),
+          ],
+        },
+      );
     });
   });
 });
@@ -259,7 +314,8 @@ describe('per-credential usage plans (docs/operations.md#rate-limits-per-credent
   });
 
   it('every route method requires its usage key; the 405 mocks, which reach nothing, do not', () => {
-    for (const [route, method] of methods) expect([route, method.ApiKeyRequired === true]).toEqual([route, !route.startsWith('ANY ')]);
+    for (const [route, method] of methods)
+      expect([route, method.ApiKeyRequired === true]).toEqual([route, !route.startsWith('ANY ')]);
   });
 
   it('one usage plan per USAGE_PLANS entry, with its rate, burst and daily quota, on the stage', () => {
@@ -271,12 +327,16 @@ describe('per-credential usage plans (docs/operations.md#rate-limits-per-credent
         { Limit: plan.quotaPerDay, Period: 'DAY' },
       ]),
     );
-    for (const plan of plans) expect(plan.ApiStages).toEqual([{ ApiId: expect.anything(), Stage: expect.anything(), Throttle: {} }]);
+    for (const plan of plans)
+      expect(plan.ApiStages).toEqual([{ ApiId: expect.anything(), Stage: expect.anything(), Throttle: {} }]);
     expect(USAGE_PLANS[DEFAULT_USAGE_PLAN]).toEqual({ rateLimit: 10, burstLimit: 20, quotaPerDay: 100_000 });
   });
 
   it('outputs each plan id for the credentials CLI', () => {
     expect(Object.values(STACK_OUTPUTS.usagePlans)).toEqual(['UsagePlanStandardId', 'UsagePlanHighId']);
-    for (const name of USAGE_PLAN_NAMES) expect(Object.keys(template.findOutputs(STACK_OUTPUTS.usagePlans[name]))).toEqual([STACK_OUTPUTS.usagePlans[name]]);
+    for (const name of USAGE_PLAN_NAMES)
+      expect(Object.keys(template.findOutputs(STACK_OUTPUTS.usagePlans[name]))).toEqual([
+        STACK_OUTPUTS.usagePlans[name],
+      ]);
   });
 });

@@ -34,7 +34,8 @@ function functionResources(s: Synthesized, fns: readonly IConstruct[]): CfnResou
 /** The route-bound policy functions (those with a policy cache). */
 const policyFunctions = (s: Synthesized) => functionResources(s, Object.values(s.stack.functions));
 /** Every function of the service: the policy functions and the authorizer (not the custom resource's provider). */
-const serviceFunctions = (s: Synthesized) => functionResources(s, [...Object.values(s.stack.functions), s.stack.authorizer]);
+const serviceFunctions = (s: Synthesized) =>
+  functionResources(s, [...Object.values(s.stack.functions), s.stack.authorizer]);
 
 describe('stage presets (context stage)', () => {
   it("defaults to 'prod', so a bare deploy is the production-safe one", () => {
@@ -48,13 +49,18 @@ describe('stage presets (context stage)', () => {
     expect(Object.keys(STAGE_PRESETS).sort()).toEqual(['dev', 'prod']);
   });
 
-  it.each(['prod', 'dev'] as const)('%s: every cache stays within the 5-minute revocation bound (docs/credentials.md)', (stage) => {
-    const s = stage === 'prod' ? prod : dev;
-    for (const fn of policyFunctions(s)) expect(Number(fn.Properties.Environment.Variables[ENV.policyCacheTtl])).toBeLessThanOrEqual(300);
-    const authorizers = Object.values(resourcesOfType(s.template, 'AWS::ApiGateway::Authorizer'));
-    expect(authorizers).toHaveLength(3);
-    for (const authorizer of authorizers) expect(authorizer.Properties.AuthorizerResultTtlInSeconds).toBeLessThanOrEqual(300);
-  });
+  it.each(['prod', 'dev'] as const)(
+    '%s: every cache stays within the 5-minute revocation bound (docs/credentials.md)',
+    (stage) => {
+      const s = stage === 'prod' ? prod : dev;
+      for (const fn of policyFunctions(s))
+        expect(Number(fn.Properties.Environment.Variables[ENV.policyCacheTtl])).toBeLessThanOrEqual(300);
+      const authorizers = Object.values(resourcesOfType(s.template, 'AWS::ApiGateway::Authorizer'));
+      expect(authorizers).toHaveLength(3);
+      for (const authorizer of authorizers)
+        expect(authorizer.Properties.AuthorizerResultTtlInSeconds).toBeLessThanOrEqual(300);
+    },
+  );
 
   it('names the stack and the API stage after the stage, unless stackName or stageName says otherwise', () => {
     expect(readStackName(lookup({}))).toBe('PasswordPolicyService');
@@ -110,10 +116,16 @@ describe('stage presets (context stage)', () => {
     expect(() => synth({ stage: 'staging' })).toThrow(/Context stage must be one of prod, dev, got "staging"/);
     expect(() => readSettings(lookup({ tracing: 'yes' }))).toThrow(/tracing must be true or false/);
     expect(() => readSettings(lookup({ waf: 'on' }))).toThrow(/waf must be true or false/);
-    expect(() => readSettings(lookup({ wafRateLimit: '9' }))).toThrow(/wafRateLimit must be an integer from 10 to 2000000000/);
+    expect(() => readSettings(lookup({ wafRateLimit: '9' }))).toThrow(
+      /wafRateLimit must be an integer from 10 to 2000000000/,
+    );
     expect(() => readSettings(lookup({ alarms: 'maybe' }))).toThrow(/alarms must be true or false/);
-    expect(() => readSettings(lookup({ apiGatewayCloudWatchRole: '1' }))).toThrow(/apiGatewayCloudWatchRole must be true or false/);
-    expect(() => readSettings(lookup({ pwnedPasswordsCheck: 'on' }))).toThrow(/pwnedPasswordsCheck must be true or false/);
+    expect(() => readSettings(lookup({ apiGatewayCloudWatchRole: '1' }))).toThrow(
+      /apiGatewayCloudWatchRole must be true or false/,
+    );
+    expect(() => readSettings(lookup({ pwnedPasswordsCheck: 'on' }))).toThrow(
+      /pwnedPasswordsCheck must be true or false/,
+    );
   });
 
   describe('what each stage synthesizes', () => {
@@ -142,13 +154,15 @@ describe('stage presets (context stage)', () => {
     it('log level: POWERTOOLS_LOG_LEVEL INFO on every function in both', () => {
       for (const s of [prod, dev]) {
         expect(serviceFunctions(s)).toHaveLength(Object.keys(FUNCTIONS).length + 1);
-        for (const fn of serviceFunctions(s)) expect(fn.Properties.Environment.Variables.POWERTOOLS_LOG_LEVEL).toBe('INFO');
+        for (const fn of serviceFunctions(s))
+          expect(fn.Properties.Environment.Variables.POWERTOOLS_LOG_LEVEL).toBe('INFO');
       }
     });
 
     it('TTLs: the policy cache 30 s in prod, 5 s in dev (every policy function); the authorizer cache 300 s in prod, 60 s in dev', () => {
       for (const s of [prod, dev]) expect(policyFunctions(s)).toHaveLength(Object.keys(FUNCTIONS).length);
-      for (const fn of policyFunctions(prod)) expect(fn.Properties.Environment.Variables[ENV.policyCacheTtl]).toBe('30');
+      for (const fn of policyFunctions(prod))
+        expect(fn.Properties.Environment.Variables[ENV.policyCacheTtl]).toBe('30');
       for (const fn of policyFunctions(dev)) expect(fn.Properties.Environment.Variables[ENV.policyCacheTtl]).toBe('5');
       for (const s of [prod, dev]) s.template.resourceCountIs('AWS::ApiGateway::Authorizer', 3);
       prod.template.allResourcesProperties('AWS::ApiGateway::Authorizer', { AuthorizerResultTtlInSeconds: 300 });
@@ -157,9 +171,13 @@ describe('stage presets (context stage)', () => {
 
     it('stage name and throttling: prod 50 r/s burst 100, dev 10 r/s burst 20', () => {
       expect(stageOf(prod)).toEqual(expect.objectContaining({ StageName: 'prod' }));
-      expect(stageOf(prod).MethodSettings[0]).toEqual(expect.objectContaining({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 }));
+      expect(stageOf(prod).MethodSettings[0]).toEqual(
+        expect.objectContaining({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 }),
+      );
       expect(stageOf(dev)).toEqual(expect.objectContaining({ StageName: 'dev' }));
-      expect(stageOf(dev).MethodSettings[0]).toEqual(expect.objectContaining({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 }));
+      expect(stageOf(dev).MethodSettings[0]).toEqual(
+        expect.objectContaining({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 }),
+      );
     });
 
     it('tracing: active on the stage and every function in prod, off in dev', () => {
@@ -192,7 +210,10 @@ describe('stage presets (context stage)', () => {
         s.template.resourceCountIs('AWS::ApiGateway::Account', 1);
         s.template.hasResourceProperties('AWS::ApiGateway::Account', { CloudWatchRoleArn: Match.anyValue() });
         // Each path's route methods and its ANY 405 mock.
-        s.template.resourceCountIs('AWS::ApiGateway::Method', resourcePaths().reduce((n, r) => n + r.methods.length + 1, 0));
+        s.template.resourceCountIs(
+          'AWS::ApiGateway::Method',
+          resourcePaths().reduce((n, r) => n + r.methods.length + 1, 0),
+        );
         s.template.resourceCountIs('AWS::ApiGateway::Method', 12);
         s.template.resourceCountIs('AWS::ApiGateway::RequestValidator', 1);
         const stage = Object.values(resourcesOfType(s.template, 'AWS::ApiGateway::Stage'))[0]!;

@@ -8,7 +8,9 @@ import type { PasswordPolicyStack } from '../../lib/password-policy-stack';
 import { PROJECT_ROOT } from '../../bundling/bundling';
 
 /** The context the CDK CLI passes from cdk.json (feature flags), so tests see the template that deploys. */
-export const CDK_JSON_CONTEXT: Record<string, unknown> = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8')).context;
+export const CDK_JSON_CONTEXT: Record<string, unknown> = JSON.parse(
+  readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8'),
+).context;
 
 /** cdk.json's context, bundling skipped (fast), a fixed nonce (stable templates). */
 export const TEST_CONTEXT = { ...CDK_JSON_CONTEXT, 'aws:cdk:bundling-stacks': [], deployNonce: 'test-nonce' };
@@ -29,8 +31,14 @@ export function synth(context: Record<string, unknown> = {}): Synthesized {
   };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: CloudFormation's JSON as aws-cdk-lib's Template.toJSON() gives it, read by path
-export type CfnResource = { Type: string; Properties: any; DeletionPolicy?: string; UpdateReplacePolicy?: string; Metadata?: Record<string, unknown> };
+export type CfnResource = {
+  Type: string;
+  // biome-ignore lint/suspicious/noExplicitAny: CloudFormation's JSON as aws-cdk-lib's Template.toJSON() gives it, read by path
+  Properties: any;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+  Metadata?: Record<string, unknown>;
+};
 
 export function resourcesOfType(template: Template, type: string): Record<string, CfnResource> {
   return template.findResources(type) as Record<string, CfnResource>;

@@ -19,8 +19,14 @@ describe('DynamoDB tables', () => {
     const sort = spec.sortKey !== undefined ? [{ name: spec.sortKey, type: spec.sortKeyType }] : [];
     expect(table?.Properties).toEqual(
       expect.objectContaining({
-        KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' }, ...sort.map((k) => ({ AttributeName: k.name, KeyType: 'RANGE' }))],
-        AttributeDefinitions: [{ AttributeName: spec.partitionKey, AttributeType: spec.keyType }, ...sort.map((k) => ({ AttributeName: k.name, AttributeType: k.type }))],
+        KeySchema: [
+          { AttributeName: spec.partitionKey, KeyType: 'HASH' },
+          ...sort.map((k) => ({ AttributeName: k.name, KeyType: 'RANGE' })),
+        ],
+        AttributeDefinitions: [
+          { AttributeName: spec.partitionKey, AttributeType: spec.keyType },
+          ...sort.map((k) => ({ AttributeName: k.name, AttributeType: k.type })),
+        ],
         BillingMode: 'PAY_PER_REQUEST',
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         SSESpecification: { SSEEnabled: true },
@@ -32,8 +38,14 @@ describe('DynamoDB tables', () => {
 
   it('gives the policy tables a Number key (policy IDs are integers), the credentials and history tables a String key', () => {
     const keyType = (kind: TableKind): unknown =>
-      resourcesOfType(template, 'AWS::DynamoDB::Table')[logicalId(stack.tables[kind])]?.Properties.AttributeDefinitions[0].AttributeType;
-    expect({ generator: keyType('generator'), strength: keyType('strength'), credentials: keyType('credentials'), history: keyType('history') }).toEqual({
+      resourcesOfType(template, 'AWS::DynamoDB::Table')[logicalId(stack.tables[kind])]?.Properties
+        .AttributeDefinitions[0].AttributeType;
+    expect({
+      generator: keyType('generator'),
+      strength: keyType('strength'),
+      credentials: keyType('credentials'),
+      history: keyType('history'),
+    }).toEqual({
       generator: 'N',
       strength: 'N',
       credentials: 'S',
@@ -64,8 +76,15 @@ describe('DynamoDB tables', () => {
     }
     // The check itself: each service table is referenced by the function that reads it.
     const generatorFn = logicalId(stack.functions[FUNCTIONS.generatorPolicies.id]);
-    expect(referencedIds(statementsOfRole(template, roleOfFunction(template, generatorFn))).has(logicalId(stack.tables.generator))).toBe(true);
-    expect(ENV.policyTable in resourcesOfType(template, 'AWS::Lambda::Function')[generatorFn]!.Properties.Environment.Variables).toBe(true);
+    expect(
+      referencedIds(statementsOfRole(template, roleOfFunction(template, generatorFn))).has(
+        logicalId(stack.tables.generator),
+      ),
+    ).toBe(true);
+    expect(
+      ENV.policyTable in
+        resourcesOfType(template, 'AWS::Lambda::Function')[generatorFn]!.Properties.Environment.Variables,
+    ).toBe(true);
   });
 
   it('retains every table, protected from deletion, by default', () => {

@@ -3,9 +3,12 @@ import { resourcesOfType, roleOfFunction, statementsOfRole, synth, type Synthesi
 
 /** Our three functions (the default-policies provider is CDK's own and is not traced). */
 const ourFunctions = (s: Synthesized): IFunction[] => [...Object.values(s.stack.functions), s.stack.authorizer];
-const functionProps = (s: Synthesized, fn: IFunction) => resourcesOfType(s.template, 'AWS::Lambda::Function')[s.logicalId(fn)]!.Properties;
+const functionProps = (s: Synthesized, fn: IFunction) =>
+  resourcesOfType(s.template, 'AWS::Lambda::Function')[s.logicalId(fn)]!.Properties;
 const xrayStatements = (s: Synthesized, fn: IFunction) =>
-  statementsOfRole(s.template, roleOfFunction(s.template, s.logicalId(fn))).filter((st) => [st.Action].flat().some((a: string) => a.startsWith('xray:')));
+  statementsOfRole(s.template, roleOfFunction(s.template, s.logicalId(fn))).filter((st) =>
+    [st.Action].flat().some((a: string) => a.startsWith('xray:')),
+  );
 
 describe('X-Ray tracing (context tracing)', () => {
   describe('prod (on by default)', () => {
@@ -14,7 +17,9 @@ describe('X-Ray tracing (context tracing)', () => {
     it('every function traces actively, and may write its segments', () => {
       for (const fn of ourFunctions(prod)) {
         expect(functionProps(prod, fn).TracingConfig).toEqual({ Mode: 'Active' });
-        expect(xrayStatements(prod, fn)).toEqual([{ Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Effect: 'Allow', Resource: '*' }]);
+        expect(xrayStatements(prod, fn)).toEqual([
+          { Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Effect: 'Allow', Resource: '*' },
+        ]);
       }
     });
 
@@ -25,7 +30,8 @@ describe('X-Ray tracing (context tracing)', () => {
     it('the only statements on every resource are those X-Ray ones (the IAM5 suppression covers nothing else)', () => {
       for (const policy of Object.values(resourcesOfType(prod.template, 'AWS::IAM::Policy'))) {
         for (const statement of policy.Properties.PolicyDocument.Statement) {
-          if ([statement.Resource].flat().includes('*')) expect([statement.Action].flat().every((a: string) => a.startsWith('xray:'))).toBe(true);
+          if ([statement.Resource].flat().includes('*'))
+            expect([statement.Action].flat().every((a: string) => a.startsWith('xray:'))).toBe(true);
         }
       }
     });

@@ -21,7 +21,11 @@ import { loadEntry } from '../support/entry-points';
 const ROOT = path.join(__dirname, '../..');
 const TABLE = 'Credentials';
 /** The authorizer's decision, from its entry file loaded as Lambda loads it (its settings come from the environment). */
-const { authorize } = loadEntry<typeof import('../../functions/api/authorizer')>('../../functions/api/authorizer', { CREDENTIALS_TABLE_NAME: TABLE }, { mockDynamoDB: false }).module;
+const { authorize } = loadEntry<typeof import('../../functions/api/authorizer')>(
+  '../../functions/api/authorizer',
+  { CREDENTIALS_TABLE_NAME: TABLE },
+  { mockDynamoDB: false },
+).module;
 const USER_KEY = /^ppg_([0-9a-f]{12})_[A-Za-z0-9_-]{43}$/;
 const STRENGTH_KEY = /^pps_([0-9a-f]{12})_[A-Za-z0-9_-]{43}$/;
 const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -34,7 +38,11 @@ let documents: DynamoDBDocumentClient;
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  client = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   documents = DynamoDBDocumentClient.from(client);
   // Policy table names as the local gateway's (DynamoDB table names need at least 3 characters).
   await createTables(client, { generator: 'GeneratorPolicies', strength: 'StrengthPolicies', credentials: TABLE });
@@ -53,9 +61,14 @@ function cli(...argv: string[]): Promise<CliRun> {
 /** The CLI as an operator runs it: a child process, so stdout is exactly what `$(...)` would capture. */
 function child(...argv: string[]): Promise<CliRun> {
   return new Promise((resolve) => {
-    execFile(path.join(ROOT, 'node_modules/.bin/tsx'), ['admin/credentials-cli.ts', ...argv, '--endpoint', endpoint], { cwd: ROOT }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
-    });
+    execFile(
+      path.join(ROOT, 'node_modules/.bin/tsx'),
+      ['admin/credentials-cli.ts', ...argv, '--endpoint', endpoint],
+      { cwd: ROOT },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -64,7 +77,11 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 const secretOf = (key: string) => key.slice('ppg_0123456789ab_'.length);
 
 async function item(credentialId: string): Promise<Record<string, unknown> | undefined> {
-  return (await documents.send(new GetCommand({ TableName: TABLE, Key: { CredentialID: credentialId }, ConsistentRead: true }))).Item;
+  return (
+    await documents.send(
+      new GetCommand({ TableName: TABLE, Key: { CredentialID: credentialId }, ConsistentRead: true }),
+    )
+  ).Item;
 }
 
 async function issueUserKey(userId: string): Promise<{ key: string; keyId: string }> {
@@ -84,11 +101,19 @@ async function issueStrengthKey(): Promise<{ key: string; keyId: string }> {
 /** The real authorizer decision, reading the same table through the production credential store. */
 function asUser(userId: string, key: string, table = TABLE): Promise<Decision> {
   const headers: Record<string, string> = { userid: userId, apikey: key };
-  return authorize(CREDENTIAL_SCHEMES.generatorUser, (name) => headers[name.toLowerCase()], new CredentialRepository(documents, table));
+  return authorize(
+    CREDENTIAL_SCHEMES.generatorUser,
+    (name) => headers[name.toLowerCase()],
+    new CredentialRepository(documents, table),
+  );
 }
 
 function asStrengthKey(key: string, table = TABLE): Promise<Decision> {
-  return authorize(CREDENTIAL_SCHEMES.strengthKey, (name) => (name.toLowerCase() === 'apikey' ? key : undefined), new CredentialRepository(documents, table));
+  return authorize(
+    CREDENTIAL_SCHEMES.strengthKey,
+    (name) => (name.toLowerCase() === 'apikey' ? key : undefined),
+    new CredentialRepository(documents, table),
+  );
 }
 
 /** An operation failure: exit 1, one line on stderr, nothing on stdout, no stack trace. */
@@ -107,7 +132,18 @@ function expectUsageError(run: CliRun, message: RegExp): void {
 
 describe('user create', () => {
   it('stores the user with its unique roles, no key, and the maps the authorizer writes into', async () => {
-    const run = await cli('user', 'create', '--user-id', 'alice', '--role', GENERATOR_ADMIN_ROLE, '--role', 'Auditor', '--role', GENERATOR_ADMIN_ROLE);
+    const run = await cli(
+      'user',
+      'create',
+      '--user-id',
+      'alice',
+      '--role',
+      GENERATOR_ADMIN_ROLE,
+      '--role',
+      'Auditor',
+      '--role',
+      GENERATOR_ADMIN_ROLE,
+    );
 
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Created user "alice"');
@@ -143,13 +179,22 @@ describe('user create', () => {
     ['129 characters', 'a'.repeat(129)],
     ['nothing', ''],
   ])('rejects a user id with %s, writing nothing', async (_, userId) => {
-    expectFailure(await cli('user', 'create', '--user-id', userId), /user id must be 1 to 128 printable ASCII characters without spaces or commas/);
+    expectFailure(
+      await cli('user', 'create', '--user-id', userId),
+      /user id must be 1 to 128 printable ASCII characters without spaces or commas/,
+    );
     expect(await item(`USER#${userId}`)).toBeUndefined();
   });
 
   it('rejects an invalid role', async () => {
-    expectFailure(await cli('user', 'create', '--user-id', 'bad-role', '--role', ' padded '), /role must be 1 to 100 printable characters/);
-    expectFailure(await cli('user', 'create', '--user-id', 'bad-role', '--role', 'x'.repeat(101)), /role must be 1 to 100/);
+    expectFailure(
+      await cli('user', 'create', '--user-id', 'bad-role', '--role', ' padded '),
+      /role must be 1 to 100 printable characters/,
+    );
+    expectFailure(
+      await cli('user', 'create', '--user-id', 'bad-role', '--role', 'x'.repeat(101)),
+      /role must be 1 to 100/,
+    );
     expect(await item('USER#bad-role')).toBeUndefined();
   });
 });
@@ -160,22 +205,37 @@ describe('user grant-role and revoke-role', () => {
   });
 
   it('grants a role once, however often it is granted', async () => {
-    expect(await cli('user', 'grant-role', '--user-id', 'roles-user', '--role', GENERATOR_ADMIN_ROLE)).toMatchObject({ code: 0, stdout: expect.stringContaining('holds the role') });
+    expect(await cli('user', 'grant-role', '--user-id', 'roles-user', '--role', GENERATOR_ADMIN_ROLE)).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('holds the role'),
+    });
     expect((await cli('user', 'grant-role', '--user-id', 'roles-user', '--role', GENERATOR_ADMIN_ROLE)).code).toBe(0);
     expect((await cli('user', 'grant-role', '--user-id', 'roles-user', '--role', 'Auditor')).code).toBe(0);
     expect((await item('USER#roles-user'))?.Roles).toEqual([GENERATOR_ADMIN_ROLE, 'Auditor']);
   });
 
   it('revokes a role, and refuses to revoke one the user does not hold', async () => {
-    expect(await cli('user', 'revoke-role', '--user-id', 'roles-user', '--role', GENERATOR_ADMIN_ROLE)).toMatchObject({ code: 0, stdout: expect.stringContaining('Revoked the role') });
+    expect(await cli('user', 'revoke-role', '--user-id', 'roles-user', '--role', GENERATOR_ADMIN_ROLE)).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('Revoked the role'),
+    });
     expect((await item('USER#roles-user'))?.Roles).toEqual(['Auditor']);
 
-    expectFailure(await cli('user', 'revoke-role', '--user-id', 'roles-user', '--role', GENERATOR_ADMIN_ROLE), /User "roles-user" does not hold the role "Password Generator Policy Security Administrator"\./);
+    expectFailure(
+      await cli('user', 'revoke-role', '--user-id', 'roles-user', '--role', GENERATOR_ADMIN_ROLE),
+      /User "roles-user" does not hold the role "Password Generator Policy Security Administrator"\./,
+    );
   });
 
   it('fails for an unknown user', async () => {
-    expectFailure(await cli('user', 'grant-role', '--user-id', 'nobody', '--role', GENERATOR_ADMIN_ROLE), /^User "nobody" does not exist\.\n$/);
-    expectFailure(await cli('user', 'revoke-role', '--user-id', 'nobody', '--role', GENERATOR_ADMIN_ROLE), /^User "nobody" does not exist\.\n$/);
+    expectFailure(
+      await cli('user', 'grant-role', '--user-id', 'nobody', '--role', GENERATOR_ADMIN_ROLE),
+      /^User "nobody" does not exist\.\n$/,
+    );
+    expectFailure(
+      await cli('user', 'revoke-role', '--user-id', 'nobody', '--role', GENERATOR_ADMIN_ROLE),
+      /^User "nobody" does not exist\.\n$/,
+    );
     expect(await item('USER#nobody')).toBeUndefined();
   });
 });
@@ -183,9 +243,15 @@ describe('user grant-role and revoke-role', () => {
 describe('user disable and enable', () => {
   it('sets and clears the Disabled flag', async () => {
     await cli('user', 'create', '--user-id', 'flip');
-    expect(await cli('user', 'disable', '--user-id', 'flip')).toMatchObject({ code: 0, stdout: 'Disabled user "flip".\n' });
+    expect(await cli('user', 'disable', '--user-id', 'flip')).toMatchObject({
+      code: 0,
+      stdout: 'Disabled user "flip".\n',
+    });
     expect((await item('USER#flip'))?.Disabled).toBe(true);
-    expect(await cli('user', 'enable', '--user-id', 'flip')).toMatchObject({ code: 0, stdout: 'Enabled user "flip".\n' });
+    expect(await cli('user', 'enable', '--user-id', 'flip')).toMatchObject({
+      code: 0,
+      stdout: 'Enabled user "flip".\n',
+    });
     expect((await item('USER#flip'))?.Disabled).toBe(false);
   });
 
@@ -208,11 +274,16 @@ describe('user issue-key', () => {
     expect(run.stdout).toMatch(/^ppg_[0-9a-f]{12}_[A-Za-z0-9_-]{43}\n$/);
     const key = run.stdout.trim();
     const keyId = USER_KEY.exec(key)![1]!;
-    expect(run.stderr).toContain(`Issued key id ${keyId} for user "keyholder". The key is shown only this once; store it in a secret manager now.`);
+    expect(run.stderr).toContain(
+      `Issued key id ${keyId} for user "keyholder". The key is shown only this once; store it in a secret manager now.`,
+    );
     expect(run.stderr).not.toContain(secretOf(key));
 
     const stored = await item('USER#keyholder');
-    expect((stored!.Keys as Record<string, unknown>)[keyId]).toEqual({ Digest: sha256(key), CreatedAt: expect.stringMatching(ISO_DATE) });
+    expect((stored!.Keys as Record<string, unknown>)[keyId]).toEqual({
+      Digest: sha256(key),
+      CreatedAt: expect.stringMatching(ISO_DATE),
+    });
     expect(JSON.stringify(stored)).not.toContain(secretOf(key));
   }, 30_000);
 
@@ -225,7 +296,10 @@ describe('user issue-key', () => {
     await cli('user', 'create', '--user-id', 'suspended', '--role', GENERATOR_ADMIN_ROLE);
     await cli('user', 'disable', '--user-id', 'suspended');
 
-    expectFailure(await cli('user', 'issue-key', '--user-id', 'suspended'), /^User "suspended" is disabled; enable it before issuing a key\.\n$/);
+    expectFailure(
+      await cli('user', 'issue-key', '--user-id', 'suspended'),
+      /^User "suspended" is disabled; enable it before issuing a key\.\n$/,
+    );
     expect((await item('USER#suspended'))?.Keys).toEqual({});
   });
 });
@@ -235,11 +309,20 @@ describe('user revoke-key', () => {
     await cli('user', 'create', '--user-id', 'revoker', '--role', GENERATOR_ADMIN_ROLE);
     const { key, keyId } = await issueUserKey('revoker');
 
-    expect(await cli('user', 'revoke-key', '--user-id', 'revoker', '--key-id', keyId)).toMatchObject({ code: 0, stdout: `Revoked key id ${keyId} of user "revoker".\n` });
+    expect(await cli('user', 'revoke-key', '--user-id', 'revoker', '--key-id', keyId)).toMatchObject({
+      code: 0,
+      stdout: `Revoked key id ${keyId} of user "revoker".\n`,
+    });
     expect((await item('USER#revoker'))?.Keys).toEqual({});
 
-    expectFailure(await cli('user', 'revoke-key', '--user-id', 'revoker', '--key-id', keyId), new RegExp(`^User "revoker" has no key with id ${keyId}\\.\\n$`));
-    expectFailure(await cli('user', 'revoke-key', '--user-id', 'nobody', '--key-id', keyId), /^User "nobody" does not exist\.\n$/);
+    expectFailure(
+      await cli('user', 'revoke-key', '--user-id', 'revoker', '--key-id', keyId),
+      new RegExp(`^User "revoker" has no key with id ${keyId}\\.\\n$`),
+    );
+    expectFailure(
+      await cli('user', 'revoke-key', '--user-id', 'nobody', '--key-id', keyId),
+      /^User "nobody" does not exist\.\n$/,
+    );
     // The whole key pasted as the key id: refused without echoing it.
     const pasted = await cli('user', 'revoke-key', '--user-id', 'revoker', '--key-id', key);
     expectFailure(pasted, /key id is the 12 hexadecimal characters/);
@@ -250,13 +333,30 @@ describe('user revoke-key', () => {
 
 /** The two system-wide key kinds, as the CLI, the table and the authorizer name them. */
 const SYSTEM_KINDS = [
-  { group: 'strength-key', prefix: 'pps', item: 'STRENGTH_KEYS', title: 'password strength key', scheme: CREDENTIAL_SCHEMES.strengthKey },
-  { group: 'generator-key', prefix: 'ppa', item: 'GENERATOR_KEYS', title: 'password generator API key', scheme: CREDENTIAL_SCHEMES.generatorKey },
+  {
+    group: 'strength-key',
+    prefix: 'pps',
+    item: 'STRENGTH_KEYS',
+    title: 'password strength key',
+    scheme: CREDENTIAL_SCHEMES.strengthKey,
+  },
+  {
+    group: 'generator-key',
+    prefix: 'ppa',
+    item: 'GENERATOR_KEYS',
+    title: 'password generator API key',
+    scheme: CREDENTIAL_SCHEMES.generatorKey,
+  },
 ] as const;
 
 describe.each(SYSTEM_KINDS)('$group issue, list and revoke', ({ group, prefix, item: itemId, title, scheme }) => {
   const keyPattern = new RegExp(`^${prefix}_([0-9a-f]{12})_[A-Za-z0-9_-]{43}$`);
-  const asKind = (key: string) => authorize(scheme, (name) => (name.toLowerCase() === 'apikey' ? key : undefined), new CredentialRepository(documents, TABLE));
+  const asKind = (key: string) =>
+    authorize(
+      scheme,
+      (name) => (name.toLowerCase() === 'apikey' ? key : undefined),
+      new CredentialRepository(documents, TABLE),
+    );
 
   it('prints the key alone, stores only its digest, lists it, and revokes it by id', async () => {
     const run = await cli(group, 'issue');
@@ -265,26 +365,45 @@ describe.each(SYSTEM_KINDS)('$group issue, list and revoke', ({ group, prefix, i
     expect(run.stdout).toMatch(new RegExp(`^${prefix}_[0-9a-f]{12}_[A-Za-z0-9_-]{43}\\n$`));
     const key = run.stdout.trim();
     const keyId = keyPattern.exec(key)![1]!;
-    expect(run.stderr).toBe(`Issued ${title} id ${keyId}. The key is shown only this once; store it in a secret manager now.\n`);
+    expect(run.stderr).toBe(
+      `Issued ${title} id ${keyId}. The key is shown only this once; store it in a secret manager now.\n`,
+    );
     const stored = await item(itemId);
-    expect(stored).toMatchObject({ CredentialID: itemId, Keys: { [keyId]: { Digest: sha256(key), CreatedAt: expect.stringMatching(ISO_DATE) } }, LastUsed: {} });
+    expect(stored).toMatchObject({
+      CredentialID: itemId,
+      Keys: { [keyId]: { Digest: sha256(key), CreatedAt: expect.stringMatching(ISO_DATE) } },
+      LastUsed: {},
+    });
     expect(JSON.stringify(stored)).not.toContain(secretOf(key));
     expect(await asKind(key)).toMatchObject({ outcome: 'allow', principalId: `${scheme.keyKind}-key:${keyId}` });
 
     const listed = await cli(group, 'list', '--json');
     expect(listed.code).toBe(0);
-    expect(JSON.parse(listed.stdout)).toContainEqual({ keyId, createdAt: expect.stringMatching(ISO_DATE), lastUsedAt: expect.stringMatching(ISO_DATE), usagePlan: 'standard' });
+    expect(JSON.parse(listed.stdout)).toContainEqual({
+      keyId,
+      createdAt: expect.stringMatching(ISO_DATE),
+      lastUsedAt: expect.stringMatching(ISO_DATE),
+      usagePlan: 'standard',
+    });
     expect(listed.stdout).not.toContain(sha256(key));
 
-    expect(await cli(group, 'revoke', '--key-id', keyId)).toMatchObject({ code: 0, stdout: `Revoked ${title} id ${keyId}.\n` });
+    expect(await cli(group, 'revoke', '--key-id', keyId)).toMatchObject({
+      code: 0,
+      stdout: `Revoked ${title} id ${keyId}.\n`,
+    });
     expect((await item(itemId))?.Keys).not.toHaveProperty(keyId);
     expect(await asKind(key)).toEqual({ outcome: 'unauthorized' });
-    expectFailure(await cli(group, 'revoke', '--key-id', keyId), new RegExp(`^There is no ${title} with id ${keyId}\\.\\n$`));
+    expectFailure(
+      await cli(group, 'revoke', '--key-id', keyId),
+      new RegExp(`^There is no ${title} with id ${keyId}\\.\\n$`),
+    );
   });
 
   it(`works through \`KEY=$(npm run -s credentials -- ${group} issue ...)\``, async () => {
     const script = `KEY=$(npm run -s credentials -- ${group} issue --endpoint ${endpoint} 2>/dev/null) && printf '%s' "$KEY"`;
-    const captured = await new Promise<string>((resolve, reject) => execFile('sh', ['-c', script], { cwd: ROOT }, (error, stdout) => (error ? reject(error) : resolve(stdout))));
+    const captured = await new Promise<string>((resolve, reject) =>
+      execFile('sh', ['-c', script], { cwd: ROOT }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+    );
 
     expect(captured).toMatch(keyPattern);
     expect(await asKind(captured)).toMatchObject({ outcome: 'allow' });
@@ -327,8 +446,12 @@ describe('list', () => {
     expectNoSecret(run);
     const [used, unused] = listUser;
     expect(run.stdout).toMatch(new RegExp(`^  lister  created \\S+\\n    roles: "${GENERATOR_ADMIN_ROLE}"\\n`, 'm'));
-    expect(run.stdout).toMatch(new RegExp(`^    key ${used!.keyId}  created \\S+  last used \\d{4}-\\d\\d-\\d\\dT`, 'm'));
-    expect(run.stdout).toMatch(new RegExp(`^    key ${unused!.keyId}  created \\S+  last used never recorded  plan standard$`, 'm'));
+    expect(run.stdout).toMatch(
+      new RegExp(`^    key ${used!.keyId}  created \\S+  last used \\d{4}-\\d\\d-\\d\\dT`, 'm'),
+    );
+    expect(run.stdout).toMatch(
+      new RegExp(`^    key ${unused!.keyId}  created \\S+  last used never recorded  plan standard$`, 'm'),
+    );
     expect(run.stdout).toMatch(/^ {2}lister-off {2}\[DISABLED\]/m);
     expect(run.stdout).toMatch(/^Password strength keys \(\d+\):$/m);
     expect(run.stdout).toContain(`key ${strength.keyId}  created `);
@@ -347,12 +470,21 @@ describe('list', () => {
       disabled: false,
       createdAt: expect.stringMatching(ISO_DATE),
       keys: expect.arrayContaining([
-        { keyId: listUser[0]!.keyId, createdAt: expect.stringMatching(ISO_DATE), lastUsedAt: expect.stringMatching(ISO_DATE), usagePlan: 'standard' },
+        {
+          keyId: listUser[0]!.keyId,
+          createdAt: expect.stringMatching(ISO_DATE),
+          lastUsedAt: expect.stringMatching(ISO_DATE),
+          usagePlan: 'standard',
+        },
         { keyId: listUser[1]!.keyId, createdAt: expect.stringMatching(ISO_DATE), usagePlan: 'standard' },
       ]),
     });
     expect(listing.users.find((u) => u.userId === 'lister-off')).toMatchObject({ disabled: true, roles: [] });
-    expect(listing.strengthKeys).toContainEqual({ keyId: strength.keyId, createdAt: expect.stringMatching(ISO_DATE), usagePlan: 'standard' });
+    expect(listing.strengthKeys).toContainEqual({
+      keyId: strength.keyId,
+      createdAt: expect.stringMatching(ISO_DATE),
+      usagePlan: 'standard',
+    });
     expect(listing.users.map((u) => u.userId)).toEqual([...listing.users.map((u) => u.userId)].sort());
   }, 30_000);
 
@@ -361,11 +493,18 @@ describe('list', () => {
     const [onDefault, moved] = [await issueUserKey('planner'), await issueUserKey('planner')];
     expect((await cli('usage-plan', 'set', '--key-id', moved.keyId, '--plan', 'high')).code).toBe(0);
 
-    const json = JSON.parse((await cli('list', '--json')).stdout) as { users: { userId: string; keys: { keyId: string; usagePlan: string }[] }[] };
+    const json = JSON.parse((await cli('list', '--json')).stdout) as {
+      users: { userId: string; keys: { keyId: string; usagePlan: string }[] }[];
+    };
     const text = (await cli('list')).stdout;
 
     const plans = new Map(json.users.find((u) => u.userId === 'planner')!.keys.map((k) => [k.keyId, k.usagePlan]));
-    expect(plans).toEqual(new Map([[onDefault.keyId, 'standard'], [moved.keyId, 'high']]));
+    expect(plans).toEqual(
+      new Map([
+        [onDefault.keyId, 'standard'],
+        [moved.keyId, 'high'],
+      ]),
+    );
     for (const [keyId, plan] of plans) expect(text).toMatch(new RegExp(`^    key ${keyId}  .*  plan ${plan}$`, 'm'));
   });
 });
@@ -378,14 +517,23 @@ describe('keys issued by the CLI, decided by the real authorizer', () => {
 
     expect(await asUser('rotator', first.key)).toMatchObject({ outcome: 'allow', principalId: 'rotator' });
     expect(await asUser('rotator', second.key)).toMatchObject({ outcome: 'allow', principalId: 'rotator' });
-    const listed = JSON.parse((await cli('list', '--json')).stdout) as { users: { userId: string; keys: { keyId: string }[] }[] };
-    expect(listed.users.find((u) => u.userId === 'rotator')?.keys.map((k) => k.keyId).sort()).toEqual([first.keyId, second.keyId].sort());
+    const listed = JSON.parse((await cli('list', '--json')).stdout) as {
+      users: { userId: string; keys: { keyId: string }[] }[];
+    };
+    expect(
+      listed.users
+        .find((u) => u.userId === 'rotator')
+        ?.keys.map((k) => k.keyId)
+        .sort(),
+    ).toEqual([first.keyId, second.keyId].sort());
 
     expect((await cli('user', 'revoke-key', '--user-id', 'rotator', '--key-id', first.keyId)).code).toBe(0);
 
     expect(await asUser('rotator', first.key)).toEqual({ outcome: 'unauthorized' });
     expect(await asUser('rotator', second.key)).toMatchObject({ outcome: 'allow' });
-    const after = JSON.parse((await cli('list', '--json')).stdout) as { users: { userId: string; keys: { keyId: string }[] }[] };
+    const after = JSON.parse((await cli('list', '--json')).stdout) as {
+      users: { userId: string; keys: { keyId: string }[] }[];
+    };
     expect(after.users.find((u) => u.userId === 'rotator')?.keys.map((k) => k.keyId)).toEqual([second.keyId]);
   });
 
@@ -413,7 +561,10 @@ describe('keys issued by the CLI, decided by the real authorizer', () => {
     const first = await issueStrengthKey();
     const second = await issueStrengthKey();
 
-    expect(await asStrengthKey(first.key)).toMatchObject({ outcome: 'allow', principalId: `strength-key:${first.keyId}` });
+    expect(await asStrengthKey(first.key)).toMatchObject({
+      outcome: 'allow',
+      principalId: `strength-key:${first.keyId}`,
+    });
     expect(await asStrengthKey(second.key)).toMatchObject({ outcome: 'allow' });
     expect(await asUser('lister', first.key)).toEqual({ outcome: 'unauthorized' });
 
@@ -437,14 +588,28 @@ describe("the local gateway's demo credentials", () => {
 
     await putLocalCredentials(documents, table, demo);
 
-    const admin = (await documents.send(new GetCommand({ TableName: table, Key: { CredentialID: `USER#${demo.generatorAdmin.UserID}` } }))).Item;
+    const admin = (
+      await documents.send(
+        new GetCommand({ TableName: table, Key: { CredentialID: `USER#${demo.generatorAdmin.UserID}` } }),
+      )
+    ).Item;
     const cliUser = await item('USER#alice');
     expect(Object.keys(admin!).sort()).toEqual(Object.keys(cliUser!).sort());
-    expect(await asUser(demo.generatorAdmin.UserID, demo.generatorAdmin.APIKey, table)).toMatchObject({ outcome: 'allow' });
-    expect(await asUser(demo.userWithoutRole.UserID, demo.userWithoutRole.APIKey, table)).toMatchObject({ outcome: 'deny' });
+    expect(await asUser(demo.generatorAdmin.UserID, demo.generatorAdmin.APIKey, table)).toMatchObject({
+      outcome: 'allow',
+    });
+    expect(await asUser(demo.userWithoutRole.UserID, demo.userWithoutRole.APIKey, table)).toMatchObject({
+      outcome: 'deny',
+    });
     expect(await asStrengthKey(demo.passwordStrengthAPIKey, table)).toMatchObject({ outcome: 'allow' });
     const generatorKey = demo.passwordGeneratorAPIKey;
-    expect(await authorize(CREDENTIAL_SCHEMES.generatorKey, (name) => (name.toLowerCase() === 'apikey' ? generatorKey : undefined), new CredentialRepository(documents, table))).toMatchObject({
+    expect(
+      await authorize(
+        CREDENTIAL_SCHEMES.generatorKey,
+        (name) => (name.toLowerCase() === 'apikey' ? generatorKey : undefined),
+        new CredentialRepository(documents, table),
+      ),
+    ).toMatchObject({
       outcome: 'allow',
     });
   });
@@ -452,19 +617,43 @@ describe("the local gateway's demo credentials", () => {
 
 describe('usage', () => {
   const COMMANDS: [string[], string[]][] = [
-    [['user', 'create'], ['--user-id', '--role', 'Password Generator Policy Security Administrator']],
-    [['user', 'grant-role'], ['--user-id', '--role']],
-    [['user', 'revoke-role'], ['--user-id', '--role']],
+    [
+      ['user', 'create'],
+      ['--user-id', '--role', 'Password Generator Policy Security Administrator'],
+    ],
+    [
+      ['user', 'grant-role'],
+      ['--user-id', '--role'],
+    ],
+    [
+      ['user', 'revoke-role'],
+      ['--user-id', '--role'],
+    ],
     [['user', 'disable'], ['--user-id']],
     [['user', 'enable'], ['--user-id']],
-    [['user', 'issue-key'], ['--user-id', 'shown only this once']],
-    [['user', 'revoke-key'], ['--user-id', '--key-id']],
+    [
+      ['user', 'issue-key'],
+      ['--user-id', 'shown only this once'],
+    ],
+    [
+      ['user', 'revoke-key'],
+      ['--user-id', '--key-id'],
+    ],
     [['strength-key', 'issue'], ['shown only this once']],
     [['strength-key', 'list'], ['--json']],
-    [['strength-key', 'revoke'], ['--key-id', 'pps_']],
-    [['generator-key', 'issue'], ['shown only this once', '/api/passwordgenerator']],
+    [
+      ['strength-key', 'revoke'],
+      ['--key-id', 'pps_'],
+    ],
+    [
+      ['generator-key', 'issue'],
+      ['shown only this once', '/api/passwordgenerator'],
+    ],
     [['generator-key', 'list'], ['--json']],
-    [['generator-key', 'revoke'], ['--key-id', 'ppa_']],
+    [
+      ['generator-key', 'revoke'],
+      ['--key-id', 'ppa_'],
+    ],
     [['list'], ['--json']],
   ];
 
@@ -473,7 +662,8 @@ describe('usage', () => {
 
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toContain(`Usage: npm run credentials -- ${command.join(' ')}`);
-    for (const text of [...mentions, '--table', '--stack', '--endpoint', '--region']) expect(run.stdout).toContain(text);
+    for (const text of [...mentions, '--table', '--stack', '--endpoint', '--region'])
+      expect(run.stdout).toContain(text);
   });
 
   it('--help alone lists every command (exit 0)', async () => {
@@ -490,21 +680,30 @@ describe('usage', () => {
     [['user', 'grant-role', '--user-id', 'alice', '--role', 'a', '--role', 'b'], /--role may be given only once/],
     [['list', '--user-id', 'alice'], /--user-id is not an option of "list"/],
     [['user', 'disable', '--user-id', 'alice', '--frobnicate'], /Unknown option '--frobnicate'/],
-    [['user', 'disable', '--user-id', 'alice', '--table', 'Credentials', '--stack', 'PasswordPolicyService'], /--table or --stack, not both/],
+    [
+      ['user', 'disable', '--user-id', 'alice', '--table', 'Credentials', '--stack', 'PasswordPolicyService'],
+      /--table or --stack, not both/,
+    ],
   ])('%j is a usage error (exit 2)', async (argv, message) => {
     expectUsageError(await cli(...argv), message);
   });
 
   it('an option without its value is a usage error (exit 2)', async () => {
     let stderr = '';
-    const code = await main(['user', 'issue-key', '--user-id'], { stdout: { write: () => true }, stderr: { write: (t: string) => (stderr += t) } });
+    const code = await main(['user', 'issue-key', '--user-id'], {
+      stdout: { write: () => true },
+      stderr: { write: (t: string) => (stderr += t) },
+    });
     expect(code).toBe(2);
     expect(stderr).toMatch(/^Option '--user-id <value>' argument missing/);
   });
 
-  it.each([[['user', 'delete', '--user-id', 'alice']], [['users']], [['strength-key', 'rotate']]])('unknown command %j is a usage error (exit 2)', async (argv) => {
-    expectUsageError(await cli(...argv), /^Unknown command "/);
-  });
+  it.each([[['user', 'delete', '--user-id', 'alice']], [['users']], [['strength-key', 'rotate']]])(
+    'unknown command %j is a usage error (exit 2)',
+    async (argv) => {
+      expectUsageError(await cli(...argv), /^Unknown command "/);
+    },
+  );
 
   it('no command, or a group without a command, is a usage error (exit 2)', async () => {
     expectUsageError(await cli(), /A command is required/);
@@ -512,7 +711,13 @@ describe('usage', () => {
   });
 
   it('an extra argument is refused without being echoed (it may be a key)', async () => {
-    const run = await cli('user', 'revoke-key', '--user-id', 'alice', 'ppg_0123456789ab_secretsecretsecretsecretsecretsecretsecret123');
+    const run = await cli(
+      'user',
+      'revoke-key',
+      '--user-id',
+      'alice',
+      'ppg_0123456789ab_secretsecretsecretsecretsecretsecretsecret123',
+    );
     expectUsageError(run, /Unexpected argument after the command/);
     expect(run.stderr).not.toContain('secretsecret');
   });
@@ -520,12 +725,18 @@ describe('usage', () => {
 
 describe('AWS failures', () => {
   it('a missing table is one sentence naming it (exit 1)', async () => {
-    expectFailure(await cli('list', '--table', 'NoSuchTable'), /^The credentials table "NoSuchTable" does not exist at http:\/\/127\.0\.0\.1:\d+; check --table/);
+    expectFailure(
+      await cli('list', '--table', 'NoSuchTable'),
+      /^The credentials table "NoSuchTable" does not exist at http:\/\/127\.0\.0\.1:\d+; check --table/,
+    );
   });
 
   it('an unreachable endpoint is one sentence (exit 1)', async () => {
     let stderr = '';
-    const code = await main(['list', '--endpoint', 'http://127.0.0.1:9'], { stdout: { write: () => true }, stderr: { write: (t: string) => (stderr += t) } });
+    const code = await main(['list', '--endpoint', 'http://127.0.0.1:9'], {
+      stdout: { write: () => true },
+      stderr: { write: (t: string) => (stderr += t) },
+    });
     expect(code).toBe(1);
     expect(stderr).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:9 .*\n$/);
   });

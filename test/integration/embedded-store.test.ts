@@ -9,7 +9,13 @@ import { once } from 'node:events';
 import * as net from 'node:net';
 import { startEmbeddedStore, type EmbeddedStore } from '../../embedded-store/embedded-store';
 
-const client = (endpoint: string) => new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+const client = (endpoint: string) =>
+  new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
 
 /** Whether the store closed before Node's keep-alive timeout (5 s) could have ended its connections. */
 const closedBeforeKeepAliveTimeout = (closing: Promise<void>) =>
@@ -36,7 +42,9 @@ describe('closing the embedded store', () => {
     let received = '';
     socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
     const ended = once(socket, 'end');
-    socket.write('POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\nContent-Length: 2\r\n\r\n{');
+    socket.write(
+      'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\nContent-Length: 2\r\n\r\n{',
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     const closing = store.close();
     socket.write('}');

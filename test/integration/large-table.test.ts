@@ -28,14 +28,21 @@ const ONE_MEGABYTE = 1024 * 1024;
 
 /** Policy 1 of the seed, the template every bulk policy is built from. */
 const template = (
-  JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'seed', 'generator-policies.json'), 'utf8')) as GeneratorPolicy[]
+  JSON.parse(
+    readFileSync(path.join(__dirname, '..', '..', 'seed', 'generator-policies.json'), 'utf8'),
+  ) as GeneratorPolicy[]
 ).find((p) => p.PasswordGeneratorID === 1)!;
 
 /** A valid policy with the given ID and a description of exactly DESCRIPTION_LENGTH characters. */
 function bulkPolicy(id: number): GeneratorPolicy {
   const prefix = `Bulk policy ${id}: `;
   const filler = 'lorem ipsum dolor sit amet, consectetur adipiscing elit; '.repeat(Math.ceil(DESCRIPTION_LENGTH / 50));
-  return { ...template, PasswordGeneratorID: id, GeneratorName: `Bulk Policy ${id}`, GeneratorDescription: `${prefix}${filler}`.slice(0, DESCRIPTION_LENGTH) };
+  return {
+    ...template,
+    PasswordGeneratorID: id,
+    GeneratorName: `Bulk Policy ${id}`,
+    GeneratorDescription: `${prefix}${filler}`.slice(0, DESCRIPTION_LENGTH),
+  };
 }
 
 const expected: GeneratorPolicy[] = Array.from({ length: POLICY_COUNT }, (_, i) => bulkPolicy(i + 1));
@@ -69,7 +76,11 @@ beforeAll(async () => {
   });
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const raw = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const raw = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   expect(await createTables(raw, { generator: TABLE, strength: STRENGTH_TABLE })).toEqual([TABLE, STRENGTH_TABLE]);
   raw.destroy();
 
@@ -124,7 +135,9 @@ describe('a generator table larger than one Scan page', () => {
     expect(policies.map((p) => p.PasswordGeneratorID)).toEqual(expected.map((p) => p.PasswordGeneratorID));
     expect(policies).toEqual(expected);
     expect(errors).toHaveBeenCalledTimes(1);
-    expect(errors.mock.calls[0]![1]).toEqual(expect.objectContaining({ policyId: invalidId, problems: [expect.stringContaining('MaxLength')] }));
+    expect(errors.mock.calls[0]![1]).toEqual(
+      expect.objectContaining({ policyId: invalidId, problems: [expect.stringContaining('MaxLength')] }),
+    );
     expect(addMetric).toHaveBeenCalledWith('InvalidPolicyRecords', 'Count', 1);
   });
 });

@@ -23,10 +23,20 @@ let tmp: string;
 
 beforeAll(async () => {
   store = await startEmbeddedStore();
-  client = new DynamoDBClient({ endpoint: store.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  client = new DynamoDBClient({
+    endpoint: store.endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   documents = DynamoDBDocumentClient.from(client);
   await createTables(client, TABLE_NAMES);
-  await loadSeed({ client: documents, generatorTable: TABLE_NAMES.generator, strengthTable: TABLE_NAMES.strength, historyTable: TABLE_NAMES.history, actor: 'seed' });
+  await loadSeed({
+    client: documents,
+    generatorTable: TABLE_NAMES.generator,
+    strengthTable: TABLE_NAMES.strength,
+    historyTable: TABLE_NAMES.history,
+    actor: 'seed',
+  });
   tmp = await mkdtemp(path.join(os.tmpdir(), 'policy-admin-'));
 });
 
@@ -36,15 +46,21 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-const cli = (...argv: string[]): Promise<CliRun> => runCli(main, [...argv, '--endpoint', store.endpoint, '--actor', 'tester']);
+const cli = (...argv: string[]): Promise<CliRun> =>
+  runCli(main, [...argv, '--endpoint', store.endpoint, '--actor', 'tester']);
 
 async function scanAll(table: string): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  for await (const page of paginateScan({ client: documents }, { TableName: table, ConsistentRead: true })) items.push(...(page.Items ?? []));
+  for await (const page of paginateScan({ client: documents }, { TableName: table, ConsistentRead: true }))
+    items.push(...(page.Items ?? []));
   return items.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
-const snapshot = async () => ({ generator: await scanAll(TABLE_NAMES.generator), strength: await scanAll(TABLE_NAMES.strength), history: await scanAll(TABLE_NAMES.history) });
+const snapshot = async () => ({
+  generator: await scanAll(TABLE_NAMES.generator),
+  strength: await scanAll(TABLE_NAMES.strength),
+  history: await scanAll(TABLE_NAMES.history),
+});
 
 async function exportTo(name: string, collection = 'generator'): Promise<string> {
   const dir = path.join(tmp, name);
@@ -73,18 +89,42 @@ describe('apply: the policy and its history record in one transaction', () => {
     });
     const applied = await cli('apply', '--collection', 'generator', '--dir', dir);
     expect([applied.code, applied.stderr]).toEqual([0, '']);
-    expect(applied.stdout.trimEnd().split('\n').at(-1)).toBe('Applied: 0 to create, 1 to change, 0 to delete, 11 unchanged.');
+    expect(applied.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Applied: 0 to create, 1 to change, 0 to delete, 11 unchanged.',
+    );
 
     const after = { ...before, GeneratorDescription: 'Routers and switches, edited in git.' };
-    expect((await scanAll(TABLE_NAMES.generator)).find((p) => p.PasswordGeneratorID === 4)).toEqual({ ...after, Version: 2 });
-    const history = (await scanAll(TABLE_NAMES.history)).filter((r) => r.PolicyKey === 'generator#4').sort((a, b) => (a.Version as number) - (b.Version as number));
+    expect((await scanAll(TABLE_NAMES.generator)).find((p) => p.PasswordGeneratorID === 4)).toEqual({
+      ...after,
+      Version: 2,
+    });
+    const history = (await scanAll(TABLE_NAMES.history))
+      .filter((r) => r.PolicyKey === 'generator#4')
+      .sort((a, b) => (a.Version as number) - (b.Version as number));
     expect(history).toEqual([
-      { PolicyKey: 'generator#4', Version: 1, Change: 'create', ChangedAt: expect.any(String), ChangedBy: 'seed', After: before },
-      { PolicyKey: 'generator#4', Version: 2, Change: 'update', ChangedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), ChangedBy: 'tester', Before: before, After: after },
+      {
+        PolicyKey: 'generator#4',
+        Version: 1,
+        Change: 'create',
+        ChangedAt: expect.any(String),
+        ChangedBy: 'seed',
+        After: before,
+      },
+      {
+        PolicyKey: 'generator#4',
+        Version: 2,
+        Change: 'update',
+        ChangedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        ChangedBy: 'tester',
+        Before: before,
+        After: after,
+      },
     ]);
     // The directory now rests on version 2: a second plan is empty, and the export format is unchanged.
     expect(JSON.parse(await readFile(path.join(dir, 'versions.json'), 'utf8')).versions['4']).toBe(2);
-    expect((await cli('plan', '--collection', 'generator', '--dir', dir)).stdout).toBe('Plan: 0 to create, 0 to change, 0 to delete, 12 unchanged.\n');
+    expect((await cli('plan', '--collection', 'generator', '--dir', dir)).stdout).toBe(
+      'Plan: 0 to create, 0 to change, 0 to delete, 12 unchanged.\n',
+    );
     const again = await exportTo('apply-again');
     expect(await readFile(path.join(again, '4.json'), 'utf8')).toBe(await readFile(path.join(dir, '4.json'), 'utf8'));
   });
@@ -99,14 +139,21 @@ describe('apply: the policy and its history record in one transaction', () => {
       .commit(
         [
           { collection: 'strength', id: 5, before: five, after: { ...five.policy, PolicyName: 'Five, changed' } },
-          { collection: 'strength', id: 6, before: { ...six, version: six.version + 1 }, after: { ...six.policy, PolicyName: 'Six, changed' } },
+          {
+            collection: 'strength',
+            id: 6,
+            before: { ...six, version: six.version + 1 },
+            after: { ...six.policy, PolicyName: 'Six, changed' },
+          },
         ],
         'tester',
       )
       .catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(PolicyAdminError);
-    expect((error as PolicyAdminError).problems).toEqual([`strength policy 6: someone else changed it since version ${six.version + 1} was read; nothing was written. Export (or read) it again.`]);
+    expect((error as PolicyAdminError).problems).toEqual([
+      `strength policy 6: someone else changed it since version ${six.version + 1} was read; nothing was written. Export (or read) it again.`,
+    ]);
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -116,20 +163,39 @@ describe('nothing is written on invalid input', () => {
     const dir = await exportTo('invalid');
     await edit(dir, 3, { GeneratorDescription: 'A valid change that must not be written either.' });
     await edit(dir, 5, { MaxLength: 300 });
-    await edit(dir, 8, { MinLength: 4, MaxLength: 4, LowerCaseChars: true, UpperCaseChars: true, NumericChars: true, SpecialChars: true, HigherAlphaRatio: false, BracketChars: true, IncludeAlphaSpecial: true });
+    await edit(dir, 8, {
+      MinLength: 4,
+      MaxLength: 4,
+      LowerCaseChars: true,
+      UpperCaseChars: true,
+      NumericChars: true,
+      SpecialChars: true,
+      HigherAlphaRatio: false,
+      BracketChars: true,
+      IncludeAlphaSpecial: true,
+    });
     const before = await snapshot();
 
     const result = await cli('apply', '--collection', 'generator', '--dir', dir);
 
     expect([result.code, result.stdout]).toEqual([1, '']);
-    expect(result.stderr.trimEnd().split('\n')).toEqual([`${path.join(dir, '5.json')}: MaxLength: must be at most 256`, expect.stringMatching(new RegExp(`^${path.join(dir, '8.json')}: infeasible: `))]);
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      `${path.join(dir, '5.json')}: MaxLength: must be at most 256`,
+      expect.stringMatching(new RegExp(`^${path.join(dir, '8.json')}: infeasible: `)),
+    ]);
     expect(await snapshot()).toEqual(before);
   });
 
   it('put of an invalid file, and a default policy 1 whose description stops saying so, write nothing', async () => {
     const file = path.join(tmp, 'bad-strength.json');
     const before = await snapshot();
-    await writeFile(file, JSON.stringify({ ...(await new PolicyStore(documents, TABLE_NAMES).get('strength', 1))!.policy, PolicyDescription: 'Anything goes.' }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        ...(await new PolicyStore(documents, TABLE_NAMES).get('strength', 1))!.policy,
+        PolicyDescription: 'Anything goes.',
+      }),
+    );
     expect(await cli('put', '--collection', 'strength', '--file', file)).toEqual({
       code: 1,
       stdout: '',
@@ -149,7 +215,10 @@ describe('a name given twice in one object of a policy file', () => {
     const file = path.join(dir, '2.json');
     const policy = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
     // JSON.parse keeps the last: before, the plan showed only "Acme" added, and apply wrote it.
-    await writeFile(file, `{"BannedWords":["Harmless"],${JSON.stringify({ ...policy, BannedWords: ['Acme'] }).slice(1)}`);
+    await writeFile(
+      file,
+      `{"BannedWords":["Harmless"],${JSON.stringify({ ...policy, BannedWords: ['Acme'] }).slice(1)}`,
+    );
     const before = await snapshot();
     for (const command of ['plan', 'apply']) {
       expect(await cli(command, '--collection', 'strength', '--dir', dir)).toEqual({
@@ -179,15 +248,22 @@ describe('conflicts, policy 1, rollback', () => {
     const result = await cli('apply', '--collection', 'strength', '--dir', mine);
 
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('! strength policy 3: changed in the store after the export (version 1 then, 2 now); export again.');
+    expect(result.stdout).toContain(
+      '! strength policy 3: changed in the store after the export (version 1 then, 2 now); export again.',
+    );
     expect(result.stderr).toBe('Refused: nothing was written (see the lines marked !).\n');
     expect(await snapshot()).toEqual(before);
   });
 
   it('policy 1 cannot be deleted, by delete or by apply', async () => {
     const before = await snapshot();
-    const expected = 'generator policy 1 is the default for password lists without a specific policy: it can be changed but never deleted.';
-    expect(await cli('delete', '--collection', 'generator', '--id', '1')).toEqual({ code: 1, stdout: '', stderr: `${expected}\n` });
+    const expected =
+      'generator policy 1 is the default for password lists without a specific policy: it can be changed but never deleted.';
+    expect(await cli('delete', '--collection', 'generator', '--id', '1')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${expected}\n`,
+    });
     const dir = await exportTo('no-default');
     await rm(path.join(dir, '1.json'));
     const result = await cli('apply', '--collection', 'generator', '--dir', dir);
@@ -199,7 +275,9 @@ describe('conflicts, policy 1, rollback', () => {
   it('delete, then rollback to the last version brings the policy back as a new version; history only grows', async () => {
     expect((await cli('delete', '--collection', 'generator', '--id', '12')).code).toBe(0);
     expect((await cli('get', '--collection', 'generator', '--id', '12')).code).toBe(1);
-    expect((await cli('rollback', '--collection', 'generator', '--id', '12', '--to-version', '2')).stderr).toBe('Version 2 of generator policy 12 is its deletion; there is no policy to restore.\n');
+    expect((await cli('rollback', '--collection', 'generator', '--id', '12', '--to-version', '2')).stderr).toBe(
+      'Version 2 of generator policy 12 is its deletion; there is no policy to restore.\n',
+    );
     const restored = await cli('rollback', '--collection', 'generator', '--id', '12', '--to-version', '1');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/Written: generator policy 12 is now version 3, recorded as tester\.\n$/);
@@ -244,11 +322,18 @@ describe('BannedWords a write refuses (docs/administration.md#bannedwords)', () 
     const admin = new PolicyStore(documents, TABLE_NAMES);
     const original = (await admin.get('strength', 2))!;
     // Written past the CLI, as a release before this rule could: a zero-width space inside a word.
-    await documents.send(new PutCommand({ TableName: TABLE_NAMES.strength, Item: { ...original.policy, BannedWords: ['Acme', 'Con\u200btoso'], Version: original.version } }));
+    await documents.send(
+      new PutCommand({
+        TableName: TABLE_NAMES.strength,
+        Item: { ...original.policy, BannedWords: ['Acme', 'Con\u200btoso'], Version: original.version },
+      }),
+    );
     try {
       const lint = await cli('lint', '--collection', 'strength');
       expect(lint.code).toBe(1);
-      expect(lint.stderr.split('\n')[0]).toBe(`strength policy 2 is invalid, not linted: BannedWords[1]: ${FORMAT} (character 4 is U+200B)`);
+      expect(lint.stderr.split('\n')[0]).toBe(
+        `strength policy 2 is invalid, not linted: BannedWords[1]: ${FORMAT} (character 4 is U+200B)`,
+      );
       expect(lint.stderr.split('\n')[1]).toMatch(/^Lint: \d+ strength policy\(s\), \d+ finding\(s\): /);
 
       const dir = await exportTo('banned-words-stored', 'strength');
@@ -261,9 +346,14 @@ describe('BannedWords a write refuses (docs/administration.md#bannedwords)', () 
       const plan = await cli('plan', '--collection', 'strength', '--dir', dir);
       expect([plan.code, plan.stderr]).toEqual([0, '']);
       // The word corrected shows escaped: the reviewer sees the zero-width space that was there.
-      expect(plan.stdout.split('\n').slice(0, 2)).toEqual([`~ change strength policy 2 "${original.policy.PolicyName}" (version ${original.version} → ${original.version + 1})`, '    BannedWords: + "Contoso", - "Con\\u{200B}toso"']);
+      expect(plan.stdout.split('\n').slice(0, 2)).toEqual([
+        `~ change strength policy 2 "${original.policy.PolicyName}" (version ${original.version} → ${original.version + 1})`,
+        '    BannedWords: + "Contoso", - "Con\\u{200B}toso"',
+      ]);
     } finally {
-      await documents.send(new PutCommand({ TableName: TABLE_NAMES.strength, Item: { ...original.policy, Version: original.version } }));
+      await documents.send(
+        new PutCommand({ TableName: TABLE_NAMES.strength, Item: { ...original.policy, Version: original.version } }),
+      );
     }
   });
 });
@@ -279,13 +369,17 @@ describe('history prints every text with the characters a terminal must not be h
       const history = await cli('history', '--collection', 'strength', '--id', '7');
       expect([history.code, history.stderr]).toEqual([0, '']);
       expect(history.stdout.split('\n').slice(-4)).toEqual([
-        expect.stringMatching(new RegExp(`^version ${version}  \\S+  update  by mallory\\\\u\\{0085\\}\\\\u\\{202E\\}$`)),
+        expect.stringMatching(
+          new RegExp(`^version ${version}  \\S+  update  by mallory\\\\u\\{0085\\}\\\\u\\{202E\\}$`),
+        ),
         `    PolicyName: ${JSON.stringify(before.policy.PolicyName)} → "Contractors\\u{202E}"`,
         '    BannedWords: + "\\u{202E}Emca", + "Con\\u{200B}toso"',
         '',
       ]);
       expect(history.stdout.replace(/\n/g, '')).not.toMatch(/[\p{Cc}\p{Cf}\p{Cs}]/u);
-      expect((await cli('list', '--collection', 'strength')).stdout.split('\n')).toContain(`   7  v${String(version).padEnd(4)} Contractors\\u{202E}`);
+      expect((await cli('list', '--collection', 'strength')).stdout.split('\n')).toContain(
+        `   7  v${String(version).padEnd(4)} Contractors\\u{202E}`,
+      );
     } finally {
       const now = (await admin.get('strength', 7))!;
       await admin.commit([{ collection: 'strength', id: 7, before: now, after: before.policy }], 'tester');

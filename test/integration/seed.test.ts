@@ -5,7 +5,13 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, loadSeed, SeedConflictError, SeedValidationError } from '../../seed/seed-data';
+import {
+  DEFAULT_GENERATOR_FILE,
+  DEFAULT_STRENGTH_FILE,
+  loadSeed,
+  SeedConflictError,
+  SeedValidationError,
+} from '../../seed/seed-data';
 import { createTables } from '../../store/create-tables';
 import { startEmbeddedStore, type EmbeddedStore } from '../../embedded-store/embedded-store';
 
@@ -23,7 +29,11 @@ let tableCounter = 0;
 beforeAll(async () => {
   store = await startEmbeddedStore();
   endpoint = store.endpoint;
-  client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  client = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   documentClient = DynamoDBDocumentClient.from(client);
   tmp = await mkdtemp(path.join(os.tmpdir(), 'seed-test-'));
 });
@@ -37,25 +47,36 @@ afterAll(async () => {
 /** Fresh, empty tables for each test, so no test sees another's writes. */
 async function freshTables(): Promise<{ generator: string; strength: string; credentials: string; history: string }> {
   tableCounter += 1;
-  const names = { generator: `Generator${tableCounter}`, strength: `Strength${tableCounter}`, credentials: `Credentials${tableCounter}`, history: `History${tableCounter}` };
+  const names = {
+    generator: `Generator${tableCounter}`,
+    strength: `Strength${tableCounter}`,
+    credentials: `Credentials${tableCounter}`,
+    history: `History${tableCounter}`,
+  };
   await createTables(client, names);
   return names;
 }
 
 async function scanAll(tableName: string): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  for await (const page of paginateScan({ client: documentClient }, { TableName: tableName })) items.push(...(page.Items ?? []));
+  for await (const page of paginateScan({ client: documentClient }, { TableName: tableName }))
+    items.push(...(page.Items ?? []));
   return items;
 }
 
-const byId = (idField: string) => (a: Record<string, unknown>, b: Record<string, unknown>) => (a[idField] as number) - (b[idField] as number);
+const byId = (idField: string) => (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  (a[idField] as number) - (b[idField] as number);
 
 async function readJson(file: string): Promise<Record<string, unknown>[]> {
   return JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>[];
 }
 
 /** Writes a variant of a committed seed file to the temp dir and returns its path. */
-async function variant(source: string, name: string, change: (records: Record<string, unknown>[]) => unknown[]): Promise<string> {
+async function variant(
+  source: string,
+  name: string,
+  change: (records: Record<string, unknown>[]) => unknown[],
+): Promise<string> {
   const file = path.join(tmp, name);
   await writeFile(file, JSON.stringify(change(await readJson(source)), null, 2));
   return file;
@@ -77,13 +98,29 @@ describe('loadSeed against dynalite', () => {
   it('writes every record of both files as version 1, each with its creation in the history; a Scan reads them back equal to the files', async () => {
     const t = await freshTables();
 
-    const written = await loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, actor: 'seed-test' });
+    const written = await loadSeed({
+      client: documentClient,
+      generatorTable: t.generator,
+      strengthTable: t.strength,
+      historyTable: t.history,
+      actor: 'seed-test',
+    });
 
     const generator = await readJson(DEFAULT_GENERATOR_FILE);
     const strength = await readJson(DEFAULT_STRENGTH_FILE);
-    expect(written).toEqual({ generator: generator.length, strength: strength.length, created: generator.length + strength.length, overwritten: 0, unchanged: 0 });
-    expect((await scanAll(t.generator)).sort(byId('PasswordGeneratorID'))).toEqual(generator.map((p) => ({ ...p, Version: 1 })));
-    expect((await scanAll(t.strength)).sort(byId('PasswordStrengthPolicyID'))).toEqual(strength.map((p) => ({ ...p, Version: 1 })));
+    expect(written).toEqual({
+      generator: generator.length,
+      strength: strength.length,
+      created: generator.length + strength.length,
+      overwritten: 0,
+      unchanged: 0,
+    });
+    expect((await scanAll(t.generator)).sort(byId('PasswordGeneratorID'))).toEqual(
+      generator.map((p) => ({ ...p, Version: 1 })),
+    );
+    expect((await scanAll(t.strength)).sort(byId('PasswordStrengthPolicyID'))).toEqual(
+      strength.map((p) => ({ ...p, Version: 1 })),
+    );
     const history = await scanAll(t.history);
     expect(history).toHaveLength(generator.length + strength.length);
     expect(history.find((r) => r.PolicyKey === 'generator#1')).toEqual({
@@ -98,7 +135,13 @@ describe('loadSeed against dynalite', () => {
 
   it('a second load writes nothing; a changed policy is refused without --overwrite (nothing written) and replaced with it, as a new version', async () => {
     const t = await freshTables();
-    const tables = { client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, actor: 'seed-test' };
+    const tables = {
+      client: documentClient,
+      generatorTable: t.generator,
+      strengthTable: t.strength,
+      historyTable: t.history,
+      actor: 'seed-test',
+    };
     await loadSeed(tables);
     expect(await loadSeed(tables)).toEqual({ generator: 0, strength: 0, created: 0, overwritten: 0, unchanged: 22 });
 
@@ -110,16 +153,33 @@ describe('loadSeed against dynalite', () => {
 
     const refused = await loadSeed({ ...tables, generatorFile: file }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(SeedConflictError);
-    expect((refused as SeedConflictError).policies).toEqual([expect.stringMatching(/^generator policy 3 differs from the seed file: GeneratorDescription: ".*" → "Changed by a newer seed file\."$/)]);
+    expect((refused as SeedConflictError).policies).toEqual([
+      expect.stringMatching(
+        /^generator policy 3 differs from the seed file: GeneratorDescription: ".*" → "Changed by a newer seed file\."$/,
+      ),
+    ]);
     expect(await scanAll(t.generator)).toEqual(before.generator);
     expect(await scanAll(t.history)).toEqual(before.history);
 
-    expect(await loadSeed({ ...tables, generatorFile: file, overwrite: true })).toEqual({ generator: 2, strength: 0, created: 1, overwritten: 1, unchanged: 21 });
+    expect(await loadSeed({ ...tables, generatorFile: file, overwrite: true })).toEqual({
+      generator: 2,
+      strength: 0,
+      created: 1,
+      overwritten: 1,
+      unchanged: 21,
+    });
     const stored = await scanAll(t.generator);
-    expect(stored.find((p) => p.PasswordGeneratorID === 3)).toMatchObject({ GeneratorDescription: 'Changed by a newer seed file.', Version: 2 });
+    expect(stored.find((p) => p.PasswordGeneratorID === 3)).toMatchObject({
+      GeneratorDescription: 'Changed by a newer seed file.',
+      Version: 2,
+    });
     expect(stored.find((p) => p.PasswordGeneratorID === 40)).toMatchObject({ Version: 1 });
     const record = (await scanAll(t.history)).find((r) => r.PolicyKey === 'generator#3' && r.Version === 2);
-    expect(record).toMatchObject({ Change: 'update', Before: { GeneratorDescription: expect.any(String) }, After: { GeneratorDescription: 'Changed by a newer seed file.' } });
+    expect(record).toMatchObject({
+      Change: 'update',
+      Before: { GeneratorDescription: expect.any(String) },
+      After: { GeneratorDescription: 'Changed by a newer seed file.' },
+    });
   });
 
   it('rejects a record with an invalid field, naming file, record and field, and writes nothing to either table', async () => {
@@ -129,10 +189,18 @@ describe('loadSeed against dynalite', () => {
       return records;
     });
 
-    const load = loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, generatorFile: file });
+    const load = loadSeed({
+      client: documentClient,
+      generatorTable: t.generator,
+      strengthTable: t.strength,
+      historyTable: t.history,
+      generatorFile: file,
+    });
 
     await expect(load).rejects.toThrow(SeedValidationError);
-    await expect(load).rejects.toThrow(/bad-max-length\.json record #3 \(PasswordGeneratorID 4\): MaxLength: must be at most 256/);
+    await expect(load).rejects.toThrow(
+      /bad-max-length\.json record #3 \(PasswordGeneratorID 4\): MaxLength: must be at most 256/,
+    );
     await expectEmpty(t.generator, t.strength);
   });
 
@@ -143,7 +211,15 @@ describe('loadSeed against dynalite', () => {
       return records;
     });
 
-    await expect(loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, strengthFile: file })).rejects.toThrow(
+    await expect(
+      loadSeed({
+        client: documentClient,
+        generatorTable: t.generator,
+        strengthTable: t.strength,
+        historyTable: t.history,
+        strengthFile: file,
+      }),
+    ).rejects.toThrow(
       /bad-weightings\.json record #1 \(PasswordStrengthPolicyID 2\): CalculationWeightings: must sum to 100/,
     );
     await expectEmpty(t.generator, t.strength);
@@ -151,15 +227,30 @@ describe('loadSeed against dynalite', () => {
 
   it('reports the problems of both files together', async () => {
     const t = await freshTables();
-    const generatorFile = await variant(DEFAULT_GENERATOR_FILE, 'both-gen.json', (records) => [...records, { ...records[0], PasswordGeneratorID: 99, MinLength: 2 }]);
-    const strengthFile = await variant(DEFAULT_STRENGTH_FILE, 'both-str.json', (records) => [...records, { ...records[0], PasswordStrengthPolicyID: 99, PolicyName: '' }]);
+    const generatorFile = await variant(DEFAULT_GENERATOR_FILE, 'both-gen.json', (records) => [
+      ...records,
+      { ...records[0], PasswordGeneratorID: 99, MinLength: 2 },
+    ]);
+    const strengthFile = await variant(DEFAULT_STRENGTH_FILE, 'both-str.json', (records) => [
+      ...records,
+      { ...records[0], PasswordStrengthPolicyID: 99, PolicyName: '' },
+    ]);
 
-    const error = await loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, generatorFile, strengthFile }).catch((e: unknown) => e);
+    const error = await loadSeed({
+      client: documentClient,
+      generatorTable: t.generator,
+      strengthTable: t.strength,
+      historyTable: t.history,
+      generatorFile,
+      strengthFile,
+    }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(SeedValidationError);
     expect((error as SeedValidationError).problems).toEqual([
       expect.stringMatching(/both-gen\.json record #\d+ \(PasswordGeneratorID 99\): MinLength: must be at least 4$/),
-      expect.stringMatching(/both-str\.json record #\d+ \(PasswordStrengthPolicyID 99\): PolicyName: must have at least 1 characters$/),
+      expect.stringMatching(
+        /both-str\.json record #\d+ \(PasswordStrengthPolicyID 99\): PolicyName: must have at least 1 characters$/,
+      ),
     ]);
     await expectEmpty(t.generator, t.strength);
   });
@@ -171,32 +262,59 @@ describe('loadSeed against dynalite', () => {
       return records;
     });
 
-    await expect(loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, generatorFile: file })).rejects.toThrow(
-      /duplicate\.json record #5 \(PasswordGeneratorID 3\): PasswordGeneratorID: duplicates record #2/,
-    );
+    await expect(
+      loadSeed({
+        client: documentClient,
+        generatorTable: t.generator,
+        strengthTable: t.strength,
+        historyTable: t.history,
+        generatorFile: file,
+      }),
+    ).rejects.toThrow(/duplicate\.json record #5 \(PasswordGeneratorID 3\): PasswordGeneratorID: duplicates record #2/);
     await expectEmpty(t.generator, t.strength);
   });
 
   it('rejects a file without the default policy (ID 1)', async () => {
     const t = await freshTables();
-    const file = await variant(DEFAULT_STRENGTH_FILE, 'no-default.json', (records) => records.filter((r) => r.PasswordStrengthPolicyID !== 1));
-
-    await expect(loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, strengthFile: file })).rejects.toThrow(
-      /no-default\.json: no record has PasswordStrengthPolicyID 1/,
+    const file = await variant(DEFAULT_STRENGTH_FILE, 'no-default.json', (records) =>
+      records.filter((r) => r.PasswordStrengthPolicyID !== 1),
     );
+
+    await expect(
+      loadSeed({
+        client: documentClient,
+        generatorTable: t.generator,
+        strengthTable: t.strength,
+        historyTable: t.history,
+        strengthFile: file,
+      }),
+    ).rejects.toThrow(/no-default\.json: no record has PasswordStrengthPolicyID 1/);
     await expectEmpty(t.generator, t.strength);
   });
 
   it.each([
     ['not JSON', 'not-json.json', '{ nope', /not-json\.json: is not valid JSON/],
-    ['not an array', 'not-array.json', '{"PasswordGeneratorID": 1}', /not-array\.json: must hold a JSON array of policies/],
+    [
+      'not an array',
+      'not-array.json',
+      '{"PasswordGeneratorID": 1}',
+      /not-array\.json: must hold a JSON array of policies/,
+    ],
     ['missing', 'missing.json', undefined, /missing\.json: cannot be read \(ENOENT\)/],
   ])('rejects a file that is %s', async (_, name, content, message) => {
     const t = await freshTables();
     const file = path.join(tmp, name);
     if (content !== undefined) await writeFile(file, content);
 
-    await expect(loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, generatorFile: file })).rejects.toThrow(message);
+    await expect(
+      loadSeed({
+        client: documentClient,
+        generatorTable: t.generator,
+        strengthTable: t.strength,
+        historyTable: t.history,
+        generatorFile: file,
+      }),
+    ).rejects.toThrow(message);
     await expectEmpty(t.generator, t.strength);
   });
 
@@ -205,24 +323,47 @@ describe('loadSeed against dynalite', () => {
     const records = await readJson(DEFAULT_GENERATOR_FILE);
     const file = path.join(tmp, 'repeated.json');
     // JSON.parse keeps the last MinLength (the seed's own); the first, 4, is what someone meant, or not.
-    await writeFile(file, `[${records.map((r, i) => (i === 1 ? `{"MinLength":4,${JSON.stringify(r).slice(1)}` : JSON.stringify(r))).join(',')}]`);
+    await writeFile(
+      file,
+      `[${records.map((r, i) => (i === 1 ? `{"MinLength":4,${JSON.stringify(r).slice(1)}` : JSON.stringify(r))).join(',')}]`,
+    );
 
-    const error = await loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, generatorFile: file }).catch((e: unknown) => e);
+    const error = await loadSeed({
+      client: documentClient,
+      generatorTable: t.generator,
+      strengthTable: t.strength,
+      historyTable: t.history,
+      generatorFile: file,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SeedValidationError);
-    expect((error as SeedValidationError).problems).toEqual([`${file}: "MinLength" is given twice in one object (at $[1]); give it once (a JSON reader keeps only the last)`]);
+    expect((error as SeedValidationError).problems).toEqual([
+      `${file}: "MinLength" is given twice in one object (at $[1]); give it once (a JSON reader keeps only the last)`,
+    ]);
     await expectEmpty(t.generator, t.strength);
   });
 
   it('writes more than one transaction holds completely (several transactions)', async () => {
     const t = await freshTables();
     const file = await variant(DEFAULT_GENERATOR_FILE, 'sixty.json', (records) =>
-      Array.from({ length: 60 }, (_, i) => ({ ...records[i % records.length], PasswordGeneratorID: i + 1, GeneratorName: `Generated policy ${i + 1}` })),
+      Array.from({ length: 60 }, (_, i) => ({
+        ...records[i % records.length],
+        PasswordGeneratorID: i + 1,
+        GeneratorName: `Generated policy ${i + 1}`,
+      })),
     );
 
-    const written = await loadSeed({ client: documentClient, generatorTable: t.generator, strengthTable: t.strength, historyTable: t.history, generatorFile: file });
+    const written = await loadSeed({
+      client: documentClient,
+      generatorTable: t.generator,
+      strengthTable: t.strength,
+      historyTable: t.history,
+      generatorFile: file,
+    });
 
     expect(written.generator).toBe(60);
-    const ids = (await scanAll(t.generator)).map((r) => r.PasswordGeneratorID).sort((a, b) => (a as number) - (b as number));
+    const ids = (await scanAll(t.generator))
+      .map((r) => r.PasswordGeneratorID)
+      .sort((a, b) => (a as number) - (b as number));
     expect(ids).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
   });
 });
@@ -233,7 +374,10 @@ describe('npm run seed (seed/load.ts as a child process)', () => {
   /** Runs the CLI without blocking this process's event loop, which serves dynalite to the child. */
   async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     try {
-      const { stdout, stderr } = await run(tsx, ['seed/load.ts', ...args], { cwd: ROOT, env: { ...process.env, AWS_REGION: 'local' } });
+      const { stdout, stderr } = await run(tsx, ['seed/load.ts', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, AWS_REGION: 'local' },
+      });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const e = error as { code: number; stdout: string; stderr: string };
@@ -242,7 +386,17 @@ describe('npm run seed (seed/load.ts as a child process)', () => {
   }
 
   it('creates the tables, writes both files and prints what it wrote', async () => {
-    const result = await cli('--endpoint', endpoint, '--generator-table', 'CliGen', '--strength-table', 'CliStr', '--history-table', 'CliHist', '--create-tables');
+    const result = await cli(
+      '--endpoint',
+      endpoint,
+      '--generator-table',
+      'CliGen',
+      '--strength-table',
+      'CliStr',
+      '--history-table',
+      'CliHist',
+      '--create-tables',
+    );
 
     const generator = await readJson(DEFAULT_GENERATOR_FILE);
     const strength = await readJson(DEFAULT_STRENGTH_FILE);
@@ -263,7 +417,18 @@ describe('npm run seed (seed/load.ts as a child process)', () => {
       return records;
     });
 
-    const result = await cli('--endpoint', endpoint, '--generator-table', t.generator, '--strength-table', t.strength, '--history-table', t.history, '--generator-file', file);
+    const result = await cli(
+      '--endpoint',
+      endpoint,
+      '--generator-table',
+      t.generator,
+      '--strength-table',
+      t.strength,
+      '--history-table',
+      t.history,
+      '--generator-file',
+      file,
+    );
 
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/cli-bad\.json record #3 \(PasswordGeneratorID 4\): MaxLength: must be at most 256/);
@@ -276,9 +441,23 @@ describe('npm run seed (seed/load.ts as a child process)', () => {
     const t = await freshTables();
     const records = await readJson(DEFAULT_STRENGTH_FILE);
     const file = path.join(tmp, 'cli-repeated.json');
-    await writeFile(file, `[${records.map((r, i) => (i === 2 ? `{"BannedWords":["Harmless"],${JSON.stringify({ ...r, BannedWords: ['Acme'] }).slice(1)}` : JSON.stringify(r))).join(',')}]`);
+    await writeFile(
+      file,
+      `[${records.map((r, i) => (i === 2 ? `{"BannedWords":["Harmless"],${JSON.stringify({ ...r, BannedWords: ['Acme'] }).slice(1)}` : JSON.stringify(r))).join(',')}]`,
+    );
 
-    const result = await cli('--endpoint', endpoint, '--generator-table', t.generator, '--strength-table', t.strength, '--history-table', t.history, '--strength-file', file);
+    const result = await cli(
+      '--endpoint',
+      endpoint,
+      '--generator-table',
+      t.generator,
+      '--strength-table',
+      t.strength,
+      '--history-table',
+      t.history,
+      '--strength-file',
+      file,
+    );
 
     expect(result).toEqual({
       code: 1,
@@ -289,7 +468,16 @@ describe('npm run seed (seed/load.ts as a child process)', () => {
   });
 
   it('exits 1 with a hint when a table does not exist', async () => {
-    const result = await cli('--endpoint', endpoint, '--generator-table', 'Missing1', '--strength-table', 'Missing2', '--history-table', 'Missing3');
+    const result = await cli(
+      '--endpoint',
+      endpoint,
+      '--generator-table',
+      'Missing1',
+      '--strength-table',
+      'Missing2',
+      '--history-table',
+      'Missing3',
+    );
 
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('--create-tables');
@@ -298,7 +486,10 @@ describe('npm run seed (seed/load.ts as a child process)', () => {
   it.each([
     [['--strength-table', 'S1x'], '--generator-table is required'],
     [['--generator-table', 'G1x', '--strength-table', 'S1x', '--bogus'], "Unknown option '--bogus'"],
-    [['--generator-table', 'G1x', '--strength-table', 'S1x', '--history-table', 'H1x', '--endpoint', 'not a url'], '--endpoint must be a URL'],
+    [
+      ['--generator-table', 'G1x', '--strength-table', 'S1x', '--history-table', 'H1x', '--endpoint', 'not a url'],
+      '--endpoint must be a URL',
+    ],
     [['--generator-table', 'x', '--strength-table', 'S1x'], '--generator-table must be 3 to 255'],
   ])('exits 2 with the usage on a usage error (%j)', async (args, message) => {
     const result = await cli(...args);

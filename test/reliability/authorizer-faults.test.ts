@@ -18,7 +18,12 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { issueKey } from '../../functions/domain/api-key';
 import { errorEnvelope, PHRASES, type ProxyHandler } from '../../functions/http';
-import { LAST_USED_WRITE_TIMEOUT_MS, storedKey, systemKeysItem, userItem } from '../../functions/repositories/credentials';
+import {
+  LAST_USED_WRITE_TIMEOUT_MS,
+  storedKey,
+  systemKeysItem,
+  userItem,
+} from '../../functions/repositories/credentials';
 import { GENERATOR_ADMIN_ROLE } from '../../functions/routes';
 import { createDocumentClient, ENV } from '../../functions/runtime';
 import { dynamodbBudget, TIME_BUDGET } from '../../lib/deployment';
@@ -50,10 +55,13 @@ function startProxy(target: number): Promise<{ url: string; mode: Mode; close():
       held.push(res);
       return;
     }
-    const forward = http.request({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 500, answer.headers);
-      answer.pipe(res);
-    });
+    const forward = http.request(
+      { host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 500, answer.headers);
+        answer.pipe(res);
+      },
+    );
     req.pipe(forward);
   });
   return new Promise((resolve) =>
@@ -83,7 +91,14 @@ type Authorizer = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewa
 
 beforeAll(async () => {
   dynamo = await startDynalite();
-  await createTables(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), { generator: 'GeneratorPolicies', strength: 'StrengthPolicies', credentials: TABLE });
+  await createTables(
+    new DynamoDBClient({
+      endpoint: dynamo.endpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+    { generator: 'GeneratorPolicies', strength: 'StrengthPolicies', credentials: TABLE },
+  );
   const documents = createDocumentClient({ [ENV.dynamodbEndpoint]: dynamo.endpoint });
   const items = [
     userItem('admin', [GENERATOR_ADMIN_ROLE], CREATED, { [admin.keyId]: storedKey(admin.digest, CREATED) }),
@@ -104,14 +119,28 @@ beforeEach(() => (proxy.mode = 'pass'));
 function authorizer() {
   return loadEntry<{ handler: Authorizer }>(
     '../../functions/api/authorizer',
-    { [ENV.credentialsTable]: TABLE, [ENV.dynamodbEndpoint]: proxy.url, AWS_REGION: 'local', POWERTOOLS_METRICS_DISABLED: 'true', ...dynamodbBudget(TIME_BUDGET.authorizer) },
+    {
+      [ENV.credentialsTable]: TABLE,
+      [ENV.dynamodbEndpoint]: proxy.url,
+      AWS_REGION: 'local',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      ...dynamodbBudget(TIME_BUDGET.authorizer),
+    },
     { mockDynamoDB: false },
   );
 }
 
 function event(path: string, headers: Record<string, string>): APIGatewayRequestAuthorizerEvent {
   const multi = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]]));
-  return { type: 'REQUEST', methodArn: `arn:aws:execute-api:local:000000000000:local/local/GET${path}`, resource: path, path, httpMethod: 'GET', headers, multiValueHeaders: multi } as unknown as APIGatewayRequestAuthorizerEvent;
+  return {
+    type: 'REQUEST',
+    methodArn: `arn:aws:execute-api:local:000000000000:local/local/GET${path}`,
+    resource: path,
+    path,
+    httpMethod: 'GET',
+    headers,
+    multiValueHeaders: multi,
+  } as unknown as APIGatewayRequestAuthorizerEvent;
 }
 
 async function timed<T>(promise: Promise<T>): Promise<{ ms: number; result: T | Error }> {
@@ -138,8 +167,13 @@ describe('the authorizer within its time budget', () => {
   it('fails in bounded time when the store hangs, and the gateway answers 503 in the envelope, never an allow', async () => {
     const { module } = authorizer();
     proxy.mode = 'hang-all';
-    const { attempts, requestMs } = { attempts: TIME_BUDGET.authorizer.dynamodbMaxAttempts, requestMs: TIME_BUDGET.authorizer.dynamodbRequestTimeoutMs };
-    const { ms, result } = await timed(module.handler(event('/userapi/passwordgenerator', { UserID: 'admin', APIKey: admin.key })));
+    const { attempts, requestMs } = {
+      attempts: TIME_BUDGET.authorizer.dynamodbMaxAttempts,
+      requestMs: TIME_BUDGET.authorizer.dynamodbRequestTimeoutMs,
+    };
+    const { ms, result } = await timed(
+      module.handler(event('/userapi/passwordgenerator', { UserID: 'admin', APIKey: admin.key })),
+    );
     expect(result).toEqual(new Error('Authorizer failure'));
     expect(ms).toBeGreaterThanOrEqual(attempts * requestMs - 50);
     expect(ms).toBeLessThan(TIME_BUDGET.authorizer.lambdaTimeoutSeconds * 1000);
@@ -147,15 +181,23 @@ describe('the authorizer within its time budget', () => {
     // Over HTTP through the local gateway: the authorizer's failure is API Gateway's 503 gateway response.
     const reached: string[] = [];
     const server = createGateway({
-      functions: { GeneratorPolicies: async () => (reached.push('function'), { statusCode: 200, body: '[]' }) } as Record<string, ProxyHandler>,
+      functions: {
+        GeneratorPolicies: async () => (reached.push('function'), { statusCode: 200, body: '[]' }),
+      } as Record<string, ProxyHandler>,
       authorizer: new AuthorizerEmulation(module.handler, 0),
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const started = performance.now();
-      const response = await rawRequest(url, 'GET', '/userapi/passwordgenerator', [['UserID', 'admin'], ['APIKey', admin.key]]);
-      expect({ status: response.status, body: response.body }).toEqual({ status: 503, body: errorEnvelope(503, PHRASES.credentialsUnavailable) });
+      const response = await rawRequest(url, 'GET', '/userapi/passwordgenerator', [
+        ['UserID', 'admin'],
+        ['APIKey', admin.key],
+      ]);
+      expect({ status: response.status, body: response.body }).toEqual({
+        status: 503,
+        body: errorEnvelope(503, PHRASES.credentialsUnavailable),
+      });
       expect(performance.now() - started).toBeLessThan(TIME_BUDGET.authorizer.lambdaTimeoutSeconds * 1000);
       expect(reached).toEqual([]);
     } finally {
@@ -168,7 +210,9 @@ describe('the authorizer within its time budget', () => {
     const { module, runtime } = authorizer();
     const warned = jest.spyOn(runtime.logger, 'warn').mockImplementation(() => undefined);
     const counted = jest.spyOn(runtime.metrics, 'addMetric');
-    await expect(module.handler(event('/userapi/passwordgenerator', { UserID: 'broken', APIKey: admin.key }))).rejects.toThrow(new Error('Unauthorized'));
+    await expect(
+      module.handler(event('/userapi/passwordgenerator', { UserID: 'broken', APIKey: admin.key })),
+    ).rejects.toThrow(new Error('Unauthorized'));
     expect(warned).toHaveBeenCalledWith('Invalid credential record', { credentialId: 'USER#broken' });
     expect(counted).toHaveBeenCalledWith('InvalidCredentialRecords', 'Count', 1);
   });
@@ -177,26 +221,46 @@ describe('the authorizer within its time budget', () => {
 describe('generation and evaluation with their table unavailable', () => {
   const unavailable = errorEnvelope(503, PHRASES.unavailable);
   const cases = [
-    ['GeneratePassword', '../../functions/api/generate-password', () => getEvent('/api/generatepassword', { Qty: ['2'] }), [generatorPolicy()]],
+    [
+      'GeneratePassword',
+      '../../functions/api/generate-password',
+      () => getEvent('/api/generatepassword', { Qty: ['2'] }),
+      [generatorPolicy()],
+    ],
     [
       'EvaluatePassword',
       '../../functions/api/evaluate-password',
-      () => proxyEvent('POST', '/api/passwordstrength/evaluate', { headers: { 'Content-Type': ['application/json'] }, body: '{"Password":"Correct-Horse-7"}' }),
+      () =>
+        proxyEvent('POST', '/api/passwordstrength/evaluate', {
+          headers: { 'Content-Type': ['application/json'] },
+          body: '{"Password":"Correct-Horse-7"}',
+        }),
       [strengthPolicy()],
     ],
   ] as const;
 
-  it.each(cases)('%s: 503 in the envelope when cold, the cached policy when warm, then recovery', async (_name, entry, request, items) => {
-    const { module, dynamo: mock, lib } = loadEntry<{ handler: ProxyHandler }>(entry, { POLICY_TABLE_NAME: 'policy-table', [ENV.policyCacheTtl]: '0', POWERTOOLS_METRICS_DISABLED: 'true' });
-    const failure = Object.assign(new Error('connect ECONNREFUSED 10.0.0.12:443'), { code: 'ECONNREFUSED' });
-    mock.on(lib.ScanCommand).rejects(failure);
-    expect(await module.handler(request())).toMatchObject({ statusCode: 503, body: unavailable });
+  it.each(cases)(
+    '%s: 503 in the envelope when cold, the cached policy when warm, then recovery',
+    async (_name, entry, request, items) => {
+      const {
+        module,
+        dynamo: mock,
+        lib,
+      } = loadEntry<{ handler: ProxyHandler }>(entry, {
+        POLICY_TABLE_NAME: 'policy-table',
+        [ENV.policyCacheTtl]: '0',
+        POWERTOOLS_METRICS_DISABLED: 'true',
+      });
+      const failure = Object.assign(new Error('connect ECONNREFUSED 10.0.0.12:443'), { code: 'ECONNREFUSED' });
+      mock.on(lib.ScanCommand).rejects(failure);
+      expect(await module.handler(request())).toMatchObject({ statusCode: 503, body: unavailable });
 
-    mock.on(lib.ScanCommand).resolves({ Items: [...items] });
-    expect((await module.handler(request())).statusCode).toBe(200);
+      mock.on(lib.ScanCommand).resolves({ Items: [...items] });
+      expect((await module.handler(request())).statusCode).toBe(200);
 
-    // Failing again with a TTL of 0: the last good policies are served for another TTL, never a 5xx.
-    mock.on(lib.ScanCommand).rejects(failure);
-    expect((await module.handler(request())).statusCode).toBe(200);
-  });
+      // Failing again with a TTL of 0: the last good policies are served for another TTL, never a 5xx.
+      mock.on(lib.ScanCommand).rejects(failure);
+      expect((await module.handler(request())).statusCode).toBe(200);
+    },
+  );
 });

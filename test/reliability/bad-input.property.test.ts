@@ -31,7 +31,14 @@ import { useLocalService } from '../support/local-service';
 import { assertProperty, clip, scaledTimeout, shown } from '../support/property';
 import { PROTOTYPE_NAMES } from '../support/prototype-names';
 import { rawExchange, type RawSocketResponse } from '../support/raw-socket';
-import { LOCAL_CREDENTIALS, referenceQuery, referenceSearch, SEED_GENERATOR, SEED_STRENGTH, type SeedCollection } from '../support/seed-reference';
+import {
+  LOCAL_CREDENTIALS,
+  referenceQuery,
+  referenceSearch,
+  SEED_GENERATOR,
+  SEED_STRENGTH,
+  type SeedCollection,
+} from '../support/seed-reference';
 import { LOCAL_ENV } from '../../local/local-environment';
 
 jest.setTimeout(scaledTimeout(180_000));
@@ -60,10 +67,16 @@ const collectionAt = (path: string): SeedCollection | undefined => COLLECTIONS.f
 
 const local = useLocalService({ env: { [LOCAL_ENV.authorizerCacheTtl]: '0' } });
 const statusesSeen = new Map<string, number>();
-const tally = (what: string, status: number) => statusesSeen.set(`${what} ${status}`, (statusesSeen.get(`${what} ${status}`) ?? 0) + 1);
+const tally = (what: string, status: number) =>
+  statusesSeen.set(`${what} ${status}`, (statusesSeen.get(`${what} ${status}`) ?? 0) + 1);
 
 afterAll(() => {
-  console.log(`bad input: statuses seen\n${[...statusesSeen].sort().map(([k, n]) => `  ${k}: ${n}`).join('\n')}`);
+  console.log(
+    `bad input: statuses seen\n${[...statusesSeen]
+      .sort()
+      .map(([k, n]) => `  ${k}: ${n}`)
+      .join('\n')}`,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -129,17 +142,30 @@ function decodeOrUndefined(text: string): string | undefined {
 }
 
 /** What the gateway must answer: exactly this status (and, for 200, this body), or any client error. */
-type Expected = { readonly kind: 'ok'; readonly body: string } | { readonly kind: 'status'; readonly status: number } | { readonly kind: 'client-error' } | { readonly kind: 'ok-or-client-error'; readonly body: string };
+type Expected =
+  | { readonly kind: 'ok'; readonly body: string }
+  | { readonly kind: 'status'; readonly status: number }
+  | { readonly kind: 'client-error' }
+  | { readonly kind: 'ok-or-client-error'; readonly body: string };
 
 const KNOWN_METHODS = new Set(http.METHODS.filter((m) => m !== 'CONNECT'));
 
-function expected(method: string, target: TargetPath, rawQuery: string | undefined, credentials: Credentials, headBytes: number): Expected {
+function expected(
+  method: string,
+  target: TargetPath,
+  rawQuery: string | undefined,
+  credentials: Credentials,
+  headBytes: number,
+): Expected {
   if (headBytes >= MAX_HEAD_BYTES) return { kind: 'client-error' };
   const nearLimit = headBytes >= MAX_HEAD_BYTES - 1024; // Node counts the head a little differently from us
-  const soft = (e: Expected): Expected => (nearLimit ? (e.kind === 'ok' ? { kind: 'ok-or-client-error', body: e.body } : { kind: 'client-error' }) : e);
-  if (!KNOWN_METHODS.has(method) || !isAsciiTarget(target.path) || !isAsciiTarget(rawQuery ?? '')) return { kind: 'client-error' };
+  const soft = (e: Expected): Expected =>
+    nearLimit ? (e.kind === 'ok' ? { kind: 'ok-or-client-error', body: e.body } : { kind: 'client-error' }) : e;
+  if (!KNOWN_METHODS.has(method) || !isAsciiTarget(target.path) || !isAsciiTarget(rawQuery ?? ''))
+    return { kind: 'client-error' };
   if (target.match.kind === 'no') return soft({ kind: 'status', status: 404 });
-  if (method !== 'GET') return target.match.kind === 'exact' ? soft({ kind: 'status', status: 405 }) : { kind: 'client-error' };
+  if (method !== 'GET')
+    return target.match.kind === 'exact' ? soft({ kind: 'status', status: 405 }) : { kind: 'client-error' };
   const query = queryOutcome(rawQuery);
   const auth = target.match.collection.group === 'userapi' ? credentials.auth.userapi : credentials.auth.api;
   if (!query.valid || auth !== 200) return { kind: 'client-error' };
@@ -159,17 +185,22 @@ function responseProblems(
 ): string[] {
   const { status } = response;
   const problems: string[] = [];
-  if (status >= 500 || status === 0) problems.push(status === 0 ? 'no answer: the connection was closed' : `a ${status}`);
+  if (status >= 500 || status === 0)
+    problems.push(status === 0 ? 'no answer: the connection was closed' : `a ${status}`);
   if (status >= 200 && status < 300) {
-    if (expectation.kind !== 'ok' && expectation.kind !== 'ok-or-client-error') problems.push(`a ${status} for a request that is not valid (${JSON.stringify(expectation)})`);
+    if (expectation.kind !== 'ok' && expectation.kind !== 'ok-or-client-error')
+      problems.push(`a ${status} for a request that is not valid (${JSON.stringify(expectation)})`);
     else if (status !== 200) problems.push(`status ${status}, not 200`);
-    else if (!bodyless && response.body !== expectation.body) problems.push(`the 200 body is not the reference result: ${response.body.slice(0, 200)}`);
+    else if (!bodyless && response.body !== expectation.body)
+      problems.push(`the 200 body is not the reference result: ${response.body.slice(0, 200)}`);
   } else if (status >= 300 && status < 400) {
     problems.push(`a redirect or not-modified ${status}`);
   } else if (status >= 400) {
     if (expectation.kind === 'ok') problems.push(`a ${status} for a valid request`);
-    if (expectation.kind === 'status' && status !== expectation.status) problems.push(`status ${status}, expected ${expectation.status}`);
-    if (status === 405 && response.allow !== 'GET') problems.push(`405 without "Allow: GET" (Allow: ${JSON.stringify(response.allow)})`);
+    if (expectation.kind === 'status' && status !== expectation.status)
+      problems.push(`status ${status}, expected ${expectation.status}`);
+    if (status === 405 && response.allow !== 'GET')
+      problems.push(`405 without "Allow: GET" (Allow: ${JSON.stringify(response.allow)})`);
     problems.push(...envelopeProblems(status, response.contentType, response.body, secrets, { bodyless }));
   }
   // Whatever the status: no submitted key comes back, in any body.
@@ -184,10 +215,32 @@ function responseProblems(
 // After every case: the gateway still answers a valid request correctly.
 
 const VALID_REQUESTS = [
-  { path: '/userapi/passwordgenerator', headers: [['UserID', ADMIN.UserID], ['APIKey', ADMIN.APIKey]] as Header[], body: JSON.stringify(SEED_GENERATOR.policies) },
-  { path: '/userapi/passwordgenerator/?search=network', headers: [['UserID', ADMIN.UserID], ['APIKey', ADMIN.APIKey]] as Header[], body: JSON.stringify(referenceSearch(SEED_GENERATOR, 'network')) },
-  { path: '/api/passwordstrength', headers: [['APIKey', STRENGTH_KEY]] as Header[], body: JSON.stringify(SEED_STRENGTH.policies) },
-  { path: '/api/passwordstrength/?search=Accounts', headers: [['APIKey', STRENGTH_KEY]] as Header[], body: JSON.stringify(referenceSearch(SEED_STRENGTH, 'accounts')) },
+  {
+    path: '/userapi/passwordgenerator',
+    headers: [
+      ['UserID', ADMIN.UserID],
+      ['APIKey', ADMIN.APIKey],
+    ] as Header[],
+    body: JSON.stringify(SEED_GENERATOR.policies),
+  },
+  {
+    path: '/userapi/passwordgenerator/?search=network',
+    headers: [
+      ['UserID', ADMIN.UserID],
+      ['APIKey', ADMIN.APIKey],
+    ] as Header[],
+    body: JSON.stringify(referenceSearch(SEED_GENERATOR, 'network')),
+  },
+  {
+    path: '/api/passwordstrength',
+    headers: [['APIKey', STRENGTH_KEY]] as Header[],
+    body: JSON.stringify(SEED_STRENGTH.policies),
+  },
+  {
+    path: '/api/passwordstrength/?search=Accounts',
+    headers: [['APIKey', STRENGTH_KEY]] as Header[],
+    body: JSON.stringify(referenceSearch(SEED_STRENGTH, 'accounts')),
+  },
 ];
 let validTurn = 0;
 
@@ -199,7 +252,8 @@ async function stillServes(): Promise<string[]> {
   } catch (error) {
     return [`the next valid request (GET ${valid.path}) failed: ${(error as Error).message}`];
   }
-  if (response.status !== 200 || response.body !== valid.body) return [`the next valid request (GET ${valid.path}) answered ${response.status}: ${response.body.slice(0, 200)}`];
+  if (response.status !== 200 || response.body !== valid.body)
+    return [`the next valid request (GET ${valid.path}) answered ${response.status}: ${response.body.slice(0, 200)}`];
   return [];
 }
 
@@ -207,13 +261,15 @@ async function stillServes(): Promise<string[]> {
 // Arbitraries.
 
 /** Any code point, lone surrogates included (fast-check's own units avoid them). */
-const anyCodePoint = fc.oneof(
-  { weight: 6, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
-  { weight: 2, arbitrary: fc.integer({ min: 0, max: 0x1f }) },
-  { weight: 2, arbitrary: fc.integer({ min: 0x80, max: 0xffff }) },
-  { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }) },
-  { weight: 1, arbitrary: fc.integer({ min: 0x10000, max: 0x10ffff }) },
-).map((cp) => String.fromCodePoint(cp));
+const anyCodePoint = fc
+  .oneof(
+    { weight: 6, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
+    { weight: 2, arbitrary: fc.integer({ min: 0, max: 0x1f }) },
+    { weight: 2, arbitrary: fc.integer({ min: 0x80, max: 0xffff }) },
+    { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }) },
+    { weight: 1, arbitrary: fc.integer({ min: 0x10000, max: 0x10ffff }) },
+  )
+  .map((cp) => String.fromCodePoint(cp));
 const wildString = (maxLength: number) => fc.string({ unit: anyCodePoint, maxLength });
 
 /** Percent-encodes the UTF-8 bytes of a string (a lone surrogate becomes U+FFFD, as a browser would send it). */
@@ -228,26 +284,99 @@ function percentEncode(text: string, spaceAsPlus = false): string {
   return out;
 }
 
-const INVALID_ESCAPES = ['%', '%2', '%zz', '%G1', '%E0%A4', '%C0%AF', '%ED%A0%80', '%ED%BF%BF', '%FF', '%F8%88%80%80%80', '%%', '%u0041', '%C3'];
+const INVALID_ESCAPES = [
+  '%',
+  '%2',
+  '%zz',
+  '%G1',
+  '%E0%A4',
+  '%C0%AF',
+  '%ED%A0%80',
+  '%ED%BF%BF',
+  '%FF',
+  '%F8%88%80%80%80',
+  '%%',
+  '%u0041',
+  '%C3',
+];
 const CONTROL_ESCAPES = ['%00', '%01', '%07', '%08', '%09', '%0A', '%0D', '%1B', '%1F', '%7F', '%C2%85', '%E2%80%A8'];
-const SEARCH_WORDS = ['network', 'Default', 'SERVICE', 'accounts', 'ＮＥＴＷＯＲＫ', 'privileged admin', '  policy  ', '*', '', ' ', 'ß', 'İ', 'ﬁle', 'nomatch', 'a', 'pin'];
+const SEARCH_WORDS = [
+  'network',
+  'Default',
+  'SERVICE',
+  'accounts',
+  'ＮＥＴＷＯＲＫ',
+  'privileged admin',
+  '  policy  ',
+  '*',
+  '',
+  ' ',
+  'ß',
+  'İ',
+  'ﬁle',
+  'nomatch',
+  'a',
+  'pin',
+];
 
 /** A query value as sent (already encoded). */
 const queryValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...SEARCH_WORDS).map((w) => percentEncode(w, true)) },
   { weight: 4, arbitrary: wildString(40).map((s) => percentEncode(s)) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }).map((s) => percentEncode(s, true)) },
-  { weight: 2, arbitrary: fc.tuple(fc.string({ unit: 'grapheme-ascii', maxLength: 10 }), fc.constantFrom(...INVALID_ESCAPES), fc.string({ unit: 'grapheme-ascii', maxLength: 10 })).map(([a, bad, b]) => `${percentEncode(a)}${bad}${percentEncode(b)}`) },
-  { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...CONTROL_ESCAPES), fc.constantFrom(...SEARCH_WORDS)).map(([control, word]) => `${control}${percentEncode(word)}${control}`) },
-  { weight: 1, arbitrary: fc.integer({ min: 240, max: 270 }).map((n) => `${'%20'.repeat(3)}${'x'.repeat(n)}${'%20'.repeat(3)}`) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.string({ unit: 'grapheme-ascii', maxLength: 10 }),
+        fc.constantFrom(...INVALID_ESCAPES),
+        fc.string({ unit: 'grapheme-ascii', maxLength: 10 }),
+      )
+      .map(([a, bad, b]) => `${percentEncode(a)}${bad}${percentEncode(b)}`),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...CONTROL_ESCAPES), fc.constantFrom(...SEARCH_WORDS))
+      .map(([control, word]) => `${control}${percentEncode(word)}${control}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 240, max: 270 }).map((n) => `${'%20'.repeat(3)}${'x'.repeat(n)}${'%20'.repeat(3)}`),
+  },
   { weight: 1, arbitrary: fc.constantFrom(10 * 1024, 10 * 1024 + 1).map((n) => 'a'.repeat(n)) },
   { weight: 1, arbitrary: fc.constant('%41'.repeat(10 * 1024)) },
   // Latin-1 bytes sent unescaped (Node's client passes 0x80-0xff through).
-  { weight: 1, arbitrary: fc.string({ unit: fc.integer({ min: 0xa0, max: 0xff }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 8 }) },
+  {
+    weight: 1,
+    arbitrary: fc.string({
+      unit: fc.integer({ min: 0xa0, max: 0xff }).map((c) => String.fromCharCode(c)),
+      minLength: 1,
+      maxLength: 8,
+    }),
+  },
 );
 
 const parameterName: fc.Arbitrary<string> = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom('serach', 'Search', 'SEARCH', 'q', 'query', 'search%20', 'search[]', 'search%00', 's%65arch', 'APIKey', 'UserID', '', 'page', 'limit') },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      'serach',
+      'Search',
+      'SEARCH',
+      'q',
+      'query',
+      'search%20',
+      'search[]',
+      'search%00',
+      's%65arch',
+      'APIKey',
+      'UserID',
+      '',
+      'page',
+      'limit',
+    ),
+  },
   { weight: 2, arbitrary: wildString(60).map((s) => percentEncode(s)) },
   { weight: 1, arbitrary: fc.constantFrom(...INVALID_ESCAPES) },
   // Names Object.prototype holds: a gateway map built on a plain object once answered these with 500.
@@ -258,13 +387,44 @@ const parameterName: fc.Arbitrary<string> = fc.oneof(
 const rawQueryText: fc.Arbitrary<string | undefined> = fc.oneof(
   { weight: 3, arbitrary: fc.constant(undefined) },
   { weight: 8, arbitrary: queryValue.map((v) => `search=${v}`) },
-  { weight: 1, arbitrary: fc.constantFrom('', '&', '&&', '=', 'search', 'search=', '=x', '&search=a&', 'search=a&', 'search==', 'search=a=b', 'search=a+b', 'search=%2A') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '',
+      '&',
+      '&&',
+      '=',
+      'search',
+      'search=',
+      '=x',
+      '&search=a&',
+      'search=a&',
+      'search==',
+      'search=a=b',
+      'search=a+b',
+      'search=%2A',
+    ),
+  },
   { weight: 2, arbitrary: fc.tuple(queryValue, queryValue).map(([a, b]) => `search=${a}&search=${b}`) },
   { weight: 2, arbitrary: fc.tuple(parameterName, queryValue).map(([n, v]) => `${n}=${v}`) },
   { weight: 2, arbitrary: fc.tuple(queryValue, parameterName, queryValue).map(([a, n, v]) => `search=${a}&${n}=${v}`) },
-  { weight: 1, arbitrary: fc.integer({ min: 20, max: 400 }).map((n) => Array.from({ length: n }, (_, i) => `p${i}=${i}`).join('&')) },
-  { weight: 1, arbitrary: fc.integer({ min: 20, max: 400 }).map((n) => Array.from({ length: n }, () => 'search=a').join('&')) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom('a', 'z', '%', '2', '5', 'F', '&', '=', '+', 's', 'e', '.', '~'), maxLength: 30 }) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 20, max: 400 })
+      .map((n) => Array.from({ length: n }, (_, i) => `p${i}=${i}`).join('&')),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 20, max: 400 }).map((n) => Array.from({ length: n }, () => 'search=a').join('&')),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.string({
+      unit: fc.constantFrom('a', 'z', '%', '2', '5', 'F', '&', '=', '+', 's', 'e', '.', '~'),
+      maxLength: 30,
+    }),
+  },
 );
 const rawQuery = rawQueryText.map((raw) => shown({ raw }, raw === undefined ? 'no query' : `?${clip(raw)}`));
 
@@ -272,57 +432,106 @@ const ROUTE_PATHS = COLLECTIONS.map((c) => c.path);
 
 /** Paths: the routes, the routes bent out of shape, random ones, very long ones. */
 const targetPathOf: fc.Arbitrary<TargetPath> = fc.oneof(
-  { weight: 12, arbitrary: fc.tuple(fc.constantFrom(...ROUTE_PATHS), fc.constantFrom('', '/')).map(([p, s]) => ({ label: 'route', path: p + s, match: exactMatch(p + s) })) },
+  {
+    weight: 12,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...ROUTE_PATHS), fc.constantFrom('', '/'))
+      .map(([p, s]) => ({ label: 'route', path: p + s, match: exactMatch(p + s) })),
+  },
   {
     weight: 5,
-    arbitrary: fc.tuple(fc.constantFrom(...ROUTE_PATHS), fc.integer({ min: 0, max: 13 })).map(([p, variant]): TargetPath => {
-      const collection = collectionAt(p)!;
-      const [, group, name] = p.split('/') as [string, string, string];
-      // "maybe": equivalent to the route once dot segments, empty segments or escapes of unreserved
-      // characters are normalised; a gateway may serve it (then with the route's body) or refuse it.
-      const maybe = (path: string, label: string): TargetPath => ({ label, path, match: { kind: 'maybe', collection } });
-      const no = (path: string, label: string): TargetPath => ({ label, path, match: exactMatch(path) });
-      switch (variant) {
-        case 0: return maybe(`/${group}/./${name}`, 'dot segment');
-        case 1: return maybe(`/${group}/../${group}/${name}`, 'dot-dot segment');
-        case 2: return maybe(`/${group}/${name}/.`, 'trailing dot');
-        case 3: return maybe(`//${group}/${name}`, 'leading double slash');
-        case 4: return maybe(`/${group}//${name}`, 'double slash');
-        case 5: return maybe(`/${group}/${name}//`, 'trailing double slash');
-        case 6: return maybe(`/${group}%2F${name}`, 'encoded slash');
-        case 7: return maybe(`/${group}%2f${name}/`, 'encoded slash, lower case');
-        case 8: return maybe(`/${group}/${name.slice(0, -1)}%${name.charCodeAt(name.length - 1).toString(16)}`, 'escaped letter');
-        case 9: return maybe(`/${group}/%2e%2e/${group}/${name}`, 'escaped dot-dot');
-        case 10: return no(`/${group.toUpperCase()}/${name}`, 'upper-case group');
-        case 11: return no(`/${group}/${name}/extra`, 'extra segment');
-        case 12: return no(`/${group}/${name};jsessionid=1`, 'matrix parameter');
-        default: return no(`/${group}/${name}%20`, 'trailing escaped space');
-      }
-    }),
+    arbitrary: fc
+      .tuple(fc.constantFrom(...ROUTE_PATHS), fc.integer({ min: 0, max: 13 }))
+      .map(([p, variant]): TargetPath => {
+        const collection = collectionAt(p)!;
+        const [, group, name] = p.split('/') as [string, string, string];
+        // "maybe": equivalent to the route once dot segments, empty segments or escapes of unreserved
+        // characters are normalised; a gateway may serve it (then with the route's body) or refuse it.
+        const maybe = (path: string, label: string): TargetPath => ({
+          label,
+          path,
+          match: { kind: 'maybe', collection },
+        });
+        const no = (path: string, label: string): TargetPath => ({ label, path, match: exactMatch(path) });
+        switch (variant) {
+          case 0:
+            return maybe(`/${group}/./${name}`, 'dot segment');
+          case 1:
+            return maybe(`/${group}/../${group}/${name}`, 'dot-dot segment');
+          case 2:
+            return maybe(`/${group}/${name}/.`, 'trailing dot');
+          case 3:
+            return maybe(`//${group}/${name}`, 'leading double slash');
+          case 4:
+            return maybe(`/${group}//${name}`, 'double slash');
+          case 5:
+            return maybe(`/${group}/${name}//`, 'trailing double slash');
+          case 6:
+            return maybe(`/${group}%2F${name}`, 'encoded slash');
+          case 7:
+            return maybe(`/${group}%2f${name}/`, 'encoded slash, lower case');
+          case 8:
+            return maybe(
+              `/${group}/${name.slice(0, -1)}%${name.charCodeAt(name.length - 1).toString(16)}`,
+              'escaped letter',
+            );
+          case 9:
+            return maybe(`/${group}/%2e%2e/${group}/${name}`, 'escaped dot-dot');
+          case 10:
+            return no(`/${group.toUpperCase()}/${name}`, 'upper-case group');
+          case 11:
+            return no(`/${group}/${name}/extra`, 'extra segment');
+          case 12:
+            return no(`/${group}/${name};jsessionid=1`, 'matrix parameter');
+          default:
+            return no(`/${group}/${name}%20`, 'trailing escaped space');
+        }
+      }),
   },
   {
     weight: 2,
-    arbitrary: fc.array(fc.oneof(wildString(12).map((s) => percentEncode(s)), fc.constantFrom('.', '..', '', '%2F', 'api', 'userapi', 'passwordstrength')), { maxLength: 6 }).map((segments) => {
-      const path = `/${segments.join('/')}`;
-      return { label: 'random path', path, match: exactMatch(path) };
-    }),
+    arbitrary: fc
+      .array(
+        fc.oneof(
+          wildString(12).map((s) => percentEncode(s)),
+          fc.constantFrom('.', '..', '', '%2F', 'api', 'userapi', 'passwordstrength'),
+        ),
+        { maxLength: 6 },
+      )
+      .map((segments) => {
+        const path = `/${segments.join('/')}`;
+        return { label: 'random path', path, match: exactMatch(path) };
+      }),
   },
   {
     weight: 1,
-    arbitrary: fc.tuple(fc.constantFrom('/', '/api/passwordstrength/', '/userapi/'), fc.constantFrom(2_000, 8_000, 15_000, 17_000, 40_000)).map(([prefix, n]) => {
-      const path = `${prefix}${'a'.repeat(n)}`;
-      return { label: `long path (${n})`, path, match: exactMatch(path) };
-    }),
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('/', '/api/passwordstrength/', '/userapi/'),
+        fc.constantFrom(2_000, 8_000, 15_000, 17_000, 40_000),
+      )
+      .map(([prefix, n]) => {
+        const path = `${prefix}${'a'.repeat(n)}`;
+        return { label: `long path (${n})`, path, match: exactMatch(path) };
+      }),
   },
 );
 const targetPath = targetPathOf.map((t) => shown({ ...t }, `${t.label}: ${clip(t.path)}`));
 
 /** Random key-shaped strings (the issued format: kind prefix, key id, 43 base64url characters) and other junk. */
 const fakeKey: fc.Arbitrary<string> = fc.oneof(
-  fc.tuple(fc.constantFrom('ppg', 'pps', 'ppx'), fc.stringMatching(/^[0-9a-f]{12}$/), fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)).map(([k, id, secret]) => `${k}_${id}_${secret}`),
+  fc
+    .tuple(
+      fc.constantFrom('ppg', 'pps', 'ppx'),
+      fc.stringMatching(/^[0-9a-f]{12}$/),
+      fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    )
+    .map(([k, id, secret]) => `${k}_${id}_${secret}`),
   fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/),
   // A real key with its secret part altered: its key id is known, its digest will not match.
-  fc.tuple(fc.constantFrom(...REAL_KEYS), fc.integer({ min: 20, max: 50 })).map(([key, i]) => `${key.slice(0, i)}${key[i] === 'A' ? 'B' : 'A'}${key.slice(i + 1)}`),
+  fc
+    .tuple(fc.constantFrom(...REAL_KEYS), fc.integer({ min: 20, max: 50 }))
+    .map(([key, i]) => `${key.slice(0, i)}${key[i] === 'A' ? 'B' : 'A'}${key.slice(i + 1)}`),
 );
 
 const apiKeyName = fc.constantFrom('APIKey', 'apikey', 'APIKEY', 'ApiKey', 'aPiKeY');
@@ -330,38 +539,283 @@ const userIdName = fc.constantFrom('UserID', 'userid', 'USERID', 'UserId');
 const latin1OfUtf8 = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
 
 const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
-  { weight: 6, arbitrary: fc.tuple(userIdName, apiKeyName, fc.constantFrom('', ' ', '\t')).map(([u, k, pad]): Credentials => ({ label: 'admin', headers: [[u, ADMIN.UserID], [k, `${pad}${ADMIN.APIKey}${pad}`]], auth: { userapi: 200, api: 401 }, secrets: [ADMIN.APIKey] })) },
-  { weight: 2, arbitrary: fc.tuple(userIdName, apiKeyName).map(([u, k]): Credentials => ({ label: 'user without role', headers: [[u, NO_ROLE.UserID], [k, NO_ROLE.APIKey]], auth: { userapi: 403, api: 401 }, secrets: [NO_ROLE.APIKey] })) },
-  { weight: 6, arbitrary: apiKeyName.map((k): Credentials => ({ label: 'strength key', headers: [[k, STRENGTH_KEY]], auth: { userapi: 401, api: 200 }, secrets: [STRENGTH_KEY] })) },
-  { weight: 1, arbitrary: fc.constant<Credentials>({ label: 'strength key with a UserID', headers: [['UserID', ADMIN.UserID], ['APIKey', STRENGTH_KEY]], auth: { userapi: 401, api: 200 }, secrets: [STRENGTH_KEY] }) },
+  {
+    weight: 6,
+    arbitrary: fc.tuple(userIdName, apiKeyName, fc.constantFrom('', ' ', '\t')).map(
+      ([u, k, pad]): Credentials => ({
+        label: 'admin',
+        headers: [
+          [u, ADMIN.UserID],
+          [k, `${pad}${ADMIN.APIKey}${pad}`],
+        ],
+        auth: { userapi: 200, api: 401 },
+        secrets: [ADMIN.APIKey],
+      }),
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(userIdName, apiKeyName).map(
+      ([u, k]): Credentials => ({
+        label: 'user without role',
+        headers: [
+          [u, NO_ROLE.UserID],
+          [k, NO_ROLE.APIKey],
+        ],
+        auth: { userapi: 403, api: 401 },
+        secrets: [NO_ROLE.APIKey],
+      }),
+    ),
+  },
+  {
+    weight: 6,
+    arbitrary: apiKeyName.map(
+      (k): Credentials => ({
+        label: 'strength key',
+        headers: [[k, STRENGTH_KEY]],
+        auth: { userapi: 401, api: 200 },
+        secrets: [STRENGTH_KEY],
+      }),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constant<Credentials>({
+      label: 'strength key with a UserID',
+      headers: [
+        ['UserID', ADMIN.UserID],
+        ['APIKey', STRENGTH_KEY],
+      ],
+      auth: { userapi: 401, api: 200 },
+      secrets: [STRENGTH_KEY],
+    }),
+  },
   { weight: 3, arbitrary: fc.constant<Credentials>({ label: 'none', headers: [], auth: NO_AUTH, secrets: [] }) },
-  { weight: 3, arbitrary: fc.tuple(fc.option(userIdName, { nil: undefined }), apiKeyName, fakeKey).map(([u, k, key]): Credentials => ({ label: 'unknown key', headers: [...(u ? [[u, ADMIN.UserID] as Header] : []), [k, key]], auth: NO_AUTH, secrets: [key] })) },
+  {
+    weight: 3,
+    arbitrary: fc.tuple(fc.option(userIdName, { nil: undefined }), apiKeyName, fakeKey).map(
+      ([u, k, key]): Credentials => ({
+        label: 'unknown key',
+        headers: [...(u ? [[u, ADMIN.UserID] as Header] : []), [k, key]],
+        auth: NO_AUTH,
+        secrets: [key],
+      }),
+    ),
+  },
   // Any printable UserID (up to past the 256-character limit) with a key of the right shape: the authorizer looks it up.
-  { weight: 2, arbitrary: fc.tuple(userIdName, fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 300 }), fc.constantFrom(ADMIN.APIKey, NO_ROLE.APIKey)).map(([u, id, key]): Credentials => ({ label: 'unknown UserID', headers: [[u, id], ['APIKey', key]], auth: id.trim() === ADMIN.UserID && key === ADMIN.APIKey ? { userapi: 200, api: 401 } : id.trim() === NO_ROLE.UserID && key === NO_ROLE.APIKey ? { userapi: 403, api: 401 } : NO_AUTH, secrets: [key] })) },
-  { weight: 1, arbitrary: fc.constant<Credentials>({ label: 'admin key without UserID', headers: [['APIKey', ADMIN.APIKey]], auth: NO_AUTH, secrets: [ADMIN.APIKey] }) },
-  { weight: 1, arbitrary: fc.constant<Credentials>({ label: 'admin key, other UserID', headers: [['UserID', NO_ROLE.UserID], ['APIKey', ADMIN.APIKey]], auth: NO_AUTH, secrets: [ADMIN.APIKey] }) },
-  { weight: 2, arbitrary: fc.tuple(apiKeyName, apiKeyName, fc.constantFrom(...REAL_KEYS), fc.boolean()).map(([a, b, key, same]): Credentials => ({ label: 'duplicated APIKey', headers: [['UserID', ADMIN.UserID], [a, key], [b, same ? key : STRENGTH_KEY]], auth: NO_AUTH, secrets: [key, STRENGTH_KEY] })) },
-  { weight: 1, arbitrary: fc.constant<Credentials>({ label: 'duplicated UserID', headers: [['UserID', ADMIN.UserID], ['userid', ADMIN.UserID], ['APIKey', ADMIN.APIKey]], auth: { userapi: 401, api: 401 }, secrets: [ADMIN.APIKey] }) },
-  { weight: 1, arbitrary: fc.constantFrom(ADMIN.APIKey, STRENGTH_KEY).map((key): Credentials => ({ label: 'comma-joined APIKey', headers: [['UserID', ADMIN.UserID], ['APIKey', `${key},${key}`]], auth: NO_AUTH, secrets: [key] })) },
-  { weight: 2, arbitrary: fc.tuple(fc.constantFrom(ADMIN.APIKey, STRENGTH_KEY), fc.constantFrom(300, 4_000, 12_000, 20_000)).map(([key, n]): Credentials => ({ label: `huge APIKey (${n})`, headers: [['UserID', ADMIN.UserID], ['APIKey', `${key}${'k'.repeat(n)}`]], auth: NO_AUTH, secrets: [key] })) },
-  { weight: 1, arbitrary: fc.constantFrom(300, 20_000).map((n): Credentials => ({ label: `huge UserID (${n})`, headers: [['UserID', 'u'.repeat(n)], ['APIKey', ADMIN.APIKey]], auth: NO_AUTH, secrets: [ADMIN.APIKey] })) },
-  { weight: 2, arbitrary: fc.tuple(fc.constantFrom(ADMIN.APIKey, STRENGTH_KEY), fc.constantFrom('é', '鍵', '🔑', '\u00a0', 'ü')).map(([key, extra]): Credentials => ({ label: 'non-ASCII APIKey', headers: [['UserID', ADMIN.UserID], ['APIKey', latin1OfUtf8(`${key}${extra}`)]], auth: NO_AUTH, secrets: [key] })) },
-  { weight: 1, arbitrary: fc.constantFrom('ädmin', 'local-admin\u00a0', '管理者').map((u): Credentials => ({ label: 'non-ASCII UserID', headers: [['UserID', latin1OfUtf8(u)], ['APIKey', ADMIN.APIKey]], auth: NO_AUTH, secrets: [ADMIN.APIKey] })) },
-  { weight: 1, arbitrary: fc.constantFrom('', ' ', '\t').map((v): Credentials => ({ label: 'blank APIKey', headers: [['UserID', ADMIN.UserID], ['APIKey', v]], auth: NO_AUTH, secrets: [] })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        userIdName,
+        fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 300 }),
+        fc.constantFrom(ADMIN.APIKey, NO_ROLE.APIKey),
+      )
+      .map(
+        ([u, id, key]): Credentials => ({
+          label: 'unknown UserID',
+          headers: [
+            [u, id],
+            ['APIKey', key],
+          ],
+          auth:
+            id.trim() === ADMIN.UserID && key === ADMIN.APIKey
+              ? { userapi: 200, api: 401 }
+              : id.trim() === NO_ROLE.UserID && key === NO_ROLE.APIKey
+                ? { userapi: 403, api: 401 }
+                : NO_AUTH,
+          secrets: [key],
+        }),
+      ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constant<Credentials>({
+      label: 'admin key without UserID',
+      headers: [['APIKey', ADMIN.APIKey]],
+      auth: NO_AUTH,
+      secrets: [ADMIN.APIKey],
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constant<Credentials>({
+      label: 'admin key, other UserID',
+      headers: [
+        ['UserID', NO_ROLE.UserID],
+        ['APIKey', ADMIN.APIKey],
+      ],
+      auth: NO_AUTH,
+      secrets: [ADMIN.APIKey],
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(apiKeyName, apiKeyName, fc.constantFrom(...REAL_KEYS), fc.boolean()).map(
+      ([a, b, key, same]): Credentials => ({
+        label: 'duplicated APIKey',
+        headers: [
+          ['UserID', ADMIN.UserID],
+          [a, key],
+          [b, same ? key : STRENGTH_KEY],
+        ],
+        auth: NO_AUTH,
+        secrets: [key, STRENGTH_KEY],
+      }),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constant<Credentials>({
+      label: 'duplicated UserID',
+      headers: [
+        ['UserID', ADMIN.UserID],
+        ['userid', ADMIN.UserID],
+        ['APIKey', ADMIN.APIKey],
+      ],
+      auth: { userapi: 401, api: 401 },
+      secrets: [ADMIN.APIKey],
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(ADMIN.APIKey, STRENGTH_KEY).map(
+      (key): Credentials => ({
+        label: 'comma-joined APIKey',
+        headers: [
+          ['UserID', ADMIN.UserID],
+          ['APIKey', `${key},${key}`],
+        ],
+        auth: NO_AUTH,
+        secrets: [key],
+      }),
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(fc.constantFrom(ADMIN.APIKey, STRENGTH_KEY), fc.constantFrom(300, 4_000, 12_000, 20_000)).map(
+      ([key, n]): Credentials => ({
+        label: `huge APIKey (${n})`,
+        headers: [
+          ['UserID', ADMIN.UserID],
+          ['APIKey', `${key}${'k'.repeat(n)}`],
+        ],
+        auth: NO_AUTH,
+        secrets: [key],
+      }),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(300, 20_000).map(
+      (n): Credentials => ({
+        label: `huge UserID (${n})`,
+        headers: [
+          ['UserID', 'u'.repeat(n)],
+          ['APIKey', ADMIN.APIKey],
+        ],
+        auth: NO_AUTH,
+        secrets: [ADMIN.APIKey],
+      }),
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.constantFrom(ADMIN.APIKey, STRENGTH_KEY), fc.constantFrom('é', '鍵', '🔑', '\u00a0', 'ü'))
+      .map(
+        ([key, extra]): Credentials => ({
+          label: 'non-ASCII APIKey',
+          headers: [
+            ['UserID', ADMIN.UserID],
+            ['APIKey', latin1OfUtf8(`${key}${extra}`)],
+          ],
+          auth: NO_AUTH,
+          secrets: [key],
+        }),
+      ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('ädmin', 'local-admin\u00a0', '管理者').map(
+      (u): Credentials => ({
+        label: 'non-ASCII UserID',
+        headers: [
+          ['UserID', latin1OfUtf8(u)],
+          ['APIKey', ADMIN.APIKey],
+        ],
+        auth: NO_AUTH,
+        secrets: [ADMIN.APIKey],
+      }),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('', ' ', '\t').map(
+      (v): Credentials => ({
+        label: 'blank APIKey',
+        headers: [
+          ['UserID', ADMIN.UserID],
+          ['APIKey', v],
+        ],
+        auth: NO_AUTH,
+        secrets: [],
+      }),
+    ),
+  },
 );
-const showHeaders = (headers: readonly Header[]) => JSON.stringify(headers.slice(0, 8).map(([k, v]) => [k, clip(v, 80)])) + (headers.length > 8 ? ` and ${headers.length - 8} more` : '');
+const showHeaders = (headers: readonly Header[]) =>
+  JSON.stringify(headers.slice(0, 8).map(([k, v]) => [k, clip(v, 80)])) +
+  (headers.length > 8 ? ` and ${headers.length - 8} more` : '');
 const credentials = credentialsOf.map((c) => shown({ ...c }, `credentials "${c.label}" ${showHeaders(c.headers)}`));
 
 /** Extra headers that carry no credentials and do not change the request's framing. */
 const headerValue = fc.oneof(
   { weight: 5, arbitrary: fc.string({ unit: 'grapheme-ascii', maxLength: 60 }) },
-  { weight: 2, arbitrary: fc.string({ unit: fc.integer({ min: 0x80, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 20 }) },
+  {
+    weight: 2,
+    arbitrary: fc.string({
+      unit: fc.integer({ min: 0x80, max: 0xff }).map((c) => String.fromCharCode(c)),
+      maxLength: 20,
+    }),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }).map(latin1OfUtf8) },
   { weight: 1, arbitrary: fc.constantFrom(500, 6_000, 18_000).map((n) => 'v'.repeat(n)) },
 );
 const extraHeadersOf: fc.Arbitrary<Header[]> = fc.oneof(
-  { weight: 8, arbitrary: fc.array(fc.tuple(fc.oneof(fc.stringMatching(/^X-[A-Za-z0-9-]{1,24}$/), fc.constantFrom(...PROTOTYPE_NAMES), fc.constantFrom('User-Agent', 'Accept', 'Accept-Encoding', 'Accept-Language', 'Cookie', 'Referer', 'Origin', 'Authorization', 'X-Forwarded-For', 'If-Modified-Since', 'Range', 'Cache-Control')), headerValue), { maxLength: 5 }) },
-  { weight: 1, arbitrary: fc.integer({ min: 50, max: 300 }).map((n) => Array.from({ length: n }, (_, i): Header => [`X-Many-${i}`, `${i}`])) },
+  {
+    weight: 8,
+    arbitrary: fc.array(
+      fc.tuple(
+        fc.oneof(
+          fc.stringMatching(/^X-[A-Za-z0-9-]{1,24}$/),
+          fc.constantFrom(...PROTOTYPE_NAMES),
+          fc.constantFrom(
+            'User-Agent',
+            'Accept',
+            'Accept-Encoding',
+            'Accept-Language',
+            'Cookie',
+            'Referer',
+            'Origin',
+            'Authorization',
+            'X-Forwarded-For',
+            'If-Modified-Since',
+            'Range',
+            'Cache-Control',
+          ),
+        ),
+        headerValue,
+      ),
+      { maxLength: 5 },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 50, max: 300 })
+      .map((n) => Array.from({ length: n }, (_, i): Header => [`X-Many-${i}`, `${i}`])),
+  },
 );
 const extraHeaders = extraHeadersOf.map((h) => shown([...h], `extra headers ${showHeaders(h)}`));
 
@@ -375,7 +829,11 @@ const method: fc.Arbitrary<string> = fc.oneof(
 
 /** Bytes of the request head as Node writes it (Latin-1 strings), for deciding what is oversized. */
 function headBytes(methodName: string, target: string, headers: readonly Header[]): number {
-  return Buffer.byteLength(`${methodName} ${target} HTTP/1.1\r\n`, 'latin1') + headers.reduce((n, [k, v]) => n + Buffer.byteLength(`${k}: ${v}\r\n`, 'latin1'), 0) + 80;
+  return (
+    Buffer.byteLength(`${methodName} ${target} HTTP/1.1\r\n`, 'latin1') +
+    headers.reduce((n, [k, v]) => n + Buffer.byteLength(`${k}: ${v}\r\n`, 'latin1'), 0) +
+    80
+  );
 }
 
 const describeRequest = (m: string, target: string, headers: readonly Header[]) =>
@@ -386,29 +844,57 @@ const describeRequest = (m: string, target: string, headers: readonly Header[]) 
 describe('bad input through the local gateway (property-based)', () => {
   test(`${HTTP_CASES} random requests through an HTTP client: no 5xx, the envelope on every error, nothing leaked, still serving`, async () => {
     const started = Date.now();
-    const property = fc.asyncProperty(method, targetPath, rawQuery, credentials, extraHeaders, fc.boolean(), async (m, target, { raw: query }, creds, extra, withBody) => {
-      const requestTarget = query === undefined ? target.path : `${target.path}?${query}`;
-      const headers = [...creds.headers, ...extra];
-      const body = withBody && m !== 'GET' && m !== 'HEAD' ? '{"search":"x"}' : undefined;
-      const expectation = expected(m, target, query, creds, headBytes(m, requestTarget, headers));
-      // A HEAD that the HTTP parser refuses is answered with a body (see the example test below), which an
-      // HTTP client cannot read; those go over a raw socket in that test instead.
-      fc.pre(!(m === 'HEAD' && (headBytes(m, requestTarget, headers) >= MAX_HEAD_BYTES - 1024 || !isAsciiTarget(requestTarget))));
-      let response: KeepAliveResponse;
-      try {
-        response = await local.client.request(m, requestTarget, headers, body);
-      } catch (error) {
-        throw new Error(`${describeRequest(m, requestTarget, headers)}\n  failed: ${(error as Error).message}`);
-      }
-      tally('http', response.status);
-      const problems = [
-        ...responseProblems(expectation, { status: response.status, contentType: response.headers['content-type'], allow: response.headers.allow, body: response.body }, creds.secrets, m === 'HEAD'),
-        ...(await stillServes()),
-      ];
-      if (problems.length > 0) throw new Error(`${describeRequest(m, requestTarget, headers)}\n  (${target.label}; credentials: ${creds.label}) answered ${response.status}:\n  - ${problems.join('\n  - ')}`);
-    });
+    const property = fc.asyncProperty(
+      method,
+      targetPath,
+      rawQuery,
+      credentials,
+      extraHeaders,
+      fc.boolean(),
+      async (m, target, { raw: query }, creds, extra, withBody) => {
+        const requestTarget = query === undefined ? target.path : `${target.path}?${query}`;
+        const headers = [...creds.headers, ...extra];
+        const body = withBody && m !== 'GET' && m !== 'HEAD' ? '{"search":"x"}' : undefined;
+        const expectation = expected(m, target, query, creds, headBytes(m, requestTarget, headers));
+        // A HEAD that the HTTP parser refuses is answered with a body (see the example test below), which an
+        // HTTP client cannot read; those go over a raw socket in that test instead.
+        fc.pre(
+          !(
+            m === 'HEAD' &&
+            (headBytes(m, requestTarget, headers) >= MAX_HEAD_BYTES - 1024 || !isAsciiTarget(requestTarget))
+          ),
+        );
+        let response: KeepAliveResponse;
+        try {
+          response = await local.client.request(m, requestTarget, headers, body);
+        } catch (error) {
+          throw new Error(`${describeRequest(m, requestTarget, headers)}\n  failed: ${(error as Error).message}`);
+        }
+        tally('http', response.status);
+        const problems = [
+          ...responseProblems(
+            expectation,
+            {
+              status: response.status,
+              contentType: response.headers['content-type'],
+              allow: response.headers.allow,
+              body: response.body,
+            },
+            creds.secrets,
+            m === 'HEAD',
+          ),
+          ...(await stillServes()),
+        ];
+        if (problems.length > 0)
+          throw new Error(
+            `${describeRequest(m, requestTarget, headers)}\n  (${target.label}; credentials: ${creds.label}) answered ${response.status}:\n  - ${problems.join('\n  - ')}`,
+          );
+      },
+    );
     const { seed, numRuns } = await assertProperty('HTTP client requests', property, HTTP_CASES);
-    console.log(`bad input, HTTP client: ${numRuns} cases in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${seed})`);
+    console.log(
+      `bad input, HTTP client: ${numRuns} cases in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${seed})`,
+    );
   });
 
   test(`${RAW_CASES} random requests as raw bytes: what an HTTP client refuses to send is answered in the envelope too`, async () => {
@@ -423,58 +909,132 @@ describe('bad input through the local gateway (property-based)', () => {
     const CTL = [0, 1, 7, 8, 0x0b, 0x0c, 0x1b, 0x1f, 0x7f];
     const defect: fc.Arbitrary<Defect> = fc.oneof(
       fc.constantFrom<Defect>(
-        { label: 'space in path', apply: (p) => void (p.target = p.target.replace('/pass', '/pass word')), effect: 'reject' },
+        {
+          label: 'space in path',
+          apply: (p) => void (p.target = p.target.replace('/pass', '/pass word')),
+          effect: 'reject',
+        },
         { label: 'lower-case method', apply: (p) => void (p.method = p.method.toLowerCase()), effect: 'reject' },
         { label: 'empty method', apply: (p) => void (p.method = ''), effect: 'reject' },
-        { label: 'header line without a colon', apply: (p) => void p.headers.push(['X-Broken', '\u0000NOCOLON']), effect: 'reject' },
+        {
+          label: 'header line without a colon',
+          apply: (p) => void p.headers.push(['X-Broken', '\u0000NOCOLON']),
+          effect: 'reject',
+        },
         { label: 'space before the colon', apply: (p) => void p.headers.push(['X-Spaced ', 'x']), effect: 'reject' },
         { label: 'folded header', apply: (p) => void p.headers.push(['X-Folded', 'a\r\n b']), effect: 'reject' },
-        { label: 'bare LF header line', apply: (p) => void p.headers.push(['X-Lf', 'a\nX-Injected: b']), effect: 'reject' },
-        { label: 'UTF-8 in an extra header', apply: (p) => void p.headers.push(['X-Note', latin1OfUtf8('héllo wörld 🔑')]), effect: 'benign' },
+        {
+          label: 'bare LF header line',
+          apply: (p) => void p.headers.push(['X-Lf', 'a\nX-Injected: b']),
+          effect: 'reject',
+        },
+        {
+          label: 'UTF-8 in an extra header',
+          apply: (p) => void p.headers.push(['X-Note', latin1OfUtf8('héllo wörld 🔑')]),
+          effect: 'benign',
+        },
         { label: 'tab in an extra header', apply: (p) => void p.headers.push(['X-Tab', 'a\tb']), effect: 'benign' },
-        { label: 'UTF-8 in the APIKey', apply: (p) => p.headers.forEach((h) => h[0].toLowerCase() === 'apikey' && (h[1] = latin1OfUtf8(`${h[1]}é`))), effect: 'credentials' },
-        { label: 'UTF-8 in the path', apply: (p) => void (p.target = p.target.replace('/pass', latin1OfUtf8('/päss'))), effect: 'reject' },
+        {
+          label: 'UTF-8 in the APIKey',
+          apply: (p) => p.headers.forEach((h) => h[0].toLowerCase() === 'apikey' && (h[1] = latin1OfUtf8(`${h[1]}é`))),
+          effect: 'credentials',
+        },
+        {
+          label: 'UTF-8 in the path',
+          apply: (p) => void (p.target = p.target.replace('/pass', latin1OfUtf8('/päss'))),
+          effect: 'reject',
+        },
         { label: 'HTTP/1.0 (no keep-alive)', apply: () => undefined, effect: 'benign' },
       ),
-      fc.tuple(fc.constantFrom(...CTL), fc.constantFrom('path', 'query', 'APIKey', 'extra header')).map(([code, where]): Defect => ({
-        label: `control character 0x${code.toString(16)} in the ${where}`,
-        effect: 'reject',
-        apply: (p) => {
-          const c = String.fromCharCode(code);
-          if (where === 'path') p.target = p.target.replace('/pass', `/pa${c}ss`);
-          else if (where === 'query') p.target = `${p.target}${p.target.includes('?') ? '&' : '?'}search=a${c}b`;
-          else if (where === 'APIKey') p.headers.forEach((h) => h[0].toLowerCase() === 'apikey' && (h[1] = `${h[1].slice(0, 10)}${c}${h[1].slice(10)}`));
-          else p.headers.push(['X-Control', `a${c}b`]);
-          if (where === 'APIKey' && !p.headers.some((h) => h[0].toLowerCase() === 'apikey')) p.headers.push(['APIKey', `k${c}k`]);
-        },
-      })),
+      fc.tuple(fc.constantFrom(...CTL), fc.constantFrom('path', 'query', 'APIKey', 'extra header')).map(
+        ([code, where]): Defect => ({
+          label: `control character 0x${code.toString(16)} in the ${where}`,
+          effect: 'reject',
+          apply: (p) => {
+            const c = String.fromCharCode(code);
+            if (where === 'path') p.target = p.target.replace('/pass', `/pa${c}ss`);
+            else if (where === 'query') p.target = `${p.target}${p.target.includes('?') ? '&' : '?'}search=a${c}b`;
+            else if (where === 'APIKey')
+              p.headers.forEach(
+                (h) => h[0].toLowerCase() === 'apikey' && (h[1] = `${h[1].slice(0, 10)}${c}${h[1].slice(10)}`),
+              );
+            else p.headers.push(['X-Control', `a${c}b`]);
+            if (where === 'APIKey' && !p.headers.some((h) => h[0].toLowerCase() === 'apikey'))
+              p.headers.push(['APIKey', `k${c}k`]);
+          },
+        }),
+      ),
     );
     const shownDefect = defect.map((d) => shown({ ...d }, `defect "${d.label}"`));
-    const rawMethod = fc.oneof({ weight: 6, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constantFrom('HEAD', 'POST', 'DELETE', 'OPTIONS', 'PURGE') });
-    const property = fc.asyncProperty(rawMethod, fc.constantFrom(...ROUTE_PATHS), fc.option(queryValue.filter((v) => v.length < 2_000), { nil: undefined }).map((raw) => shown({ raw }, raw === undefined ? 'no search' : `search=${clip(raw)}`)), credentials.filter((c) => !c.label.startsWith('huge')), shownDefect, async (m, path, { raw: search }, creds, flaw) => {
-      const parts = { method: m, target: search === undefined ? path : `${path}?search=${search}`, headers: creds.headers.map(([k, v]) => [k, v] as [string, string]) };
-      const query = search === undefined ? undefined : `search=${search}`;
-      flaw.apply(parts);
-      const version = flaw.label.startsWith('HTTP/1.0') ? 'HTTP/1.0' : 'HTTP/1.1';
-      const head = `${parts.method} ${parts.target} ${version}\r\nHost: 127.0.0.1\r\n${parts.headers.map(([k, v]) => (v.startsWith('\u0000NOCOLON') ? `${k}\r\n` : `${k}: ${v}\r\n`)).join('')}Connection: close\r\n\r\n`;
-      const ordinary = expected(m, { label: 'route', path, match: exactMatch(path) }, query, creds, 0);
-      const expectation: Expected =
-        flaw.effect === 'benign' ? ordinary : flaw.effect === 'credentials' ? (ordinary.kind === 'ok' ? { kind: 'client-error' } : ordinary) : { kind: 'client-error' };
-      let response: RawSocketResponse;
-      try {
-        response = await rawExchange(local.service.url, Buffer.from(head, 'latin1'), { headOnly: parts.method === 'HEAD' });
-      } catch (error) {
-        throw new Error(`raw ${JSON.stringify(head.slice(0, 400))} (${flaw.label}) failed: ${(error as Error).message}`);
-      }
-      tally('raw', response.status);
-      const problems = [
-        ...responseProblems(expectation, { status: response.status, contentType: response.headers['content-type'], allow: response.headers.allow, body: response.body }, creds.secrets, parts.method === 'HEAD'),
-        ...(await stillServes()),
-      ];
-      if (problems.length > 0) throw new Error(`raw request (${flaw.label}; credentials: ${creds.label}):\n  ${JSON.stringify(head.slice(0, 600))}\n  answered ${JSON.stringify(response.raw.slice(0, 300))}\n  - ${problems.join('\n  - ')}`);
-    });
+    const rawMethod = fc.oneof(
+      { weight: 6, arbitrary: fc.constant('GET') },
+      { weight: 1, arbitrary: fc.constantFrom('HEAD', 'POST', 'DELETE', 'OPTIONS', 'PURGE') },
+    );
+    const property = fc.asyncProperty(
+      rawMethod,
+      fc.constantFrom(...ROUTE_PATHS),
+      fc
+        .option(
+          queryValue.filter((v) => v.length < 2_000),
+          { nil: undefined },
+        )
+        .map((raw) => shown({ raw }, raw === undefined ? 'no search' : `search=${clip(raw)}`)),
+      credentials.filter((c) => !c.label.startsWith('huge')),
+      shownDefect,
+      async (m, path, { raw: search }, creds, flaw) => {
+        const parts = {
+          method: m,
+          target: search === undefined ? path : `${path}?search=${search}`,
+          headers: creds.headers.map(([k, v]) => [k, v] as [string, string]),
+        };
+        const query = search === undefined ? undefined : `search=${search}`;
+        flaw.apply(parts);
+        const version = flaw.label.startsWith('HTTP/1.0') ? 'HTTP/1.0' : 'HTTP/1.1';
+        const head = `${parts.method} ${parts.target} ${version}\r\nHost: 127.0.0.1\r\n${parts.headers.map(([k, v]) => (v.startsWith('\u0000NOCOLON') ? `${k}\r\n` : `${k}: ${v}\r\n`)).join('')}Connection: close\r\n\r\n`;
+        const ordinary = expected(m, { label: 'route', path, match: exactMatch(path) }, query, creds, 0);
+        const expectation: Expected =
+          flaw.effect === 'benign'
+            ? ordinary
+            : flaw.effect === 'credentials'
+              ? ordinary.kind === 'ok'
+                ? { kind: 'client-error' }
+                : ordinary
+              : { kind: 'client-error' };
+        let response: RawSocketResponse;
+        try {
+          response = await rawExchange(local.service.url, Buffer.from(head, 'latin1'), {
+            headOnly: parts.method === 'HEAD',
+          });
+        } catch (error) {
+          throw new Error(
+            `raw ${JSON.stringify(head.slice(0, 400))} (${flaw.label}) failed: ${(error as Error).message}`,
+          );
+        }
+        tally('raw', response.status);
+        const problems = [
+          ...responseProblems(
+            expectation,
+            {
+              status: response.status,
+              contentType: response.headers['content-type'],
+              allow: response.headers.allow,
+              body: response.body,
+            },
+            creds.secrets,
+            parts.method === 'HEAD',
+          ),
+          ...(await stillServes()),
+        ];
+        if (problems.length > 0)
+          throw new Error(
+            `raw request (${flaw.label}; credentials: ${creds.label}):\n  ${JSON.stringify(head.slice(0, 600))}\n  answered ${JSON.stringify(response.raw.slice(0, 300))}\n  - ${problems.join('\n  - ')}`,
+          );
+      },
+    );
     const { seed, numRuns } = await assertProperty('raw socket requests', property, RAW_CASES);
-    console.log(`bad input, raw socket: ${numRuns} cases in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${seed})`);
+    console.log(
+      `bad input, raw socket: ${numRuns} cases in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${seed})`,
+    );
   });
 });
 
@@ -482,25 +1042,50 @@ describe('bad input through the local gateway (property-based)', () => {
 // Protocol corner cases Node's HTTP server would answer by itself, unless the gateway takes them over.
 
 describe('protocol corner cases answered by the HTTP server itself', () => {
-  async function raw(request: string, secrets: readonly string[] = []): Promise<{ response: RawSocketResponse; problems: string[] }> {
+  async function raw(
+    request: string,
+    secrets: readonly string[] = [],
+  ): Promise<{ response: RawSocketResponse; problems: string[] }> {
     const response = await rawExchange(local.service.url, Buffer.from(request, 'latin1'));
-    const problems = response.status === 0 ? ['no answer: the connection was closed'] : responseProblems({ kind: 'client-error' }, { status: response.status, contentType: response.headers['content-type'], allow: response.headers.allow, body: response.body }, secrets, false);
+    const problems =
+      response.status === 0
+        ? ['no answer: the connection was closed']
+        : responseProblems(
+            { kind: 'client-error' },
+            {
+              status: response.status,
+              contentType: response.headers['content-type'],
+              allow: response.headers.allow,
+              body: response.body,
+            },
+            secrets,
+            false,
+          );
     return { response, problems: [...problems, ...(await stillServes())] };
   }
 
   test('an HTTP/1.1 request without a Host header gets a client error in the envelope', async () => {
-    const { response, problems } = await raw(`GET /api/passwordstrength HTTP/1.1\r\nAPIKey: ${STRENGTH_KEY}\r\nConnection: close\r\n\r\n`, [STRENGTH_KEY]);
+    const { response, problems } = await raw(
+      `GET /api/passwordstrength HTTP/1.1\r\nAPIKey: ${STRENGTH_KEY}\r\nConnection: close\r\n\r\n`,
+      [STRENGTH_KEY],
+    );
     expect({ status: response.status, problems }).toEqual({ status: 400, problems: [] });
   });
 
   test('an Expect header other than 100-continue gets a client error in the envelope', async () => {
-    const { response, problems } = await raw(`GET /api/passwordstrength HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\nExpect: teapot\r\nConnection: close\r\n\r\n`, [STRENGTH_KEY]);
+    const { response, problems } = await raw(
+      `GET /api/passwordstrength HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\nExpect: teapot\r\nConnection: close\r\n\r\n`,
+      [STRENGTH_KEY],
+    );
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(problems).toEqual([]);
   });
 
   test('Expect: 100-continue on a valid GET is served normally', async () => {
-    const response = await rawExchange(local.service.url, `GET /api/passwordstrength HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
+    const response = await rawExchange(
+      local.service.url,
+      `GET /api/passwordstrength HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+    );
     expect(response.status).toBe(200);
     expect(response.body).toBe(JSON.stringify(SEED_STRENGTH.policies));
   });
@@ -517,28 +1102,49 @@ describe('protocol corner cases answered by the HTTP server itself', () => {
     ]) {
       // Read to the end of the connection: whatever follows the head would be taken for the next response.
       const response = await rawExchange(local.service.url, Buffer.from(request, 'latin1'));
-      expect({ request: clip(request, 60), status: response.status, bodyBytes: response.body.length }).toEqual({ request: clip(request, 60), status: 400, bodyBytes: 0 });
+      expect({ request: clip(request, 60), status: response.status, bodyBytes: response.body.length }).toEqual({
+        request: clip(request, 60),
+        status: 400,
+        bodyBytes: 0,
+      });
       expect(await stillServes()).toEqual([]);
     }
   });
 
   test('an Upgrade request is served as an ordinary GET (there is no WebSocket endpoint)', async () => {
-    const response = await rawExchange(local.service.url, `GET /api/passwordstrength HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n`);
+    const response = await rawExchange(
+      local.service.url,
+      `GET /api/passwordstrength HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n`,
+    );
     expect(response.status).toBe(200);
     expect(response.body).toBe(JSON.stringify(SEED_STRENGTH.policies));
   });
 
   test('an absolute-form or asterisk-form target gets a client error in the envelope', async () => {
     for (const target of [`${local.service.url}/api/passwordstrength`, '*']) {
-      const { response, problems } = await raw(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\nConnection: close\r\n\r\n`, [STRENGTH_KEY]);
-      expect({ target, status: response.status >= 400 && response.status < 500, problems }).toEqual({ target, status: true, problems: [] });
+      const { response, problems } = await raw(
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\nConnection: close\r\n\r\n`,
+        [STRENGTH_KEY],
+      );
+      expect({ target, status: response.status >= 400 && response.status < 500, problems }).toEqual({
+        target,
+        status: true,
+        problems: [],
+      });
     }
   });
 
   test('a key sent by mistake as a query parameter name is not echoed back in the 400', async () => {
     for (const [path, headers, key] of [
       ['/api/passwordstrength', [['APIKey', STRENGTH_KEY]], STRENGTH_KEY],
-      ['/userapi/passwordgenerator', [['UserID', ADMIN.UserID], ['APIKey', ADMIN.APIKey]], ADMIN.APIKey],
+      [
+        '/userapi/passwordgenerator',
+        [
+          ['UserID', ADMIN.UserID],
+          ['APIKey', ADMIN.APIKey],
+        ],
+        ADMIN.APIKey,
+      ],
     ] as const) {
       const response = await local.client.request('GET', `${path}?${key}`, headers);
       expect(response.status).toBe(400);

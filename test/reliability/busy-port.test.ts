@@ -27,7 +27,9 @@ it('names PORT and an example command, exits with a code other than 0, and print
   );
   const [summary, output] = failure.message.split('\n--- output of local/start.ts ---\n');
   expect(summary).toMatch(/exited before it was ready \(code [1-9]\d*, signal null\)$/);
-  expect(output).toContain(`Could not start: port ${port} on 127.0.0.1 is already in use; pick another with ${LOCAL_ENV.port}, for example: ${LOCAL_ENV.port}=${port + 1} npm start`);
+  expect(output).toContain(
+    `Could not start: port ${port} on 127.0.0.1 is already in use; pick another with ${LOCAL_ENV.port}, for example: ${LOCAL_ENV.port}=${port + 1} npm start`,
+  );
   expect(output).not.toMatch(/^\s+at /m);
 }, 90_000);
 
@@ -45,5 +47,10 @@ it('the store: names DYNAMODB_PORT and an example command, and exits with a code
 }, 90_000);
 
 it("the store's port is DynamoDB Local's 8000 unless DYNAMODB_PORT says otherwise (0: a free one)", () => {
-  expect([storePort({}), storePort({ [LOCAL_ENV.dynamodbPort]: '' }), storePort({ [LOCAL_ENV.dynamodbPort]: '0' }), storePort({ [LOCAL_ENV.dynamodbPort]: '8123' })]).toEqual([8000, 8000, 0, 8123]);
+  expect([
+    storePort({}),
+    storePort({ [LOCAL_ENV.dynamodbPort]: '' }),
+    storePort({ [LOCAL_ENV.dynamodbPort]: '0' }),
+    storePort({ [LOCAL_ENV.dynamodbPort]: '8123' }),
+  ]).toEqual([8000, 8000, 0, 8123]);
 });

@@ -56,18 +56,55 @@ beforeAll(() => {
   estimate = remembered(guessEstimator());
 });
 
-const evaluate = (p: StrengthPolicy, password: string, userInputs: string[] = [], bannedWords?: string[]): StrengthEvaluation =>
-  evaluatePassword(bannedWords ? { ...p, BannedWords: bannedWords } : p, password, estimate, BREACHED_PASSWORDS.has(password), userInputs);
+const evaluate = (
+  p: StrengthPolicy,
+  password: string,
+  userInputs: string[] = [],
+  bannedWords?: string[],
+): StrengthEvaluation =>
+  evaluatePassword(
+    bannedWords ? { ...p, BannedWords: bannedWords } : p,
+    password,
+    estimate,
+    BREACHED_PASSWORDS.has(password),
+    userInputs,
+  );
 
 /** Names of zxcvbn-ts's lists (4 to 10 letters), and random words of 4 to 10 letters that are in no list. */
-const NAMES = ['firstnames-en', 'lastnames-en'].flatMap((name) => DICTIONARIES[name]!.split(WORD_SEPARATOR).slice(0, 1000).filter((word) => /^[a-z]{4,10}$/.test(word)));
-const word = fc.oneof(fc.constantFrom(...NAMES), fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: 4, maxLength: 10 }));
+const NAMES = ['firstnames-en', 'lastnames-en'].flatMap((name) =>
+  DICTIONARIES[name]!.split(WORD_SEPARATOR)
+    .slice(0, 1000)
+    .filter((word) => /^[a-z]{4,10}$/.test(word)),
+);
+const word = fc.oneof(
+  fc.constantFrom(...NAMES),
+  fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: 4, maxLength: 10 }),
+);
 
 /** The l33t stand-ins of the blocklist's table, per letter, that people use. */
-const L33T: Readonly<Record<string, readonly string[]>> = { a: ['@', '4'], e: ['3'], i: ['1', '!'], o: ['0'], s: ['$', '5'], t: ['7', '+'], l: ['1'], g: ['9'], b: ['8'] };
+const L33T: Readonly<Record<string, readonly string[]>> = {
+  a: ['@', '4'],
+  e: ['3'],
+  i: ['1', '!'],
+  o: ['0'],
+  s: ['$', '5'],
+  t: ['7', '+'],
+  l: ['1'],
+  g: ['9'],
+  b: ['8'],
+};
 
 type Form = 'as written' | 'capitalised' | 'upper case' | 'l33t' | 'changed' | 'inserted' | 'removed' | 'reversed';
-const form = fc.constantFrom<Form>('as written', 'capitalised', 'upper case', 'l33t', 'changed', 'inserted', 'removed', 'reversed');
+const form = fc.constantFrom<Form>(
+  'as written',
+  'capitalised',
+  'upper case',
+  'l33t',
+  'changed',
+  'inserted',
+  'removed',
+  'reversed',
+);
 
 /** The term written in a form, `choice` picking the position and the character where the form needs them. */
 function written(term: string, shape: Form, choice: number): string {
@@ -83,7 +120,11 @@ function written(term: string, shape: Form, choice: number): string {
     case 'l33t': {
       // At most half of the letters, as people write it: a stand-in every other letter that has one.
       let count = 0;
-      return [...term].map((ch, i) => (L33T[ch] && i % 2 === choice % 2 && ++count <= term.length / 2 ? L33T[ch]![choice % L33T[ch]!.length]! : ch)).join('');
+      return [...term]
+        .map((ch, i) =>
+          L33T[ch] && i % 2 === choice % 2 && ++count <= term.length / 2 ? L33T[ch]![choice % L33T[ch]!.length]! : ch,
+        )
+        .join('');
     }
     case 'changed':
       return term.slice(0, at) + (term[at] === letter ? 'y' : letter) + term.slice(at + 1);
@@ -104,7 +145,12 @@ const SYMBOLS = [...'!@#$%&*?.-_+='];
 const year = fc.integer({ min: 1950, max: 2030 }).map(String);
 const digits = fc.integer({ min: 0, max: 999 }).map(String);
 const symbol = fc.constantFrom(...SYMBOLS);
-const prefix = fc.oneof(fc.constant(''), symbol, fc.tuple(symbol, symbol).map(([a, b]) => a + b), fc.integer({ min: 0, max: 9 }).map(String));
+const prefix = fc.oneof(
+  fc.constant(''),
+  symbol,
+  fc.tuple(symbol, symbol).map(([a, b]) => a + b),
+  fc.integer({ min: 0, max: 9 }).map(String),
+);
 const suffix = fc.oneof(
   fc.constant(''),
   symbol,
@@ -118,9 +164,18 @@ const suffix = fc.oneof(
 /** How the term reaches the evaluation: a BannedWord of the policy, or in a UserInput as a user name, a display name or an email address. */
 type Source = 'banned word' | 'user name' | 'display name' | 'email address';
 const source = fc.constantFrom<Source>('banned word', 'user name', 'display name', 'email address');
-function context(term: string, from: Source): { userInputs: string[]; bannedWords?: string[]; rule: 'UserInput' | 'BannedWord' } {
-  if (from === 'banned word') return { userInputs: [], bannedWords: [term[0]!.toUpperCase() + term.slice(1)], rule: 'BannedWord' };
-  const input = from === 'user name' ? term : from === 'display name' ? `Pat ${term[0]!.toUpperCase()}${term.slice(1)}` : `${term}@wolfram-hollow.example`;
+function context(
+  term: string,
+  from: Source,
+): { userInputs: string[]; bannedWords?: string[]; rule: 'UserInput' | 'BannedWord' } {
+  if (from === 'banned word')
+    return { userInputs: [], bannedWords: [term[0]!.toUpperCase() + term.slice(1)], rule: 'BannedWord' };
+  const input =
+    from === 'user name'
+      ? term
+      : from === 'display name'
+        ? `Pat ${term[0]!.toUpperCase()}${term.slice(1)}`
+        : `${term}@wolfram-hollow.example`;
   return { userInputs: [input], rule: 'UserInput' };
 }
 
@@ -136,7 +191,9 @@ describe('a password built on a term fails, in every form and with every affix o
         for (const p of POLICIES) {
           const result = evaluate(p, password, userInputs, bannedWords);
           if (!result.Failures.some((f) => f.Rule === rule) || result.ComplianceLevel > 1 || result.Compliant) {
-            throw new Error(`policy ${p.PasswordStrengthPolicyID}: ${JSON.stringify(password)} (${shape} ${JSON.stringify(term)}, a ${from}): level ${result.ComplianceLevel}, failures ${result.Failures.map((f) => f.Rule).join(', ') || 'none'}`);
+            throw new Error(
+              `policy ${p.PasswordStrengthPolicyID}: ${JSON.stringify(password)} (${shape} ${JSON.stringify(term)}, a ${from}): level ${result.ComplianceLevel}, failures ${result.Failures.map((f) => f.Rule).join(', ') || 'none'}`,
+            );
           }
         }
       }),
@@ -147,7 +204,8 @@ describe('a password built on a term fails, in every form and with every affix o
 
 /** Printable ASCII, as a password manager generates it. */
 const PRINTABLE = Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i));
-const randomPassword = (length: number) => fc.array(fc.constantFrom(...PRINTABLE), { minLength: length, maxLength: length }).map((chars) => chars.join(''));
+const randomPassword = (length: number) =>
+  fc.array(fc.constantFrom(...PRINTABLE), { minLength: length, maxLength: length }).map((chars) => chars.join(''));
 const HAS_EVERY_CLASS = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/];
 
 describe('a term inside a random password does not count against it', () => {
@@ -161,7 +219,8 @@ describe('a term inside a random password does not count against it', () => {
         const { userInputs, bannedWords } = context(term, from);
         const results = POLICIES.map((p) => evaluate(p, password, userInputs, bannedWords));
         expect(results.map((r) => r.ComplianceLevel)).toEqual(POLICIES.map((p) => evaluate(p, random).ComplianceLevel));
-        for (const result of results) expect(result.Failures.filter((f) => f.Rule === 'UserInput' || f.Rule === 'BannedWord')).toEqual([]);
+        for (const result of results)
+          expect(result.Failures.filter((f) => f.Rule === 'UserInput' || f.Rule === 'BannedWord')).toEqual([]);
       }),
       CONTROL_RUNS,
     );
@@ -170,7 +229,24 @@ describe('a term inside a random password does not count against it', () => {
 
 /** What an application knows of a user, and an organization's banned words: its names, products, places, seasons. */
 const USER = ['jsmith', 'John Smith', 'jsmith@acme.example', 'Acme Corporation', 'E-104729', 'Finance', 'London'];
-const ORGANIZATION = ['Acme', 'AcmeCorp', 'Contoso', 'Fabrikam', 'Passwordstate', 'Northwind', 'Seattle', 'Redmond', 'Spring', 'Summer', 'Autumn', 'Winter', 'Payroll', 'Helpdesk', 'Welcome', 'Changeme'];
+const ORGANIZATION = [
+  'Acme',
+  'AcmeCorp',
+  'Contoso',
+  'Fabrikam',
+  'Passwordstate',
+  'Northwind',
+  'Seattle',
+  'Redmond',
+  'Spring',
+  'Summer',
+  'Autumn',
+  'Winter',
+  'Payroll',
+  'Helpdesk',
+  'Welcome',
+  'Changeme',
+];
 
 describe('controls keep their levels with UserInputs and BannedWords present', () => {
   const keepsItsLevel = (password: string, policies: readonly StrengthPolicy[]) => {
@@ -183,13 +259,21 @@ describe('controls keep their levels with UserInputs and BannedWords present', (
   };
 
   it('random 16-character passwords', async () => {
-    await assertProperty('random 16 characters in context', fc.property(randomPassword(16), (password) => keepsItsLevel(password, POLICIES)), CONTROL_RUNS);
+    await assertProperty(
+      'random 16 characters in context',
+      fc.property(randomPassword(16), (password) => keepsItsLevel(password, POLICIES)),
+      CONTROL_RUNS,
+    );
   });
 
   it('five-word passphrases, under policies 1, 2 and 8', async () => {
     await assertProperty(
       'five-word passphrase in context',
-      fc.property(fc.array(fc.constantFrom(...WORD_LIST), { minLength: 5, maxLength: 5 }), fc.constantFrom(' ', '-', '.', '_'), (words, separator) => keepsItsLevel(words.join(separator), [...POLICIES, policy(8)])),
+      fc.property(
+        fc.array(fc.constantFrom(...WORD_LIST), { minLength: 5, maxLength: 5 }),
+        fc.constantFrom(' ', '-', '.', '_'),
+        (words, separator) => keepsItsLevel(words.join(separator), [...POLICIES, policy(8)]),
+      ),
       CONTROL_RUNS,
     );
   });
@@ -199,7 +283,16 @@ describe('controls keep their levels with UserInputs and BannedWords present', (
     expect(generators.map((g) => g.PasswordGeneratorID)).toEqual([2, 3, 4, 5, 6, 7, 9, 11]);
   });
 
-  it.each(generators.map((g) => [g.PasswordGeneratorID, g.MinLength, g] as const))('generator policy %i (at least %i characters)', async (id, _minLength, generator) => {
-    await assertProperty(`generator ${id} in context`, fc.property(fc.integer(), (seed) => keepsItsLevel(generatePassword(generator, WORD_LIST, seeded(seed)), POLICIES)), GENERATED_RUNS);
-  });
+  it.each(generators.map((g) => [g.PasswordGeneratorID, g.MinLength, g] as const))(
+    'generator policy %i (at least %i characters)',
+    async (id, _minLength, generator) => {
+      await assertProperty(
+        `generator ${id} in context`,
+        fc.property(fc.integer(), (seed) =>
+          keepsItsLevel(generatePassword(generator, WORD_LIST, seeded(seed)), POLICIES),
+        ),
+        GENERATED_RUNS,
+      );
+    },
+  );
 });

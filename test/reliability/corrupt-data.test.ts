@@ -34,7 +34,11 @@ let tableCount = 0;
 
 beforeAll(async () => {
   server = await startDynalite();
-  raw = new DynamoDBClient({ endpoint: server.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  raw = new DynamoDBClient({
+    endpoint: server.endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 });
 
 afterAll(async () => {
@@ -63,7 +67,11 @@ async function tablesWith<T extends object>(resource: PolicyResource<T>, items: 
   await createTables(raw, names);
   const table = resource === (generatorPolicies as unknown) ? names.generator : names.strength;
   for (const Item of items) await raw.send(new PutItemCommand({ TableName: table, Item }));
-  const client = createDocumentClient({ [ENV.dynamodbEndpoint]: server.endpoint, AWS_REGION: 'local', [ENV.dynamodbMaxAttempts]: '1' });
+  const client = createDocumentClient({
+    [ENV.dynamodbEndpoint]: server.endpoint,
+    AWS_REGION: 'local',
+    [ENV.dynamodbMaxAttempts]: '1',
+  });
   return { table, store: new PolicyRepository(resource, client, table, { ttlMs: 0 }), client };
 }
 
@@ -72,9 +80,18 @@ function watchLogsAndMetrics() {
   jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
   const addMetric = jest.spyOn(metrics, 'addMetric').mockImplementation(() => metrics);
   /** The identifiers logged as left out, in the order logged. */
-  const leftOut = () => errors.mock.calls.filter(([message]) => String(message).endsWith('record left out')).map(([, data]) => (data as { policyId: unknown }).policyId);
-  const problemsOf = (id: unknown) => (errors.mock.calls.find(([, data]) => (data as { policyId: unknown })?.policyId === id)?.[1] as { problems: string[] } | undefined)?.problems ?? [];
-  const counted = () => addMetric.mock.calls.filter(([name]) => name === 'InvalidPolicyRecords').map(([, unit, value]) => [unit, value]);
+  const leftOut = () =>
+    errors.mock.calls
+      .filter(([message]) => String(message).endsWith('record left out'))
+      .map(([, data]) => (data as { policyId: unknown }).policyId);
+  const problemsOf = (id: unknown) =>
+    (
+      errors.mock.calls.find(([, data]) => (data as { policyId: unknown })?.policyId === id)?.[1] as
+        | { problems: string[] }
+        | undefined
+    )?.problems ?? [];
+  const counted = () =>
+    addMetric.mock.calls.filter(([name]) => name === 'InvalidPolicyRecords').map(([, unit, value]) => [unit, value]);
   return { errors, leftOut, problemsOf, counted };
 }
 
@@ -89,17 +106,61 @@ describe('generator policies: each corrupt record left out, logged with its iden
   const corrupt: [number, string, Item, RegExp][] = [
     [10, 'missing field (GeneratorName)', item(base(10), { GeneratorName: undefined }), /^GeneratorName: is missing$/],
     [11, 'missing field (Pattern)', item(base(11), { Pattern: undefined }), /^Pattern: is missing$/],
-    [12, 'wrong type (MinLength as a string)', item(base(12), { MinLength: S('12') }), /^MinLength: must be an integer$/],
-    [13, 'wrong type (IncludeAlphaSpecial as a string)', item(base(13), { IncludeAlphaSpecial: S('true') }), /^IncludeAlphaSpecial: must be a boolean$/],
-    [14, 'wrong type (GeneratorName as a number)', item(base(14), { GeneratorName: N('42') }), /^GeneratorName: must be a string$/],
-    [15, 'wrong type (SpecialCharsText as a string set)', item(base(15), { SpecialCharsText: { SS: ['!', '@'] } }), /^SpecialCharsText: /],
-    [16, 'wrong type (ExcludeChars as binary)', item(base(16), { ExcludeChars: { B: new Uint8Array([1, 2]) } }), /^ExcludeChars: /],
+    [
+      12,
+      'wrong type (MinLength as a string)',
+      item(base(12), { MinLength: S('12') }),
+      /^MinLength: must be an integer$/,
+    ],
+    [
+      13,
+      'wrong type (IncludeAlphaSpecial as a string)',
+      item(base(13), { IncludeAlphaSpecial: S('true') }),
+      /^IncludeAlphaSpecial: must be a boolean$/,
+    ],
+    [
+      14,
+      'wrong type (GeneratorName as a number)',
+      item(base(14), { GeneratorName: N('42') }),
+      /^GeneratorName: must be a string$/,
+    ],
+    [
+      15,
+      'wrong type (SpecialCharsText as a string set)',
+      item(base(15), { SpecialCharsText: { SS: ['!', '@'] } }),
+      /^SpecialCharsText: /,
+    ],
+    [
+      16,
+      'wrong type (ExcludeChars as binary)',
+      item(base(16), { ExcludeChars: { B: new Uint8Array([1, 2]) } }),
+      /^ExcludeChars: /,
+    ],
     [17, 'wrong type (NumberOfWords as NULL)', item(base(17), { NumberOfWords: { NULL: true } }), /^NumberOfWords: /],
     [18, 'out of range (MaxLength 999)', item(base(18), { MaxLength: N('999') }), /^MaxLength: must be at most 256$/],
-    [19, 'out of range (MinLength above MaxLength)', item(base(19), { MinLength: N('20'), MaxLength: N('10') }), /^MaxLength: must be at least MinLength/],
+    [
+      19,
+      'out of range (MinLength above MaxLength)',
+      item(base(19), { MinLength: N('20'), MaxLength: N('10') }),
+      /^MaxLength: must be at least MinLength/,
+    ],
     [20, 'out of range (MinLength 12.5, not an integer)', item(base(20), { MinLength: N('12.5') }), /^MinLength: /],
-    [21, 'out of range (SeparateWordsWith "X")', item(base(21), { SeparateWordsWith: S('X') }), /^SeparateWordsWith: must be one of/],
-    [22, 'out of range (every option off)', item(base(22), { IncludeAlphaSpecial: { BOOL: false }, IncludeWordPhrases: { BOOL: false }, GeneratePattern: { BOOL: false } }), /at least one of/],
+    [
+      21,
+      'out of range (SeparateWordsWith "X")',
+      item(base(21), { SeparateWordsWith: S('X') }),
+      /^SeparateWordsWith: must be one of/,
+    ],
+    [
+      22,
+      'out of range (every option off)',
+      item(base(22), {
+        IncludeAlphaSpecial: { BOOL: false },
+        IncludeWordPhrases: { BOOL: false },
+        GeneratePattern: { BOOL: false },
+      }),
+      /at least one of/,
+    ],
     [23, 'an unknown extra field', item(base(23), { Owner: S('someone') }), /unknown field\(s\) Owner/],
     [24, 'an invalid pattern', item(base(24), { GeneratePattern: { BOOL: true }, Pattern: S('q{999}') }), /^Pattern: /],
   ];
@@ -119,15 +180,31 @@ describe('generator policies: each corrupt record left out, logged with its iden
 
     expect(served).toEqual(valid);
     // Identifiers compared as text: an invalid one may be logged as read (25.5) or as DynamoDB wrote it ("25.5").
-    expect(watch.leftOut().map(String).sort((a, b) => Number(a) - Number(b))).toEqual(badIds.map((id) => String(id === 25 ? 25.5 : id)).sort((a, b) => Number(a) - Number(b)));
+    expect(
+      watch
+        .leftOut()
+        .map(String)
+        .sort((a, b) => Number(a) - Number(b)),
+    ).toEqual(badIds.map((id) => String(id === 25 ? 25.5 : id)).sort((a, b) => Number(a) - Number(b)));
     expect(watch.errors).toHaveBeenCalledTimes(badIds.length); // once per bad record, nothing else at ERROR
-    for (const [id, what, , problem] of corrupt) expect({ id, what, problems: watch.problemsOf(id) }).toEqual({ id, what, problems: expect.arrayContaining([expect.stringMatching(problem)]) });
+    for (const [id, what, , problem] of corrupt)
+      expect({ id, what, problems: watch.problemsOf(id) }).toEqual({
+        id,
+        what,
+        problems: expect.arrayContaining([expect.stringMatching(problem)]),
+      });
     expect(watch.counted()).toEqual([['Count', badIds.length]]);
 
     // Through the function: 200 with exactly the valid ones, in identifier order.
     const fn = loadEntry<{ handler: ProxyHandler }>(
       '../../functions/api/generator-policies',
-      { [ENV.policyTable]: table, [ENV.dynamodbEndpoint]: server.endpoint, AWS_REGION: 'local', POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+      {
+        [ENV.policyTable]: table,
+        [ENV.dynamodbEndpoint]: server.endpoint,
+        AWS_REGION: 'local',
+        POWERTOOLS_METRICS_DISABLED: 'true',
+        POWERTOOLS_LOG_LEVEL: 'SILENT',
+      },
       { mockDynamoDB: false },
     );
     const result = await fn.module.handler(getEvent('/userapi/passwordgenerator'));
@@ -138,7 +215,10 @@ describe('generator policies: each corrupt record left out, logged with its iden
   });
 
   test('a number beyond JavaScript precision (MinLength 12345678901234567.5) is left out like any other bad value', async () => {
-    const { store, client } = await tablesWith(generatorPolicies, [...valid.map((p) => item(p)), item(base(30), { MinLength: N('12345678901234567.5') })]);
+    const { store, client } = await tablesWith(generatorPolicies, [
+      ...valid.map((p) => item(p)),
+      item(base(30), { MinLength: N('12345678901234567.5') }),
+    ]);
     const watch = watchLogsAndMetrics();
     await expect(store.scan()).resolves.toEqual(valid);
     expect(watch.leftOut().map(String)).toEqual(['30']);
@@ -147,7 +227,10 @@ describe('generator policies: each corrupt record left out, logged with its iden
   });
 
   test('an identifier beyond JavaScript precision (99999999999999999999) is left out, logged and counted', async () => {
-    const { store, client } = await tablesWith(generatorPolicies, [...valid.map((p) => item(p)), item(base(31), { PasswordGeneratorID: N('99999999999999999999') })]);
+    const { store, client } = await tablesWith(generatorPolicies, [
+      ...valid.map((p) => item(p)),
+      item(base(31), { PasswordGeneratorID: N('99999999999999999999') }),
+    ]);
     const watch = watchLogsAndMetrics();
     await expect(store.scan()).resolves.toEqual(valid);
     expect(watch.leftOut().map(String)).toEqual(['99999999999999999999']);
@@ -155,7 +238,10 @@ describe('generator policies: each corrupt record left out, logged with its iden
     // The structured logger must be able to write that line (a BigInt is not JSON).
     jest.restoreAllMocks();
     const written: string[] = [];
-    for (const stream of [process.stdout, process.stderr]) jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
+    for (const stream of [process.stdout, process.stderr])
+      jest
+        .spyOn(stream, 'write')
+        .mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
     try {
       await expect(store.scan()).resolves.toEqual(valid);
     } finally {
@@ -170,30 +256,98 @@ describe('strength policies: unparsable CalculationWeightings and other corrupti
   const valid = [1, 3].map((id) => strengthPolicy({ PasswordStrengthPolicyID: id, PolicyName: `Valid ${id}` }));
   const base = (id: number) => strengthPolicy({ PasswordStrengthPolicyID: id, PolicyName: `Corrupt ${id}` });
   const corrupt: [number, string, Item, RegExp][] = [
-    [10, 'three weights', item(base(10), { CalculationWeightings: S('50;15;35') }), /^CalculationWeightings: must be four integers/],
-    [11, 'words for weights', item(base(11), { CalculationWeightings: S('fifty;15;15;20') }), /^CalculationWeightings: must be four integers/],
-    [12, 'commas for semicolons', item(base(12), { CalculationWeightings: S('50,15,15,20') }), /^CalculationWeightings: must be four integers/],
-    [13, 'weights summing to 105', item(base(13), { CalculationWeightings: S('50;15;15;25') }), /^CalculationWeightings: must sum to 100/],
-    [14, 'an empty string', item(base(14), { CalculationWeightings: S('') }), /^CalculationWeightings: must be four integers/],
-    [15, 'a number', item(base(15), { CalculationWeightings: N('50151520') }), /^CalculationWeightings: must be a string$/],
-    [16, 'a list', item(base(16), { CalculationWeightings: { L: [N('50'), N('15'), N('15'), N('20')] } }), /^CalculationWeightings: must be a string$/],
-    [17, 'negative weight', item(base(17), { CalculationWeightings: S('60;-5;25;20') }), /^CalculationWeightings: must be four integers/],
+    [
+      10,
+      'three weights',
+      item(base(10), { CalculationWeightings: S('50;15;35') }),
+      /^CalculationWeightings: must be four integers/,
+    ],
+    [
+      11,
+      'words for weights',
+      item(base(11), { CalculationWeightings: S('fifty;15;15;20') }),
+      /^CalculationWeightings: must be four integers/,
+    ],
+    [
+      12,
+      'commas for semicolons',
+      item(base(12), { CalculationWeightings: S('50,15,15,20') }),
+      /^CalculationWeightings: must be four integers/,
+    ],
+    [
+      13,
+      'weights summing to 105',
+      item(base(13), { CalculationWeightings: S('50;15;15;25') }),
+      /^CalculationWeightings: must sum to 100/,
+    ],
+    [
+      14,
+      'an empty string',
+      item(base(14), { CalculationWeightings: S('') }),
+      /^CalculationWeightings: must be four integers/,
+    ],
+    [
+      15,
+      'a number',
+      item(base(15), { CalculationWeightings: N('50151520') }),
+      /^CalculationWeightings: must be a string$/,
+    ],
+    [
+      16,
+      'a list',
+      item(base(16), { CalculationWeightings: { L: [N('50'), N('15'), N('15'), N('20')] } }),
+      /^CalculationWeightings: must be a string$/,
+    ],
+    [
+      17,
+      'negative weight',
+      item(base(17), { CalculationWeightings: S('60;-5;25;20') }),
+      /^CalculationWeightings: must be four integers/,
+    ],
     [18, 'missing', item(base(18), { CalculationWeightings: undefined }), /^CalculationWeightings: is missing$/],
-    [19, 'PasswordStrengthCompliance 5', item(base(19), { PasswordStrengthCompliance: N('5') }), /^PasswordStrengthCompliance: must be at most 4$/],
-    [20, 'ComplianceMandatory "yes"', item(base(20), { ComplianceMandatory: S('yes') }), /^ComplianceMandatory: must be a boolean$/],
-    [21, 'PolicyName over 100 characters', item(base(21), { PolicyName: S('x'.repeat(101)) }), /^PolicyName: must have at most 100 characters$/],
+    [
+      19,
+      'PasswordStrengthCompliance 5',
+      item(base(19), { PasswordStrengthCompliance: N('5') }),
+      /^PasswordStrengthCompliance: must be at most 4$/,
+    ],
+    [
+      20,
+      'ComplianceMandatory "yes"',
+      item(base(20), { ComplianceMandatory: S('yes') }),
+      /^ComplianceMandatory: must be a boolean$/,
+    ],
+    [
+      21,
+      'PolicyName over 100 characters',
+      item(base(21), { PolicyName: S('x'.repeat(101)) }),
+      /^PolicyName: must have at most 100 characters$/,
+    ],
   ];
 
   test(`${corrupt.length} corrupt records among ${valid.length} valid ones`, async () => {
-    const { store, client } = await tablesWith(strengthPolicies, [...valid.map((p) => item(p)), ...corrupt.map(([, , i]) => i)]);
+    const { store, client } = await tablesWith(strengthPolicies, [
+      ...valid.map((p) => item(p)),
+      ...corrupt.map(([, , i]) => i),
+    ]);
     const watch = watchLogsAndMetrics();
 
     const served: readonly StrengthPolicy[] = await store.scan();
 
     expect(served).toEqual(valid);
-    expect(watch.leftOut().map(String).sort((a, b) => Number(a) - Number(b))).toEqual(corrupt.map(([id]) => String(id)));
+    expect(
+      watch
+        .leftOut()
+        .map(String)
+        .sort((a, b) => Number(a) - Number(b)),
+    ).toEqual(corrupt.map(([id]) => String(id)));
     expect(watch.errors).toHaveBeenCalledTimes(corrupt.length);
-    for (const [id, what, , problem] of corrupt) expect({ id, what, problems: watch.problemsOf(id) }).toEqual({ id, what, problems: expect.arrayContaining([expect.stringMatching(problem)]) });
+    for (const [id, what, , problem] of corrupt)
+      expect({ id, what, problems: watch.problemsOf(id) }).toEqual({
+        id,
+        what,
+        problems: expect.arrayContaining([expect.stringMatching(problem)]),
+      });
     expect(watch.counted()).toEqual([['Count', corrupt.length]]);
     client.destroy();
   });
@@ -202,7 +356,14 @@ describe('strength policies: unparsable CalculationWeightings and other corrupti
 describe('duplicate-looking identifiers', () => {
   test('DynamoDB refuses an identifier of another type: "1" cannot sit beside 1', async () => {
     const { table, client } = await tablesWith(generatorPolicies, [item(generatorPolicy({ PasswordGeneratorID: 1 }))]);
-    await expect(raw.send(new PutItemCommand({ TableName: table, Item: item(generatorPolicy({ PasswordGeneratorID: 1 }), { PasswordGeneratorID: S('1') }) }))).rejects.toMatchObject({
+    await expect(
+      raw.send(
+        new PutItemCommand({
+          TableName: table,
+          Item: item(generatorPolicy({ PasswordGeneratorID: 1 }), { PasswordGeneratorID: S('1') }),
+        }),
+      ),
+    ).rejects.toMatchObject({
       name: 'ValidationException',
     });
     client.destroy();
@@ -212,7 +373,11 @@ describe('duplicate-looking identifiers', () => {
     const spellings = ['1', '1.0', '1E0', '01'];
     const { store, client } = await tablesWith(
       generatorPolicies,
-      spellings.map((n) => item(generatorPolicy({ PasswordGeneratorID: 1, GeneratorName: `Written as ${n}` }), { PasswordGeneratorID: N(n) })),
+      spellings.map((n) =>
+        item(generatorPolicy({ PasswordGeneratorID: 1, GeneratorName: `Written as ${n}` }), {
+          PasswordGeneratorID: N(n),
+        }),
+      ),
     );
     const watch = watchLogsAndMetrics();
     const served = await store.scan();
@@ -222,8 +387,17 @@ describe('duplicate-looking identifiers', () => {
   });
 
   test('policies that look alike (same name and description, different identifiers) are distinct, and both served', async () => {
-    const twins: GeneratorPolicy[] = [7, 8].map((id) => generatorPolicy({ PasswordGeneratorID: id, GeneratorName: 'Same Name', GeneratorDescription: 'Same description' }));
-    const { store, client } = await tablesWith(generatorPolicies, twins.map((p) => item(p)));
+    const twins: GeneratorPolicy[] = [7, 8].map((id) =>
+      generatorPolicy({
+        PasswordGeneratorID: id,
+        GeneratorName: 'Same Name',
+        GeneratorDescription: 'Same description',
+      }),
+    );
+    const { store, client } = await tablesWith(
+      generatorPolicies,
+      twins.map((p) => item(p)),
+    );
     const served = await store.scan();
     expect(served).toEqual(twins);
     expect(new Set(served.map((p) => p.PasswordGeneratorID)).size).toBe(served.length);

@@ -34,40 +34,97 @@ import { generatorPolicy } from '../../testkit/policy-fixtures';
 
 jest.setTimeout(60_000);
 
-
 const TABLE = 'PasswordPolicyService-GeneratorPolicies-1A2B3C4D5E6F';
 const ARN = `arn:aws:dynamodb:eu-west-1:123456789012:table/${TABLE}`;
 const LIST = getEvent('/userapi/passwordgenerator');
 const SEARCH = getEvent('/userapi/passwordgenerator', { search: ['network'] });
 
 const policies = (ids: number[], tag = ''): GeneratorPolicy[] =>
-  ids.map((id) => generatorPolicy({ PasswordGeneratorID: id, GeneratorName: `Policy ${id}${tag}`, GeneratorDescription: id % 2 === 0 ? `network devices ${id}` : `servers ${id}` }));
-const bodyOf = (ps: GeneratorPolicy[]) => JSON.stringify([...ps].sort((a, b) => a.PasswordGeneratorID - b.PasswordGeneratorID));
+  ids.map((id) =>
+    generatorPolicy({
+      PasswordGeneratorID: id,
+      GeneratorName: `Policy ${id}${tag}`,
+      GeneratorDescription: id % 2 === 0 ? `network devices ${id}` : `servers ${id}`,
+    }),
+  );
+const bodyOf = (ps: GeneratorPolicy[]) =>
+  JSON.stringify([...ps].sort((a, b) => a.PasswordGeneratorID - b.PasswordGeneratorID));
 const searchBodyOf = (ps: GeneratorPolicy[]) => bodyOf(ps.filter((p) => p.GeneratorDescription.includes('network')));
 
 /** SDK-shaped errors as the v3 client raises them, with texts that name the table and its ARN. */
 const FAULTS: Record<string, () => unknown> = {
   'throttling (ProvisionedThroughputExceededException)': () =>
-    Object.assign(new Error(`The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API. Table: ${ARN}`), {
-      name: 'ProvisionedThroughputExceededException',
+    Object.assign(
+      new Error(
+        `The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API. Table: ${ARN}`,
+      ),
+      {
+        name: 'ProvisionedThroughputExceededException',
+        $fault: 'client',
+        $metadata: { httpStatusCode: 400, attempts: 3, totalRetryDelay: 180 },
+      },
+    ),
+  'throttling (ThrottlingException)': () =>
+    Object.assign(new Error(`Rate of requests exceeds the allowed throughput for ${TABLE}.`), {
+      name: 'ThrottlingException',
       $fault: 'client',
-      $metadata: { httpStatusCode: 400, attempts: 3, totalRetryDelay: 180 },
+      $metadata: { httpStatusCode: 400 },
     }),
-  'throttling (ThrottlingException)': () => Object.assign(new Error(`Rate of requests exceeds the allowed throughput for ${TABLE}.`), { name: 'ThrottlingException', $fault: 'client', $metadata: { httpStatusCode: 400 } }),
-  'request timeout (TimeoutError)': () => Object.assign(new Error('@smithy/node-http-handler - [ERROR] a request has exceeded the configured 2000 ms requestTimeout.'), { name: 'TimeoutError', code: 'ETIMEDOUT' }),
-  'connection refused (ECONNREFUSED)': () => Object.assign(new Error('connect ECONNREFUSED 10.0.0.12:443'), { name: 'Error', code: 'ECONNREFUSED', errno: -111, syscall: 'connect', address: '10.0.0.12', port: 443 }),
-  'table missing (ResourceNotFoundException)': () => Object.assign(new Error(`Requested resource not found: Table: ${TABLE} not found`), { name: 'ResourceNotFoundException', $fault: 'client' }),
+  'request timeout (TimeoutError)': () =>
+    Object.assign(
+      new Error('@smithy/node-http-handler - [ERROR] a request has exceeded the configured 2000 ms requestTimeout.'),
+      { name: 'TimeoutError', code: 'ETIMEDOUT' },
+    ),
+  'connection refused (ECONNREFUSED)': () =>
+    Object.assign(new Error('connect ECONNREFUSED 10.0.0.12:443'), {
+      name: 'Error',
+      code: 'ECONNREFUSED',
+      errno: -111,
+      syscall: 'connect',
+      address: '10.0.0.12',
+      port: 443,
+    }),
+  'table missing (ResourceNotFoundException)': () =>
+    Object.assign(new Error(`Requested resource not found: Table: ${TABLE} not found`), {
+      name: 'ResourceNotFoundException',
+      $fault: 'client',
+    }),
   'access denied (AccessDeniedException)': () =>
-    Object.assign(new Error(`User: arn:aws:sts::123456789012:assumed-role/PolicyFn/x is not authorized to perform: dynamodb:Scan on resource: ${ARN}`), { name: 'AccessDeniedException', $fault: 'client' }),
-  'service error (InternalServerError)': () => Object.assign(new Error('Internal server error'), { name: 'InternalServerError', $fault: 'server', $metadata: { httpStatusCode: 500 } }),
+    Object.assign(
+      new Error(
+        `User: arn:aws:sts::123456789012:assumed-role/PolicyFn/x is not authorized to perform: dynamodb:Scan on resource: ${ARN}`,
+      ),
+      { name: 'AccessDeniedException', $fault: 'client' },
+    ),
+  'service error (InternalServerError)': () =>
+    Object.assign(new Error('Internal server error'), {
+      name: 'InternalServerError',
+      $fault: 'server',
+      $metadata: { httpStatusCode: 500 },
+    }),
   'a non-Error rejection': () => `socket hang up talking to ${ARN}`,
 };
-const LEAKS = [TABLE, ARN, 'ECONNREFUSED', 'ProvisionedThroughput', 'not authorized', 'requestTimeout', 'socket hang up'];
+const LEAKS = [
+  TABLE,
+  ARN,
+  'ECONNREFUSED',
+  'ProvisionedThroughput',
+  'not authorized',
+  'requestTimeout',
+  'socket hang up',
+];
 
 function coldFunction(ttlSeconds = '0') {
-  const entry = loadEntry<{ handler: ProxyHandler }>('../../functions/api/generator-policies', { POLICY_TABLE_NAME: TABLE, [ENV.policyCacheTtl]: ttlSeconds, POWERTOOLS_METRICS_DISABLED: 'true' });
+  const entry = loadEntry<{ handler: ProxyHandler }>('../../functions/api/generator-policies', {
+    POLICY_TABLE_NAME: TABLE,
+    [ENV.policyCacheTtl]: ttlSeconds,
+    POWERTOOLS_METRICS_DISABLED: 'true',
+  });
   const logged: unknown[][] = [];
-  for (const level of ['error', 'warn', 'info'] as const) jest.spyOn(entry.runtime.logger, level).mockImplementation((...args: unknown[]) => void logged.push([level, ...args]));
+  for (const level of ['error', 'warn', 'info'] as const)
+    jest
+      .spyOn(entry.runtime.logger, level)
+      .mockImplementation((...args: unknown[]) => void logged.push([level, ...args]));
   return { ...entry, logged };
 }
 
@@ -86,37 +143,49 @@ afterEach(() => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('faults injected with aws-sdk-client-mock on the real entry point', () => {
-  test.each(Object.keys(FAULTS))('%s: 503 in the envelope with nothing cached, the cached collection when there is one, then recovery', async (fault) => {
-    const v1 = policies([3, 1, 2]);
-    const v2 = policies([1, 2, 4], ' (v2)');
-    const { module, dynamo, lib, logged } = coldFunction();
+  test.each(Object.keys(FAULTS))(
+    '%s: 503 in the envelope with nothing cached, the cached collection when there is one, then recovery',
+    async (fault) => {
+      const v1 = policies([3, 1, 2]);
+      const v2 = policies([1, 2, 4], ' (v2)');
+      const { module, dynamo, lib, logged } = coldFunction();
 
-    // Cold, DynamoDB failing: list and search both 503, and the log names the error class only.
-    const failing = () => dynamo.on(lib.ScanCommand).callsFake(async () => Promise.reject(FAULTS[fault]!()));
-    failing();
-    expectUnavailable(await module.handler(LIST));
-    expectUnavailable(await module.handler(SEARCH));
-    expect(logged.some(([level, message]) => level === 'error' && message === 'Policy store unavailable and nothing cached')).toBe(true);
-    for (const entry of logged) for (const leak of [TABLE, ARN]) expect(JSON.stringify(entry)).not.toContain(leak);
+      // Cold, DynamoDB failing: list and search both 503, and the log names the error class only.
+      const failing = () => dynamo.on(lib.ScanCommand).callsFake(async () => Promise.reject(FAULTS[fault]!()));
+      failing();
+      expectUnavailable(await module.handler(LIST));
+      expectUnavailable(await module.handler(SEARCH));
+      expect(
+        logged.some(
+          ([level, message]) => level === 'error' && message === 'Policy store unavailable and nothing cached',
+        ),
+      ).toBe(true);
+      for (const entry of logged) for (const leak of [TABLE, ARN]) expect(JSON.stringify(entry)).not.toContain(leak);
 
-    // DynamoDB answers: the collection, complete. (TTL 0: every request reloads.)
-    dynamo.reset();
-    dynamo.on(lib.ScanCommand).resolves({ Items: v1 });
-    expect(await module.handler(LIST)).toMatchObject({ statusCode: 200, body: bodyOf(v1) });
+      // DynamoDB answers: the collection, complete. (TTL 0: every request reloads.)
+      dynamo.reset();
+      dynamo.on(lib.ScanCommand).resolves({ Items: v1 });
+      expect(await module.handler(LIST)).toMatchObject({ statusCode: 200, body: bodyOf(v1) });
 
-    // Failing again: the cached collection is served, whole, on both routes.
-    dynamo.reset();
-    failing();
-    expect(await module.handler(LIST)).toMatchObject({ statusCode: 200, body: bodyOf(v1) });
-    expect(await module.handler(SEARCH)).toMatchObject({ statusCode: 200, body: searchBodyOf(v1) });
-    expect(logged.some(([level, message]) => level === 'warn' && String(message).startsWith('Policy store unavailable; serving the cached collection'))).toBe(true);
+      // Failing again: the cached collection is served, whole, on both routes.
+      dynamo.reset();
+      failing();
+      expect(await module.handler(LIST)).toMatchObject({ statusCode: 200, body: bodyOf(v1) });
+      expect(await module.handler(SEARCH)).toMatchObject({ statusCode: 200, body: searchBodyOf(v1) });
+      expect(
+        logged.some(
+          ([level, message]) =>
+            level === 'warn' && String(message).startsWith('Policy store unavailable; serving the cached collection'),
+        ),
+      ).toBe(true);
 
-    // Back: the new collection at once, no restart.
-    dynamo.reset();
-    dynamo.on(lib.ScanCommand).resolves({ Items: v2 });
-    expect(await module.handler(LIST)).toMatchObject({ statusCode: 200, body: bodyOf(v2) });
-    expect(await module.handler(SEARCH)).toMatchObject({ statusCode: 200, body: searchBodyOf(v2) });
-  });
+      // Back: the new collection at once, no restart.
+      dynamo.reset();
+      dynamo.on(lib.ScanCommand).resolves({ Items: v2 });
+      expect(await module.handler(LIST)).toMatchObject({ statusCode: 200, body: bodyOf(v2) });
+      expect(await module.handler(SEARCH)).toMatchObject({ statusCode: 200, body: searchBodyOf(v2) });
+    },
+  );
 
   test('a Scan whose third page fails: 503 when cold, the previous whole collection when warm, never the first two pages', async () => {
     const { module, dynamo, lib } = coldFunction();
@@ -163,8 +232,12 @@ describe('faults injected with aws-sdk-client-mock on the real entry point', () 
 
   test('with a cache TTL, an outage inside the TTL costs no DynamoDB call at all', async () => {
     const { module, dynamo, lib } = coldFunction('30');
-    dynamo.on(lib.ScanCommand).resolvesOnce({ Items: policies([1, 2]) }).rejects(FAULTS['service error (InternalServerError)']!() as Error);
-    for (let i = 0; i < 5; i++) expect(await module.handler(LIST)).toMatchObject({ statusCode: 200, body: bodyOf(policies([1, 2])) });
+    dynamo
+      .on(lib.ScanCommand)
+      .resolvesOnce({ Items: policies([1, 2]) })
+      .rejects(FAULTS['service error (InternalServerError)']!() as Error);
+    for (let i = 0; i < 5; i++)
+      expect(await module.handler(LIST)).toMatchObject({ statusCode: 200, body: bodyOf(policies([1, 2])) });
     expect(dynamo.commandCalls(lib.ScanCommand)).toHaveLength(1);
   });
 });
@@ -172,7 +245,11 @@ describe('faults injected with aws-sdk-client-mock on the real entry point', () 
 // ---------------------------------------------------------------------------------------------------------
 
 /** Settles the promise or fails after `deadlineMs`, saying how long the call had been pending. */
-async function timed<T>(what: string, promise: Promise<T>, deadlineMs: number): Promise<{ ms: number; outcome: { ok: true; value: T } | { ok: false; error: unknown } }> {
+async function timed<T>(
+  what: string,
+  promise: Promise<T>,
+  deadlineMs: number,
+): Promise<{ ms: number; outcome: { ok: true; value: T } | { ok: false; error: unknown } }> {
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<'deadline'>((resolve) => (timer = setTimeout(() => resolve('deadline'), deadlineMs)));
@@ -216,7 +293,10 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
 
   /** Every attempt of a client counts in `attempts` (the middleware runs inside the retry loop). */
   const counted = (documents: DynamoDBDocumentClient) => {
-    documents.middlewareStack.add((next) => async (args) => ((attempts += 1), next(args)), { step: 'deserialize', name: 'countAttempts' });
+    documents.middlewareStack.add((next) => async (args) => ((attempts += 1), next(args)), {
+      step: 'deserialize',
+      name: 'countAttempts',
+    });
     return documents;
   };
   const cache = () => new PolicyRepository(generatorPolicies, client, TABLE_NAME, { ttlMs: 0 });
@@ -239,7 +319,10 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
         modules: {
           '../../functions/runtime': () => {
             const actual = jest.requireActual('../../functions/runtime') as typeof import('../../functions/runtime');
-            return { ...actual, createDocumentClient: (env?: NodeJS.ProcessEnv) => counted(actual.createDocumentClient(env)) };
+            return {
+              ...actual,
+              createDocumentClient: (env?: NodeJS.ProcessEnv) => counted(actual.createDocumentClient(env)),
+            };
           },
         },
       },
@@ -248,13 +331,24 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'dynamodb-faults-'));
     dynamo = await startDynalite({ path: dataDir });
-    const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const raw = new DynamoDBClient({
+      endpoint: dynamo.endpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     await createTables(raw, { generator: TABLE_NAME, strength: 'StrengthPolicies' });
     raw.destroy();
     writer = createDocumentClient({ [ENV.dynamodbEndpoint]: dynamo.endpoint, AWS_REGION: 'local' });
     await writePolicies(writer, TABLE_NAME, initial);
 
-    client = counted(createDocumentClient({ [ENV.dynamodbEndpoint]: dynamo.endpoint, AWS_REGION: 'local', [ENV.dynamodbMaxAttempts]: String(MAX_ATTEMPTS), [ENV.dynamodbRequestTimeout]: String(REQUEST_TIMEOUT_MS) }));
+    client = counted(
+      createDocumentClient({
+        [ENV.dynamodbEndpoint]: dynamo.endpoint,
+        AWS_REGION: 'local',
+        [ENV.dynamodbMaxAttempts]: String(MAX_ATTEMPTS),
+        [ENV.dynamodbRequestTimeout]: String(REQUEST_TIMEOUT_MS),
+      }),
+    );
     warm = cache();
     cold = cache();
     warmFunction = functionOnDynalite();
@@ -272,7 +366,9 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
     writer?.destroy();
     await dynamo?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    console.log(`DynamoDB fault timings (${MAX_ATTEMPTS} attempts, ${REQUEST_TIMEOUT_MS} ms request timeout):\n  ${figures.join('\n  ')}`);
+    console.log(
+      `DynamoDB fault timings (${MAX_ATTEMPTS} attempts, ${REQUEST_TIMEOUT_MS} ms request timeout):\n  ${figures.join('\n  ')}`,
+    );
   });
 
   test('up: the whole collection', async () => {
@@ -295,12 +391,16 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
     expect(failed.outcome).toEqual({ ok: false, error: expect.any(UnavailableError) });
     expect(failed.ms).toBeLessThan(FAILING_CALL_BOUND_MS);
     expect(attempts).toBe(MAX_ATTEMPTS);
-    figures.push(`connection refused: a failing call took ${failed.ms} ms over ${attempts} attempts (stale served in ${stale.ms} ms)`);
+    figures.push(
+      `connection refused: a failing call took ${failed.ms} ms over ${attempts} attempts (stale served in ${stale.ms} ms)`,
+    );
 
     // Through the function: cold, it answers 503 in the envelope; warm, the whole list from its last load.
     const result = await coldFunction(LIST);
     expect(result.statusCode).toBe(503);
-    expect(envelopeProblems(503, String(result.headers?.['Content-Type']), result.body, [TABLE_NAME, dynamo.endpoint])).toEqual([]);
+    expect(
+      envelopeProblems(503, String(result.headers?.['Content-Type']), result.body, [TABLE_NAME, dynamo.endpoint]),
+    ).toEqual([]);
     expect(await warmFunction(SEARCH)).toMatchObject({ statusCode: 200, body: searchBodyOf(initial) });
   });
 
@@ -354,7 +454,13 @@ describe('the defaults (DYNAMODB_MAX_ATTEMPTS 3, DYNAMODB_REQUEST_TIMEOUT_MS 200
     const pending: Promise<unknown>[] = [];
     const track = <T>(promise: Promise<T>) => (pending.push(promise.catch(() => undefined)), promise);
     try {
-      const store = (port: number) => new PolicyRepository(generatorPolicies, createDocumentClient({ [ENV.dynamodbEndpoint]: `http://127.0.0.1:${port}`, AWS_REGION: 'local' }), 'GeneratorPolicies', { ttlMs: 0 });
+      const store = (port: number) =>
+        new PolicyRepository(
+          generatorPolicies,
+          createDocumentClient({ [ENV.dynamodbEndpoint]: `http://127.0.0.1:${port}`, AWS_REGION: 'local' }),
+          'GeneratorPolicies',
+          { ttlMs: 0 },
+        );
       const closedPort = await (async () => {
         const probe = await startBlackHole();
         await probe.close();
@@ -372,7 +478,9 @@ describe('the defaults (DYNAMODB_MAX_ATTEMPTS 3, DYNAMODB_REQUEST_TIMEOUT_MS 200
     } finally {
       await hole.close();
       await Promise.all(pending);
-      console.log(`DynamoDB fault timings with the defaults (${DEFAULT_ATTEMPTS} attempts, ${DEFAULT_TIMEOUT_MS} ms):\n  ${figures.join('\n  ')}`);
+      console.log(
+        `DynamoDB fault timings with the defaults (${DEFAULT_ATTEMPTS} attempts, ${DEFAULT_TIMEOUT_MS} ms):\n  ${figures.join('\n  ')}`,
+      );
     }
   });
 });

@@ -52,7 +52,9 @@ const local = useLocalService({ env: { [LOCAL_ENV.authorizerCacheTtl]: '0' } });
 const statusesSeen = new Map<number, number>();
 
 afterAll(() => {
-  console.log(`evaluate input: statuses seen ${JSON.stringify(Object.fromEntries([...statusesSeen].sort(([a], [b]) => a - b)))}`);
+  console.log(
+    `evaluate input: statuses seen ${JSON.stringify(Object.fromEntries([...statusesSeen].sort(([a], [b]) => a - b)))}`,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -93,18 +95,30 @@ function reference(c: Case): Expectation {
   if (namesAMemberTwice(text)) return { status: 400 };
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { status: 400 };
   const body = parsed as Record<string, unknown>;
-  if (Object.keys(body).some((k) => k !== 'PasswordStrengthPolicyID' && k !== 'Password' && k !== 'UserInputs')) return { status: 400 };
+  if (Object.keys(body).some((k) => k !== 'PasswordStrengthPolicyID' && k !== 'Password' && k !== 'UserInputs'))
+    return { status: 400 };
   const id = 'PasswordStrengthPolicyID' in body ? body.PasswordStrengthPolicyID : 1;
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > Number.MAX_SAFE_INTEGER) return { status: 400 };
   const password = body.Password;
   if (typeof password !== 'string' || password === '' || referenceLength(password) > 256) return { status: 400 };
   if (!referenceText(password)) return { status: 400 };
   const userInputs = body.UserInputs ?? [];
-  if (!Array.isArray(userInputs) || ('UserInputs' in body && (userInputs.length < 1 || userInputs.length > 20))) return { status: 400 };
-  if (userInputs.some((input) => typeof input !== 'string' || input === '' || referenceLength(input) > 256 || !referenceText(input))) return { status: 400 };
+  if (!Array.isArray(userInputs) || ('UserInputs' in body && (userInputs.length < 1 || userInputs.length > 20)))
+    return { status: 400 };
+  if (
+    userInputs.some(
+      (input) => typeof input !== 'string' || input === '' || referenceLength(input) > 256 || !referenceText(input),
+    )
+  )
+    return { status: 400 };
   const policy = SEED.find((p) => p.PasswordStrengthPolicyID === id);
   if (!policy) return { status: 404 };
-  return { status: 200, evaluation: JSON.stringify(evaluatePassword(policy, password, estimate, BREACHED_PASSWORDS.has(password), userInputs as string[])) };
+  return {
+    status: 200,
+    evaluation: JSON.stringify(
+      evaluatePassword(policy, password, estimate, BREACHED_PASSWORDS.has(password), userInputs as string[]),
+    ),
+  };
 }
 
 /** Code points as sent and after NFKC (the form the evaluation matches), whichever is more. */
@@ -134,7 +148,7 @@ function namesAMemberTwice(text: string): boolean {
   };
   const value = (): boolean => {
     space();
-    if (text[i] === '"') return void string(), false;
+    if (text[i] === '"') return (void string(), false);
     if (text[i] === '{' || text[i] === '[') {
       const object = text[i] === '{';
       const names = new Set<string>();
@@ -162,29 +176,52 @@ function namesAMemberTwice(text: string): boolean {
 
 function referenceJsonType(value: string): boolean {
   const [type, ...parameters] = value.split(';').map((p) => p.trim().toLowerCase());
-  return type === 'application/json' && parameters.every((p) => p === '' || p === 'charset=utf-8' || p === 'charset="utf-8"');
+  return (
+    type === 'application/json' && parameters.every((p) => p === '' || p === 'charset=utf-8' || p === 'charset="utf-8"')
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Arbitraries.
 
-const anyCodePoint = fc.oneof(
-  { weight: 60, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
-  { weight: 1, arbitrary: fc.integer({ min: 0, max: 0x1f }) },
-  { weight: 1, arbitrary: fc.integer({ min: 0x7f, max: 0x9f }) },
-  { weight: 8, arbitrary: fc.integer({ min: 0xa0, max: 0xffff }) },
-  { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }) },
-  { weight: 4, arbitrary: fc.integer({ min: 0x10000, max: 0x10ffff }) },
-).map((cp) => String.fromCodePoint(cp));
+const anyCodePoint = fc
+  .oneof(
+    { weight: 60, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
+    { weight: 1, arbitrary: fc.integer({ min: 0, max: 0x1f }) },
+    { weight: 1, arbitrary: fc.integer({ min: 0x7f, max: 0x9f }) },
+    { weight: 8, arbitrary: fc.integer({ min: 0xa0, max: 0xffff }) },
+    { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }) },
+    { weight: 4, arbitrary: fc.integer({ min: 0x10000, max: 0x10ffff }) },
+  )
+  .map((cp) => String.fromCodePoint(cp));
 
 const password: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.string({ unit: anyCodePoint, minLength: 1, maxLength: 40 }) },
-  { weight: 2, arbitrary: fc.string({ unit: fc.constantFrom(...'abcXYZ019!@# '.split('')), minLength: 1, maxLength: 24 }) },
-  { weight: 1, arbitrary: fc.constantFrom('Password1!', 'P@ssw0rd', '123456', 'correct horse battery staple', '🔑🔒', 'Passwort-Straße-7', 'p4$$w0rd'.repeat(8)) },
+  {
+    weight: 2,
+    arbitrary: fc.string({ unit: fc.constantFrom(...'abcXYZ019!@# '.split('')), minLength: 1, maxLength: 24 }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'Password1!',
+      'P@ssw0rd',
+      '123456',
+      'correct horse battery staple',
+      '🔑🔒',
+      'Passwort-Straße-7',
+      'p4$$w0rd'.repeat(8),
+    ),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 250, max: 262 }).map((n) => 'aB3$'.repeat(70).slice(0, n)) },
   { weight: 1, arbitrary: fc.integer({ min: 250, max: 262 }).map((n) => '🔑'.repeat(n)) },
   // Around the bound after NFKC, which the evaluation matches: U+2A0C is four characters there, U+FDFA eighteen; e + U+0301 composes to one.
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 60, max: 66 }), fc.integer({ min: 0, max: 8 })).map(([n, m]) => '\u2A0C'.repeat(n) + 'x'.repeat(m)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 60, max: 66 }), fc.integer({ min: 0, max: 8 }))
+      .map(([n, m]) => '\u2A0C'.repeat(n) + 'x'.repeat(m)),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 12, max: 16 }).map((n) => '\uFDFA'.repeat(n)) },
   { weight: 1, arbitrary: fc.integer({ min: 126, max: 130 }).map((n) => 'e\u0301'.repeat(n)) },
   { weight: 1, arbitrary: fc.constant('') },
@@ -199,12 +236,26 @@ const policyId: fc.Arbitrary<unknown> = fc.oneof(
 /** UserInputs: an array of 1 to 20 strings (names, addresses, any text), or one that breaks a bound, or another JSON type. */
 const userInput: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: password },
-  { weight: 4, arbitrary: fc.constantFrom('jsmith', 'John Smith', 'jsmith@acme.example', 'Acme Corporation', 'E-104729', 'Straße 7', 'O\'Brien') },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      'jsmith',
+      'John Smith',
+      'jsmith@acme.example',
+      'Acme Corporation',
+      'E-104729',
+      'Straße 7',
+      "O'Brien",
+    ),
+  },
 );
 const userInputs: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: fc.array(userInput, { minLength: 1, maxLength: 20 }) },
   { weight: 1, arbitrary: fc.array(userInput, { minLength: 21, maxLength: 23 }) },
-  { weight: 1, arbitrary: fc.constantFrom([], null, 'jsmith', 42, { name: 'jsmith' }, [42], ['jsmith', null], [['jsmith']]) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom([], null, 'jsmith', 42, { name: 'jsmith' }, [42], ['jsmith', null], [['jsmith']]),
+  },
 );
 
 /** A body object: the three fields present or not, plus misspelt or extra ones. */
@@ -212,9 +263,22 @@ const absent = fc.constant(undefined);
 const bodyObject: fc.Arbitrary<Record<string, unknown>> = fc
   .record({
     id: fc.oneof({ weight: 1, arbitrary: absent }, { weight: 2, arbitrary: policyId }),
-    password: fc.oneof({ weight: 1, arbitrary: absent }, { weight: 12, arbitrary: password }, { weight: 1, arbitrary: fc.constantFrom(null, 42, true, ['x'], { value: 'x' }) }),
+    password: fc.oneof(
+      { weight: 1, arbitrary: absent },
+      { weight: 12, arbitrary: password },
+      { weight: 1, arbitrary: fc.constantFrom(null, 42, true, ['x'], { value: 'x' }) },
+    ),
     inputs: fc.oneof({ weight: 3, arbitrary: absent }, { weight: 2, arbitrary: userInputs }),
-    extra: fc.oneof({ weight: 8, arbitrary: absent }, { weight: 1, arbitrary: fc.tuple(fc.constantFrom('password', 'Pasword', 'PasswordStrengthPolicyId', 'userInputs', 'x', ''), fc.jsonValue({ maxDepth: 1 })) }),
+    extra: fc.oneof(
+      { weight: 8, arbitrary: absent },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(
+          fc.constantFrom('password', 'Pasword', 'PasswordStrengthPolicyId', 'userInputs', 'x', ''),
+          fc.jsonValue({ maxDepth: 1 }),
+        ),
+      },
+    ),
   })
   .map(({ id, password: pw, inputs, extra }) => {
     const out: Record<string, unknown> = {};
@@ -226,55 +290,180 @@ const bodyObject: fc.Arbitrary<Record<string, unknown>> = fc
   });
 
 /** The strings of a body's UserInputs, if it has an array of them: each is a secret as the password is. */
-const inputStrings = (o: Record<string, unknown>): string[] => (Array.isArray(o.UserInputs) ? o.UserInputs.filter((x): x is string => typeof x === 'string') : []);
+const inputStrings = (o: Record<string, unknown>): string[] =>
+  Array.isArray(o.UserInputs) ? o.UserInputs.filter((x): x is string => typeof x === 'string') : [];
 
 /** The bytes sent, and the password and UserInputs inside them (if any). */
 const bodyBytes: fc.Arbitrary<{ bytes: Buffer; label: string; password?: string; inputs?: string[] }> = fc.oneof(
   {
     weight: 10,
-    arbitrary: bodyObject.map((o) => ({ bytes: Buffer.from(JSON.stringify(o), 'utf8'), label: clip(JSON.stringify(o)), ...(typeof o.Password === 'string' ? { password: o.Password } : {}), inputs: inputStrings(o) })),
+    arbitrary: bodyObject.map((o) => ({
+      bytes: Buffer.from(JSON.stringify(o), 'utf8'),
+      label: clip(JSON.stringify(o)),
+      ...(typeof o.Password === 'string' ? { password: o.Password } : {}),
+      inputs: inputStrings(o),
+    })),
   },
   {
     weight: 1,
     arbitrary: fc.tuple(password, fc.integer({ min: 65_400, max: 65_700 })).map(([pw, size]) => {
       const base = JSON.stringify({ Password: pw });
-      const bytes = Buffer.from(`${base.slice(0, -1)}${' '.repeat(Math.max(0, size - Buffer.byteLength(base)))}}`, 'utf8');
+      const bytes = Buffer.from(
+        `${base.slice(0, -1)}${' '.repeat(Math.max(0, size - Buffer.byteLength(base)))}}`,
+        'utf8',
+      );
       return { bytes, label: `padded to ${bytes.length} bytes`, password: pw };
     }),
   },
-  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((v) => ({ bytes: Buffer.from(JSON.stringify(v) ?? 'null', 'utf8'), label: `JSON ${clip(JSON.stringify(v) ?? 'null')}` })) },
-  { weight: 1, arbitrary: password.map((pw) => ({ bytes: Buffer.from(`{"Password":"${pw}`, 'utf8'), label: 'JSON cut short', password: pw })) },
-  { weight: 1, arbitrary: password.map((pw) => ({ bytes: Buffer.from(`Password=${encodeURIComponent(pw.replace(/[\ud800-\udfff]/g, 'x'))}`, 'utf8'), label: 'form-encoded', password: pw })) },
-  { weight: 1, arbitrary: fc.uint8Array({ minLength: 0, maxLength: 64 }).map((a) => ({ bytes: Buffer.from([0x7b, 0x22, 0x50, 0x61, 0x73, 0x73, 0x77, 0x6f, 0x72, 0x64, 0x22, 0x3a, 0x22, ...a, 0x22, 0x7d]), label: 'raw bytes in a JSON string' })) },
-  { weight: 1, arbitrary: fc.constantFrom('', ' ', 'null', '[]', '{}', '\ufeff{"Password":"x1"}', '{"Password":"a","Password":"b"}', '{"Password":"a","Pass\\u0077ord":"b"}', '{"Password":"a","x":{"k":1,"k":2}}').map((t) => ({ bytes: Buffer.from(t, 'utf8'), label: JSON.stringify(t) })) },
+  {
+    weight: 1,
+    arbitrary: fc.jsonValue({ maxDepth: 2 }).map((v) => ({
+      bytes: Buffer.from(JSON.stringify(v) ?? 'null', 'utf8'),
+      label: `JSON ${clip(JSON.stringify(v) ?? 'null')}`,
+    })),
+  },
+  {
+    weight: 1,
+    arbitrary: password.map((pw) => ({
+      bytes: Buffer.from(`{"Password":"${pw}`, 'utf8'),
+      label: 'JSON cut short',
+      password: pw,
+    })),
+  },
+  {
+    weight: 1,
+    arbitrary: password.map((pw) => ({
+      bytes: Buffer.from(`Password=${encodeURIComponent(pw.replace(/[\ud800-\udfff]/g, 'x'))}`, 'utf8'),
+      label: 'form-encoded',
+      password: pw,
+    })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.uint8Array({ minLength: 0, maxLength: 64 }).map((a) => ({
+      bytes: Buffer.from([
+        0x7b,
+        0x22,
+        0x50,
+        0x61,
+        0x73,
+        0x73,
+        0x77,
+        0x6f,
+        0x72,
+        0x64,
+        0x22,
+        0x3a,
+        0x22,
+        ...a,
+        0x22,
+        0x7d,
+      ]),
+      label: 'raw bytes in a JSON string',
+    })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(
+        '',
+        ' ',
+        'null',
+        '[]',
+        '{}',
+        '\ufeff{"Password":"x1"}',
+        '{"Password":"a","Password":"b"}',
+        '{"Password":"a","Pass\\u0077ord":"b"}',
+        '{"Password":"a","x":{"k":1,"k":2}}',
+      )
+      .map((t) => ({ bytes: Buffer.from(t, 'utf8'), label: JSON.stringify(t) })),
+  },
 );
 
 const contentType: fc.Arbitrary<readonly (readonly [string, string])[]> = fc.oneof(
-  { weight: 10, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'Application/JSON;charset="UTF-8"').map((t) => [['Content-Type', t] as const]) },
+  {
+    weight: 10,
+    arbitrary: fc
+      .constantFrom('application/json', 'application/json; charset=utf-8', 'Application/JSON;charset="UTF-8"')
+      .map((t) => [['Content-Type', t] as const]),
+  },
   { weight: 1, arbitrary: fc.constant([]) },
-  { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'application/jsonx', 'multipart/form-data; boundary=x', '*/*', '').map((t) => [['Content-Type', t] as const]) },
-  { weight: 1, arbitrary: fc.constant([['Content-Type', 'application/json'] as const, ['content-type', 'application/json'] as const]) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/json; charset=latin1',
+        'application/jsonx',
+        'multipart/form-data; boundary=x',
+        '*/*',
+        '',
+      )
+      .map((t) => [['Content-Type', t] as const]),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constant([
+      ['Content-Type', 'application/json'] as const,
+      ['content-type', 'application/json'] as const,
+    ]),
+  },
 );
 
-const credentials: fc.Arbitrary<{ headers: readonly (readonly [string, string])[]; authorized: boolean; key?: string }> = fc.oneof(
-  { weight: 10, arbitrary: fc.constantFrom('APIKey', 'apikey', 'APIKEY').map((name) => ({ headers: [[name, STRENGTH_KEY] as const], authorized: true, key: STRENGTH_KEY })) },
+const credentials: fc.Arbitrary<{
+  headers: readonly (readonly [string, string])[];
+  authorized: boolean;
+  key?: string;
+}> = fc.oneof(
+  {
+    weight: 10,
+    arbitrary: fc
+      .constantFrom('APIKey', 'apikey', 'APIKEY')
+      .map((name) => ({ headers: [[name, STRENGTH_KEY] as const], authorized: true, key: STRENGTH_KEY })),
+  },
   { weight: 1, arbitrary: fc.constant({ headers: [], authorized: false }) },
-  { weight: 1, arbitrary: fc.constant({ headers: [['UserID', ADMIN.UserID] as const, ['APIKey', ADMIN.APIKey] as const], authorized: false, key: ADMIN.APIKey }) },
-  { weight: 1, arbitrary: fc.integer({ min: 20, max: 50 }).map((i) => ({ headers: [['APIKey', `${STRENGTH_KEY.slice(0, i)}${STRENGTH_KEY[i] === 'A' ? 'B' : 'A'}${STRENGTH_KEY.slice(i + 1)}`] as const], authorized: false, key: STRENGTH_KEY })) },
+  {
+    weight: 1,
+    arbitrary: fc.constant({
+      headers: [['UserID', ADMIN.UserID] as const, ['APIKey', ADMIN.APIKey] as const],
+      authorized: false,
+      key: ADMIN.APIKey,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 20, max: 50 }).map((i) => ({
+      headers: [
+        [
+          'APIKey',
+          `${STRENGTH_KEY.slice(0, i)}${STRENGTH_KEY[i] === 'A' ? 'B' : 'A'}${STRENGTH_KEY.slice(i + 1)}`,
+        ] as const,
+      ],
+      authorized: false,
+      key: STRENGTH_KEY,
+    })),
+  },
 );
 
-const caseOf: fc.Arbitrary<Case & { label: string }> = fc.tuple(bodyBytes, contentType, credentials).map(([body, types, creds]) =>
-  shown(
-    {
-      headers: [...creds.headers, ...types],
-      body: body.bytes,
-      secrets: [...(creds.key ? [creds.key] : []), ...(body.password !== undefined ? [body.password] : []), ...(body.inputs ?? [])],
-      authorized: creds.authorized,
-      label: body.label,
-    },
-    `${creds.authorized ? 'strength key' : 'bad credentials'}, ${JSON.stringify(types)}, body ${body.label}`,
-  ),
-);
+const caseOf: fc.Arbitrary<Case & { label: string }> = fc
+  .tuple(bodyBytes, contentType, credentials)
+  .map(([body, types, creds]) =>
+    shown(
+      {
+        headers: [...creds.headers, ...types],
+        body: body.bytes,
+        secrets: [
+          ...(creds.key ? [creds.key] : []),
+          ...(body.password !== undefined ? [body.password] : []),
+          ...(body.inputs ?? []),
+        ],
+        authorized: creds.authorized,
+        label: body.label,
+      },
+      `${creds.authorized ? 'strength key' : 'bad credentials'}, ${JSON.stringify(types)}, body ${body.label}`,
+    ),
+  );
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -282,9 +471,19 @@ const caseOf: fc.Arbitrary<Case & { label: string }> = fc.tuple(bodyBytes, conte
 const STILL_WANTED = JSON.stringify(evaluatePassword(SEED[0]!, 'Password1!', estimate, true));
 
 async function stillEvaluates(): Promise<string[]> {
-  const response = await local.client.request('POST', PATH, [['APIKey', STRENGTH_KEY], ['Content-Type', 'application/json']], JSON.stringify({ Password: 'Password1!' }));
+  const response = await local.client.request(
+    'POST',
+    PATH,
+    [
+      ['APIKey', STRENGTH_KEY],
+      ['Content-Type', 'application/json'],
+    ],
+    JSON.stringify({ Password: 'Password1!' }),
+  );
   const wanted = STILL_WANTED;
-  return response.status === 200 && response.body === wanted ? [] : [`the next valid evaluation answered ${response.status}: ${response.body.slice(0, 200)}`];
+  return response.status === 200 && response.body === wanted
+    ? []
+    : [`the next valid evaluation answered ${response.status}: ${response.body.slice(0, 200)}`];
 }
 
 test(`${CASES} random evaluation requests: the status of the contract, the exact evaluation, the envelope, no secret back`, async () => {
@@ -296,10 +495,13 @@ test(`${CASES} random evaluation requests: the status of the contract, the exact
       statusesSeen.set(response.status, (statusesSeen.get(response.status) ?? 0) + 1);
       const problems: string[] = [];
       if (response.status >= 500) problems.push(`a ${response.status}`);
-      if (response.status !== want.status) problems.push(`status ${response.status}, expected ${want.status}: ${response.body.slice(0, 200)}`);
+      if (response.status !== want.status)
+        problems.push(`status ${response.status}, expected ${want.status}: ${response.body.slice(0, 200)}`);
       if (want.status === 200 && response.status === 200) {
-        if (response.body !== want.evaluation) problems.push(`the evaluation differs from evaluatePassword's: ${response.body.slice(0, 300)}`);
-        if (response.headers['cache-control'] !== 'no-store') problems.push(`Cache-Control ${JSON.stringify(response.headers['cache-control'])}`);
+        if (response.body !== want.evaluation)
+          problems.push(`the evaluation differs from evaluatePassword's: ${response.body.slice(0, 300)}`);
+        if (response.headers['cache-control'] !== 'no-store')
+          problems.push(`Cache-Control ${JSON.stringify(response.headers['cache-control'])}`);
       }
       if (response.status >= 400) {
         problems.push(...envelopeProblems(response.status, response.headers['content-type'], response.body, []));

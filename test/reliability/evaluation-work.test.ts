@@ -17,13 +17,22 @@
 import { hostileBodies, HOSTILE_FAMILIES } from '../../bench/hostile-bodies';
 import { policyFor, refusal } from '../../bench/hostile-bench';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
-import { contextTerms, MATCH_COMPARISONS_PER_TERM, MAX_TOKEN_LENGTH, scanTerms } from '../../functions/domain/evaluation/context/context-terms';
+import {
+  contextTerms,
+  MATCH_COMPARISONS_PER_TERM,
+  MAX_TOKEN_LENGTH,
+  scanTerms,
+} from '../../functions/domain/evaluation/context/context-terms';
 import { GUESSABILITY_MAX_LENGTH, zxcvbnMaxLookups } from '../../functions/domain/evaluation/estimate/zxcvbn-adapter';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import type { EstimateWork } from '../../functions/domain/evaluation/estimate/guessability';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
 import { AFFIXED_WORD_MAX_LOOKUPS } from '../../functions/domain/evaluation/estimate/pattern-caps';
-import { MAX_RULE_PASSWORD, READING_BUDGET, ruleModelMaxSteps } from '../../functions/domain/evaluation/estimate/rule-model';
+import {
+  MAX_RULE_PASSWORD,
+  READING_BUDGET,
+  ruleModelMaxSteps,
+} from '../../functions/domain/evaluation/estimate/rule-model';
 import { WORD_SEPARATOR } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
 import { evaluatePassword, MAX_PASSWORD_LENGTH } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
@@ -37,7 +46,11 @@ const BODIES = hostileBodies(SEED, PER_FAMILY).map((body) => ({ body, policy: po
 const ACCEPTED = BODIES.filter(({ body, policy }) => refusal(body, policy) === undefined);
 
 /** The longest word of each of zxcvbn-ts's dictionaries, and the two lists of user inputs (tokens and BannedWords, at most 64). */
-const MAX_WORD_SIZES = [...Object.values(DICTIONARIES).map((lines) => Math.max(...lines.split(WORD_SEPARATOR).map((word) => word.length))), MAX_TOKEN_LENGTH, MAX_TOKEN_LENGTH];
+const MAX_WORD_SIZES = [
+  ...Object.values(DICTIONARIES).map((lines) => Math.max(...lines.split(WORD_SEPARATOR).map((word) => word.length))),
+  MAX_TOKEN_LENGTH,
+  MAX_TOKEN_LENGTH,
+];
 /** Per estimate: the keyboards of the rule model's walk lists are zxcvbn-ts's qwerty and keypad. */
 const ESTIMATE_BOUNDS: Readonly<Record<Exclude<EstimateWork, 'estimates'>, number>> = {
   'zxcvbn lookups': zxcvbnMaxLookups(MAX_WORD_SIZES),
@@ -66,37 +79,50 @@ beforeAll(() => {
 describe('the hostile bodies', () => {
   it('cover every family; the service accepts the ones valid after NFKC and refuses the others', () => {
     expect(new Set(ACCEPTED.map(({ body }) => body.family))).toEqual(new Set(HOSTILE_FAMILIES));
-    for (const { body, policy } of BODIES) expect({ body: body.name, accepted: refusal(body, policy) === undefined }).toEqual({ body: body.name, accepted: body.validAfterNfkc });
+    for (const { body, policy } of BODIES)
+      expect({ body: body.name, accepted: refusal(body, policy) === undefined }).toEqual({
+        body: body.name,
+        accepted: body.validAfterNfkc,
+      });
   });
 });
 
 describe('the context matcher stays within its bound on every accepted body', () => {
-  it.each(ACCEPTED.map(({ body, policy }) => [`${body.family} ${body.name}`, body, policy] as const))('%s', (_name, body, policy) => {
-    const terms = contextTerms(body.userInputs, policy.BannedWords);
-    const n = [...body.password.normalize('NFKC')].length;
-    const termCount = terms.groups.reduce((sum, g) => sum + g.count, 0);
-    const { matches, comparisons } = scanTerms(body.password, terms);
-    // A term's preparation (two Z-arrays) compares at most 2 x 2 x its length.
-    expect(comparisons).toBeLessThanOrEqual(termCount * (MATCH_COMPARISONS_PER_TERM * (n + 1) + 4 * MAX_TOKEN_LENGTH));
-    expect(matches.length).toBeLessThanOrEqual(n + termCount);
-  });
+  it.each(ACCEPTED.map(({ body, policy }) => [`${body.family} ${body.name}`, body, policy] as const))(
+    '%s',
+    (_name, body, policy) => {
+      const terms = contextTerms(body.userInputs, policy.BannedWords);
+      const n = [...body.password.normalize('NFKC')].length;
+      const termCount = terms.groups.reduce((sum, g) => sum + g.count, 0);
+      const { matches, comparisons } = scanTerms(body.password, terms);
+      // A term's preparation (two Z-arrays) compares at most 2 x 2 x its length.
+      expect(comparisons).toBeLessThanOrEqual(
+        termCount * (MATCH_COMPARISONS_PER_TERM * (n + 1) + 4 * MAX_TOKEN_LENGTH),
+      );
+      expect(matches.length).toBeLessThanOrEqual(n + termCount);
+    },
+  );
 });
 
 describe('the estimates stay within their bounds on every accepted body', () => {
-  it.each(ACCEPTED.map(({ body, policy }) => [`${body.family} ${body.name}`, body, policy] as const))('%s', (_name, body, policy) => {
-    metered.perEstimate.length = 0;
-    evaluatePassword(policy, body.password, metered.estimate, BREACHED_PASSWORDS.has(body.password), body.userInputs);
-    expect(metered.perEstimate.length).toBeGreaterThanOrEqual(1);
-    expect(metered.perEstimate.length).toBeLessThanOrEqual(2);
-    const over = metered.perEstimate.flatMap((work, i) =>
-      Object.entries(ESTIMATE_BOUNDS)
-        .filter(([kind, bound]) => (work.get(kind as EstimateWork) ?? 0) > bound)
-        .map(([kind, bound]) => `estimate ${i + 1}: ${kind} ${work.get(kind as EstimateWork)} > ${bound}`),
-    );
-    expect(over).toEqual([]);
-    // The meter counts: every estimate looks words up and reads the password with the Markov model.
-    for (const work of metered.perEstimate) expect([work.get('zxcvbn lookups')! > 0, work.get('markov symbols')! > 0]).toEqual([true, true]);
-  });
+  it.each(ACCEPTED.map(({ body, policy }) => [`${body.family} ${body.name}`, body, policy] as const))(
+    '%s',
+    (_name, body, policy) => {
+      metered.perEstimate.length = 0;
+      evaluatePassword(policy, body.password, metered.estimate, BREACHED_PASSWORDS.has(body.password), body.userInputs);
+      expect(metered.perEstimate.length).toBeGreaterThanOrEqual(1);
+      expect(metered.perEstimate.length).toBeLessThanOrEqual(2);
+      const over = metered.perEstimate.flatMap((work, i) =>
+        Object.entries(ESTIMATE_BOUNDS)
+          .filter(([kind, bound]) => (work.get(kind as EstimateWork) ?? 0) > bound)
+          .map(([kind, bound]) => `estimate ${i + 1}: ${kind} ${work.get(kind as EstimateWork)} > ${bound}`),
+      );
+      expect(over).toEqual([]);
+      // The meter counts: every estimate looks words up and reads the password with the Markov model.
+      for (const work of metered.perEstimate)
+        expect([work.get('zxcvbn lookups')! > 0, work.get('markov symbols')! > 0]).toEqual([true, true]);
+    },
+  );
 
   it('the bounds are those of a password cut to 64 characters for zxcvbn-ts and read up to 96 by the rule model', () => {
     expect([GUESSABILITY_MAX_LENGTH, MAX_RULE_PASSWORD]).toEqual([64, 96]);

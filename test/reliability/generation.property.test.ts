@@ -27,7 +27,9 @@ import { assertProperty, clip } from '../support/property';
 
 const RUNS = 400;
 const PASSWORDS_PER_POLICY = 20;
-const SEED = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', 'generator-policies.json'), 'utf8')) as GeneratorPolicy[];
+const SEED = JSON.parse(
+  readFileSync(path.join(PROJECT_ROOT, 'seed', 'generator-policies.json'), 'utf8'),
+) as GeneratorPolicy[];
 
 // The reference rules, written out here rather than taken from the code under test.
 const AMBIGUOUS = '0Oo1lI|';
@@ -40,7 +42,10 @@ const CLASSES = {
 const bool = fc.constantFrom('true', 'false', 'True', 'False', '');
 const wholeNumber = (min: number, max: number) => fc.oneof(fc.integer({ min, max }).map(String), fc.constant(''));
 /** Characters users exclude: letters (which thin the word list), digits, symbols, a space. */
-const excluded = fc.oneof(fc.constant(''), fc.string({ unit: fc.constantFrom(...'aeiostnrOl01|!@#$%*-_ '), maxLength: 6 }));
+const excluded = fc.oneof(
+  fc.constant(''),
+  fc.string({ unit: fc.constantFrom(...'aeiostnrOl01|!@#$%*-_ '), maxLength: 6 }),
+);
 
 /** Settings as the clients send them, by the policy field each sets; empty values mean "not given". */
 const settings: fc.Arbitrary<SettingValues> = fc.record(
@@ -78,7 +83,8 @@ function violation(p: GeneratorPolicy, password: string): string | undefined {
   if (chars.length > 1024) return `has ${chars.length} characters`;
   if (p.GeneratePattern) return undefined;
   if (!p.IncludeWordPhrases) {
-    if (chars.length < p.MinLength || chars.length > p.MaxLength) return `length ${chars.length} outside ${p.MinLength}..${p.MaxLength}`;
+    if (chars.length < p.MinLength || chars.length > p.MaxLength)
+      return `length ${chars.length} outside ${p.MinLength}..${p.MaxLength}`;
     for (const [field, set] of Object.entries(CLASSES)) {
       if (p[field as keyof typeof CLASSES] && !chars.some((c) => set.includes(c))) return `no character of ${field}`;
     }
@@ -88,7 +94,9 @@ function violation(p: GeneratorPolicy, password: string): string | undefined {
   if (separator !== '' && !p.IncludeAlphaSpecial) {
     const words = password.split(separator);
     if (words.length !== p.NumberOfWords) return `${words.length} words, not ${p.NumberOfWords}`;
-    const bad = words.find((w) => !/^[a-z]+$/.test(w) || w.length < 3 || w.length > p.MaximumWordLength || !WORD_LIST.includes(w));
+    const bad = words.find(
+      (w) => !/^[a-z]+$/.test(w) || w.length < 3 || w.length > p.MaximumWordLength || !WORD_LIST.includes(w),
+    );
     if (bad !== undefined) return `"${bad}" is not a word of 3 to ${p.MaximumWordLength} letters of the list`;
   }
   return undefined;
@@ -97,7 +105,9 @@ function violation(p: GeneratorPolicy, password: string): string | undefined {
 describe('every password from a valid, feasible policy keeps every rule, words included', () => {
   it('the seed policies, 1,000 passwords each', () => {
     for (const policy of SEED) {
-      const bad = Array.from({ length: 1000 }, () => generatePassword(policy, WORD_LIST)).map((pw) => violation(policy, pw)).filter(Boolean);
+      const bad = Array.from({ length: 1000 }, () => generatePassword(policy, WORD_LIST))
+        .map((pw) => violation(policy, pw))
+        .filter(Boolean);
       expect([policy.PasswordGeneratorID, bad.slice(0, 3)]).toEqual([policy.PasswordGeneratorID, []]);
     }
   });

@@ -34,7 +34,13 @@ const LIST_BODY = JSON.stringify(SEED_STRENGTH.policies);
 
 let service: SpawnedService | undefined;
 
-async function start(): Promise<{ service: SpawnedService; port: number; storePort: number; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; afterMs: number }>; sigterm: () => void }> {
+async function start(): Promise<{
+  service: SpawnedService;
+  port: number;
+  storePort: number;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; afterMs: number }>;
+  sigterm: () => void;
+}> {
   service = await spawnLocalService({ env: { [LOCAL_ENV.authorizerCacheTtl]: '0', [ENV.policyCacheTtl]: '0' } });
   const port = Number(new URL(service.url).port);
   const storePort = Number(/DynamoDB endpoint[^:]*: http:\/\/127\.0\.0\.1:(\d+)/.exec(service.output())?.[1]);
@@ -57,12 +63,16 @@ async function start(): Promise<{ service: SpawnedService; port: number; storePo
 }
 
 /** Waits for the exit, at most SHUTDOWN_DEADLINE_MS; a gateway still running then is killed and reported. */
-async function exitWithin(exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; afterMs: number }>, what: string) {
+async function exitWithin(
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; afterMs: number }>,
+  what: string,
+) {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), SHUTDOWN_DEADLINE_MS)));
   const outcome = await Promise.race([exited, late]);
   clearTimeout(timer);
-  if (outcome === 'late') throw new Error(`${what}: the gateway was still running ${SHUTDOWN_DEADLINE_MS} ms after SIGTERM`);
+  if (outcome === 'late')
+    throw new Error(`${what}: the gateway was still running ${SHUTDOWN_DEADLINE_MS} ms after SIGTERM`);
   return outcome;
 }
 
@@ -90,7 +100,8 @@ function readResponse(socket: net.Socket): Promise<{ status: number; body: strin
     socket.once('close', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const head = text.indexOf('\r\n\r\n');
-      if (head < 0) return resolve({ error: text === '' ? 'closed without a response' : `incomplete: ${text.slice(0, 100)}` });
+      if (head < 0)
+        return resolve({ error: text === '' ? 'closed without a response' : `incomplete: ${text.slice(0, 100)}` });
       resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), body: text.slice(head + 4) });
     });
   });
@@ -121,7 +132,9 @@ describe('graceful shutdown on SIGTERM', () => {
     const exit = await exitWithin(exited, 'after in-flight requests on fresh connections');
 
     expect(answeredBeforeSigterm).toBe(1);
-    const summary = results.map((r) => ('error' in r ? r.error : r.status === 200 && r.body === LIST_BODY ? 'ok' : `${r.status}: ${r.body.slice(0, 80)}`));
+    const summary = results.map((r) =>
+      'error' in r ? r.error : r.status === 200 && r.body === LIST_BODY ? 'ok' : `${r.status}: ${r.body.slice(0, 80)}`,
+    );
     expect(summary.filter((s) => s !== 'ok')).toEqual([]);
     expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
     expect(await isListening(port)).toBe(false);
@@ -133,14 +146,17 @@ describe('graceful shutdown on SIGTERM', () => {
     const connections = await Promise.all(Array.from({ length: 12 }, () => KeepAliveConnection.open(port)));
     try {
       // Every connection has served one request, and is kept alive (idle: the case a shutdown can get wrong).
-      for (const c of connections) c.send(`GET /api/passwordstrength HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\n\r\n`);
+      for (const c of connections)
+        c.send(`GET /api/passwordstrength HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\n\r\n`);
       for (const r of await Promise.all(connections.map((c) => c.response()))) expect(r.status).toBe(200);
 
       // A second request on each, whose headers the gateway has provably parsed: it answers "100 Continue"
       // (Expect: 100-continue) and then waits for the body. Only then SIGTERM, so every one is in flight.
       const body = JSON.stringify({ Password: 'Velvet-Orchard-Comet-58?' });
       for (const c of connections) {
-        c.send(`POST /api/passwordstrength/evaluate HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`);
+        c.send(
+          `POST /api/passwordstrength/evaluate HTTP/1.1\r\nHost: 127.0.0.1\r\nAPIKey: ${STRENGTH_KEY}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`,
+        );
       }
       for (const r of await Promise.all(connections.map((c) => c.response()))) expect(r.status).toBe(100);
       sigterm();
@@ -156,11 +172,15 @@ describe('graceful shutdown on SIGTERM', () => {
 
       for (const c of connections) c.send(body);
       const results = await Promise.all(connections.map((c) => c.response()));
-      expect(results.map((r) => [r.status, r.headers.connection, JSON.parse(r.body).PasswordStrengthPolicyID])).toEqual(results.map(() => [200, 'close', 1]));
+      expect(results.map((r) => [r.status, r.headers.connection, JSON.parse(r.body).PasswordStrengthPolicyID])).toEqual(
+        results.map(() => [200, 'close', 1]),
+      );
 
       const exit = await exitWithin(exited, 'after in-flight requests on keep-alive connections');
       expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
-      console.log(`graceful shutdown with ${connections.length} keep-alive connections in flight: exit 0 after ${exit.afterMs} ms`);
+      console.log(
+        `graceful shutdown with ${connections.length} keep-alive connections in flight: exit 0 after ${exit.afterMs} ms`,
+      );
       expect(await isListening(port)).toBe(false);
       expect(await isListening(storePort)).toBe(false);
     } finally {
@@ -219,7 +239,11 @@ class KeepAliveConnection {
       if (head >= 0) {
         const lines = this.buffer.subarray(0, head).toString('latin1').split('\r\n');
         const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(lines[0] ?? '')?.[1] ?? 0);
-        const headers = Object.fromEntries(lines.slice(1).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+        const headers = Object.fromEntries(
+          lines
+            .slice(1)
+            .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+        );
         const length = Number(headers['content-length'] ?? 0);
         if (this.buffer.length >= head + 4 + length) {
           const body = this.buffer.subarray(head + 4, head + 4 + length).toString('utf8');
@@ -227,7 +251,10 @@ class KeepAliveConnection {
           return { status, headers, body };
         }
       }
-      if (this.closed) throw new Error(`connection closed before a whole response: ${JSON.stringify(this.buffer.toString('latin1').slice(0, 200))}`);
+      if (this.closed)
+        throw new Error(
+          `connection closed before a whole response: ${JSON.stringify(this.buffer.toString('latin1').slice(0, 200))}`,
+        );
       await new Promise<void>((resolve) => (this.waiting = resolve));
     }
   }

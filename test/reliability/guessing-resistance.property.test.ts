@@ -75,7 +75,8 @@ beforeAll(() => {
   zxcvbnAlone = remembered(guessEstimator(undefined, false));
 });
 
-const asTheServiceDoes = (p: StrengthPolicy, password: string) => evaluatePassword(p, password, shipped, BREACHED_PASSWORDS.has(password));
+const asTheServiceDoes = (p: StrengthPolicy, password: string) =>
+  evaluatePassword(p, password, shipped, BREACHED_PASSWORDS.has(password));
 
 /** The 5,000 most common English words and the 2,000 most common first names of zxcvbn-ts, letters only, 4 or more. */
 const WORDS = ['commonWords-en', 'firstnames-en'].flatMap((name, i) =>
@@ -84,28 +85,49 @@ const WORDS = ['commonWords-en', 'firstnames-en'].flatMap((name, i) =>
     .filter((word) => /^[a-z]{4,}$/.test(word)),
 );
 const wordArb = fc.constantFrom(...WORDS);
-const capitalised = (word: string, style: number) => [word, word[0]!.toUpperCase() + word.slice(1), word.toUpperCase()][style]!;
+const capitalised = (word: string, style: number) =>
+  [word, word[0]!.toUpperCase() + word.slice(1), word.toUpperCase()][style]!;
 const SYMBOLS = [...'!@#$%^&*?_-.+=~'];
 
 const neverStrongNorCompliant = (password: string) => {
   for (const p of POLICIES) {
     const result = asTheServiceDoes(p, password);
-    if (result.ComplianceLevel >= STRONG || result.Compliant) throw new Error(`policy ${p.PasswordStrengthPolicyID}: level ${result.ComplianceLevel}, Compliant ${result.Compliant}`);
+    if (result.ComplianceLevel >= STRONG || result.Compliant)
+      throw new Error(
+        `policy ${p.PasswordStrengthPolicyID}: level ${result.ComplianceLevel}, Compliant ${result.Compliant}`,
+      );
     if (JSON.stringify(result).includes(password)) throw new Error('the evaluation quotes the password');
   }
 };
 
 /** The l33t spellings people use, per letter; 1, !, | and 7 read two ways. */
-const L33T: Readonly<Record<string, readonly string[]>> = { a: ['@', '4'], e: ['3'], i: ['1', '!'], o: ['0'], s: ['$', '5'], t: ['7', '+'], l: ['1', '|'], g: ['9'], b: ['8'] };
+const L33T: Readonly<Record<string, readonly string[]>> = {
+  a: ['@', '4'],
+  e: ['3'],
+  i: ['1', '!'],
+  o: ['0'],
+  s: ['$', '5'],
+  t: ['7', '+'],
+  l: ['1', '|'],
+  g: ['9'],
+  b: ['8'],
+};
 const AMBIGUOUS = new Set(['1', '!', '|', '7']);
 
 describe('guessable constructions are never Strong nor Compliant under policies 1 and 2', () => {
   it('a word + a year + a symbol, in either order, capitalised as people do', async () => {
     await assertProperty(
       'word + year + symbol',
-      fc.property(wordArb, fc.integer({ min: 0, max: 2 }), fc.integer({ min: 1950, max: 2035 }), fc.constantFrom(...SYMBOLS), fc.boolean(), (word, style, year, symbol, symbolFirst) => {
-        neverStrongNorCompliant(capitalised(word, style) + (symbolFirst ? `${symbol}${year}` : `${year}${symbol}`));
-      }),
+      fc.property(
+        wordArb,
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 1950, max: 2035 }),
+        fc.constantFrom(...SYMBOLS),
+        fc.boolean(),
+        (word, style, year, symbol, symbolFirst) => {
+          neverStrongNorCompliant(capitalised(word, style) + (symbolFirst ? `${symbol}${year}` : `${year}${symbol}`));
+        },
+      ),
       RUNS,
     );
   });
@@ -113,24 +135,30 @@ describe('guessable constructions are never Strong nor Compliant under policies 
   it('a l33t spelling of a word, with or without a digit or a symbol after it', async () => {
     await assertProperty(
       'l33t word',
-      fc.property(wordArb, fc.integer({ min: 0, max: 1 }), fc.array(fc.nat(), { minLength: 12, maxLength: 12 }), fc.constantFrom('', '1', '!', '7', '#'), (word, style, choices, suffix) => {
-        let ambiguous = 0;
-        let substituted = 0;
-        const l33t = [...word]
-          .map((letter, i) => {
-            const options = L33T[letter];
-            const choice = choices[i % choices.length]!;
-            // Half the letters that have a l33t spelling take one; at most 4 of them read two ways (MAX_READINGS).
-            if (!options || choice % 2 === 0) return letter;
-            const spelled = options[choice % options.length]!;
-            if (AMBIGUOUS.has(spelled) && ++ambiguous > 4) return letter;
-            substituted++;
-            return spelled;
-          })
-          .join('');
-        fc.pre(substituted > 0);
-        neverStrongNorCompliant(capitalised(l33t, style) + suffix);
-      }),
+      fc.property(
+        wordArb,
+        fc.integer({ min: 0, max: 1 }),
+        fc.array(fc.nat(), { minLength: 12, maxLength: 12 }),
+        fc.constantFrom('', '1', '!', '7', '#'),
+        (word, style, choices, suffix) => {
+          let ambiguous = 0;
+          let substituted = 0;
+          const l33t = [...word]
+            .map((letter, i) => {
+              const options = L33T[letter];
+              const choice = choices[i % choices.length]!;
+              // Half the letters that have a l33t spelling take one; at most 4 of them read two ways (MAX_READINGS).
+              if (!options || choice % 2 === 0) return letter;
+              const spelled = options[choice % options.length]!;
+              if (AMBIGUOUS.has(spelled) && ++ambiguous > 4) return letter;
+              substituted++;
+              return spelled;
+            })
+            .join('');
+          fc.pre(substituted > 0);
+          neverStrongNorCompliant(capitalised(l33t, style) + suffix);
+        },
+      ),
       RUNS,
     );
   });
@@ -143,33 +171,40 @@ describe('controls keep their levels', () => {
     expect(generators.map((g) => g.PasswordGeneratorID)).toEqual([1, 2, 3, 4, 5, 6, 7, 9, 10, 11]);
   });
 
-  it.each(generators.map((g) => [g.PasswordGeneratorID, g.MinLength, g] as const))('generator policy %i (at least %i characters): Strong or better, the level zxcvbn-ts alone gives', async (_id, _minLength, generator) => {
-    await assertProperty(
-      `generated passwords keep their level (generator ${generator.PasswordGeneratorID})`,
-      fc.property(fc.integer(), (seed) => {
-        const password = generatePassword(generator, WORD_LIST, seeded(seed));
-        for (const p of POLICIES) {
-          const result = asTheServiceDoes(p, password);
-          expect(result.ComplianceLevel).toBe(evaluatePassword(p, password, zxcvbnAlone).ComplianceLevel);
-          expect(result.ComplianceLevel).toBeGreaterThanOrEqual(STRONG);
-          expect(JSON.stringify(result)).not.toContain(password);
-        }
-      }),
-      GENERATED_RUNS,
-    );
-  });
+  it.each(generators.map((g) => [g.PasswordGeneratorID, g.MinLength, g] as const))(
+    'generator policy %i (at least %i characters): Strong or better, the level zxcvbn-ts alone gives',
+    async (_id, _minLength, generator) => {
+      await assertProperty(
+        `generated passwords keep their level (generator ${generator.PasswordGeneratorID})`,
+        fc.property(fc.integer(), (seed) => {
+          const password = generatePassword(generator, WORD_LIST, seeded(seed));
+          for (const p of POLICIES) {
+            const result = asTheServiceDoes(p, password);
+            expect(result.ComplianceLevel).toBe(evaluatePassword(p, password, zxcvbnAlone).ComplianceLevel);
+            expect(result.ComplianceLevel).toBeGreaterThanOrEqual(STRONG);
+            expect(JSON.stringify(result)).not.toContain(password);
+          }
+        }),
+        GENERATED_RUNS,
+      );
+    },
+  );
 
   it('a passphrase of five random EFF words keeps Strong or better under policies 1, 2 and 8', async () => {
     await assertProperty(
       'five-word passphrase',
-      fc.property(fc.array(fc.constantFrom(...WORD_LIST), { minLength: 5, maxLength: 5 }), fc.constantFrom(' ', '-', '.', '_'), (words, separator) => {
-        const passphrase = words.join(separator);
-        for (const p of [...POLICIES, policy(8)]) {
-          const result = asTheServiceDoes(p, passphrase);
-          expect(result.ComplianceLevel).toBeGreaterThanOrEqual(STRONG);
-          expect(result.ComplianceLevel).toBe(evaluatePassword(p, passphrase, zxcvbnAlone).ComplianceLevel);
-        }
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...WORD_LIST), { minLength: 5, maxLength: 5 }),
+        fc.constantFrom(' ', '-', '.', '_'),
+        (words, separator) => {
+          const passphrase = words.join(separator);
+          for (const p of [...POLICIES, policy(8)]) {
+            const result = asTheServiceDoes(p, passphrase);
+            expect(result.ComplianceLevel).toBeGreaterThanOrEqual(STRONG);
+            expect(result.ComplianceLevel).toBe(evaluatePassword(p, passphrase, zxcvbnAlone).ComplianceLevel);
+          }
+        },
+      ),
       PASSPHRASE_RUNS,
     );
   });
@@ -180,26 +215,33 @@ describe('the rule families stay below Strong under policy 2; random passwords s
   let members: ReturnType<typeof families>;
   beforeAll(async () => {
     const { baseWords, top100 } = await familyWords();
-    members = families(baseWords, top100, adjacencyGraphs.qwerty as unknown as AdjacencyGraph, { maxDigits: 2, symbols: [...'!@#$'] });
+    members = families(baseWords, top100, adjacencyGraphs.qwerty as unknown as AdjacencyGraph, {
+      maxDigits: 2,
+      symbols: [...'!@#$'],
+    });
   });
 
   it('covers the nine families of the accuracy benchmark', () => {
     expect(members.map((family) => family.name)).toHaveLength(9);
   });
 
-  it.each(Array.from({ length: 9 }, (_, i) => [i]))('family %i: never Strong nor Compliant under policy 2, never quoted', async (index) => {
-    const family = members[index]!;
-    await assertProperty(
-      family.name,
-      fc.property(fc.integer(), (seed) => {
-        const password = family.make(seededRandom(seed));
-        const result = asTheServiceDoes(policy2, password);
-        if (result.ComplianceLevel >= STRONG || result.Compliant) throw new Error(`${family.name}: level ${result.ComplianceLevel}, GuessesLog10 ${result.GuessesLog10}`);
-        if (JSON.stringify(result).includes(password)) throw new Error('the evaluation quotes the password');
-      }),
-      FAMILY_RUNS,
-    );
-  });
+  it.each(Array.from({ length: 9 }, (_, i) => [i]))(
+    'family %i: never Strong nor Compliant under policy 2, never quoted',
+    async (index) => {
+      const family = members[index]!;
+      await assertProperty(
+        family.name,
+        fc.property(fc.integer(), (seed) => {
+          const password = family.make(seededRandom(seed));
+          const result = asTheServiceDoes(policy2, password);
+          if (result.ComplianceLevel >= STRONG || result.Compliant)
+            throw new Error(`${family.name}: level ${result.ComplianceLevel}, GuessesLog10 ${result.GuessesLog10}`);
+          if (JSON.stringify(result).includes(password)) throw new Error('the evaluation quotes the password');
+        }),
+        FAMILY_RUNS,
+      );
+    },
+  );
 
   it('uniformly random passwords of 12 to 20 printable ASCII characters are Strong or better under policy 2', async () => {
     await assertProperty(
@@ -208,7 +250,8 @@ describe('the rule families stay below Strong under policy 2; random passwords s
         const random = seededRandom(seed);
         const password = Array.from({ length }, () => String.fromCharCode(33 + Math.floor(random() * 94))).join('');
         const result = asTheServiceDoes(policy2, password);
-        if (result.ComplianceLevel < STRONG) throw new Error(`level ${result.ComplianceLevel}, GuessesLog10 ${result.GuessesLog10}`);
+        if (result.ComplianceLevel < STRONG)
+          throw new Error(`level ${result.ComplianceLevel}, GuessesLog10 ${result.GuessesLog10}`);
       }),
       RANDOM_RUNS,
     );

@@ -42,7 +42,8 @@ const lowerFold = (s: string): string => s.normalize('NFKC').toLowerCase();
  * casing misses for the scripts generated here (ß and ẞ fold to "ss", final sigma to sigma), NFKC again.
  * Dotless ı and dotted İ keep their default (non-Turkic) folds: "ı" and "I" are different letters.
  */
-const caseFold = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/ß/g, 'ss').replace(/ς/g, 'σ').normalize('NFKC');
+const caseFold = (s: string): string =>
+  s.normalize('NFKC').toLowerCase().replace(/ß/g, 'ss').replace(/ς/g, 'σ').normalize('NFKC');
 /** Two texts that are the same in other letter cases (Unicode's case-insensitive equality). */
 const sameUpToCase = (a: string, b: string): boolean => caseFold(a) === caseFold(b);
 
@@ -67,8 +68,49 @@ const graphemes = (s: string): string[] => [...segmenter.segment(s)].map((g) => 
 // Arbitraries.
 
 /** Characters and words whose case mapping or normalisation is irregular. */
-const TRICKY = ['Straße', 'STRASSE', 'ß', 'ẞ', 'ΟΔΟΣΑ', 'Οδός', 'σοφία', 'ΣΟΦΙΑ', 'İstanbul', 'ı', 'ǅemal', 'ǈ', 'ﬁle', 'Ⅻ', 'Å', 'K', 'ｆｕｌｌ', 'e\u0301', 'café', '𝔘𝔫𝔦', 'Ꭰꭰ', '🔑', 'ŉ', 'ΐ', 'Ǆ'];
-const WORDS = ['network', 'Service', 'ACCOUNTS', 'default', 'policy', 'Domain', 'admin', 'pin', 'Wi-Fi', 'root', '12', 'a', ' ', '  '];
+const TRICKY = [
+  'Straße',
+  'STRASSE',
+  'ß',
+  'ẞ',
+  'ΟΔΟΣΑ',
+  'Οδός',
+  'σοφία',
+  'ΣΟΦΙΑ',
+  'İstanbul',
+  'ı',
+  'ǅemal',
+  'ǈ',
+  'ﬁle',
+  'Ⅻ',
+  'Å',
+  'K',
+  'ｆｕｌｌ',
+  'e\u0301',
+  'café',
+  '𝔘𝔫𝔦',
+  'Ꭰꭰ',
+  '🔑',
+  'ŉ',
+  'ΐ',
+  'Ǆ',
+];
+const WORDS = [
+  'network',
+  'Service',
+  'ACCOUNTS',
+  'default',
+  'policy',
+  'Domain',
+  'admin',
+  'pin',
+  'Wi-Fi',
+  'root',
+  '12',
+  'a',
+  ' ',
+  '  ',
+];
 
 const textPiece = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...WORDS) },
@@ -80,18 +122,28 @@ const text = (maxPieces: number) => fc.array(textPiece, { maxLength: maxPieces }
 
 const policy = fc
   .record({ id: fc.integer({ min: 1, max: 500 }), name: text(6), description: text(12) })
-  .map(({ id, name, description }) => generatorPolicy({ PasswordGeneratorID: id, GeneratorName: name.slice(0, 100) || 'x', GeneratorDescription: description.slice(0, 1000) }))
+  .map(({ id, name, description }) =>
+    generatorPolicy({
+      PasswordGeneratorID: id,
+      GeneratorName: name.slice(0, 100) || 'x',
+      GeneratorDescription: description.slice(0, 1000),
+    }),
+  )
   .filter((p) => validatePolicy(generatorPolicies, p).ok);
 
-const collection = fc
-  .uniqueArray(policy, { selector: (p) => p.PasswordGeneratorID, maxLength: 15 })
-  .map((ps) => {
-    const sorted = [...ps].sort((a, b) => a.PasswordGeneratorID - b.PasswordGeneratorID);
-    return shown(sorted, `[${sorted.map((p) => `#${p.PasswordGeneratorID} ${JSON.stringify(clip(p.GeneratorName, 60))} / ${JSON.stringify(clip(p.GeneratorDescription, 60))}`).join(', ')}]`);
-  });
+const collection = fc.uniqueArray(policy, { selector: (p) => p.PasswordGeneratorID, maxLength: 15 }).map((ps) => {
+  const sorted = [...ps].sort((a, b) => a.PasswordGeneratorID - b.PasswordGeneratorID);
+  return shown(
+    sorted,
+    `[${sorted.map((p) => `#${p.PasswordGeneratorID} ${JSON.stringify(clip(p.GeneratorName, 60))} / ${JSON.stringify(clip(p.GeneratorDescription, 60))}`).join(', ')}]`,
+  );
+});
 
 type CaseChange = 'none' | 'upper' | 'lower' | boolean[];
-const caseChange: fc.Arbitrary<CaseChange> = fc.oneof(fc.constantFrom<CaseChange>('none', 'upper', 'lower'), fc.array(fc.boolean(), { minLength: 1, maxLength: 12 }));
+const caseChange: fc.Arbitrary<CaseChange> = fc.oneof(
+  fc.constantFrom<CaseChange>('none', 'upper', 'lower'),
+  fc.array(fc.boolean(), { minLength: 1, maxLength: 12 }),
+);
 
 function recase(s: string, change: CaseChange): string {
   if (change === 'none') return s;
@@ -103,7 +155,13 @@ function recase(s: string, change: CaseChange): string {
 }
 
 /** Where to cut a substring of some policy's text: indexes are taken modulo the actual sizes. */
-const cut = fc.record({ policy: fc.nat(), field: fc.constantFrom('name', 'description'), start: fc.nat(), length: fc.integer({ min: 1, max: 30 }), change: caseChange });
+const cut = fc.record({
+  policy: fc.nat(),
+  field: fc.constantFrom('name', 'description'),
+  start: fc.nat(),
+  length: fc.integer({ min: 1, max: 30 }),
+  change: caseChange,
+});
 
 /** A grapheme-aligned substring of the NFKC form of the chosen text (what a user sees as contained). */
 function substringOf(source: string, start: number, length: number): string {
@@ -113,14 +171,23 @@ function substringOf(source: string, start: number, length: number): string {
   return g.slice(from, from + length).join('');
 }
 
-const randomQuery = fc.oneof(text(3), fc.string({ unit: 'grapheme', maxLength: 12 }), fc.constantFrom('', ' ', '*', ' * ', '\t', 'ss', 'SS', 'σ', 'ς', 'Σ', 'i̇', 'I'));
+const randomQuery = fc.oneof(
+  text(3),
+  fc.string({ unit: 'grapheme', maxLength: 12 }),
+  fc.constantFrom('', ' ', '*', ' * ', '\t', 'ss', 'SS', 'σ', 'ς', 'Σ', 'i̇', 'I'),
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // The properties, over any collection.
 
-const run = (collection: PolicyCollection<Record<string, unknown>>, query: string): Record<string, unknown>[] => JSON.parse(searchPolicies(collection, parseSearch(query)!)) as Record<string, unknown>[];
+const run = (collection: PolicyCollection<Record<string, unknown>>, query: string): Record<string, unknown>[] =>
+  JSON.parse(searchPolicies(collection, parseSearch(query)!)) as Record<string, unknown>[];
 
-function subsetProblems(collection: PolicyCollection<Record<string, unknown>>, query: string, idField: string): string | undefined {
+function subsetProblems(
+  collection: PolicyCollection<Record<string, unknown>>,
+  query: string,
+  idField: string,
+): string | undefined {
   const results = run(collection, query);
   let from = 0;
   for (const result of results) {
@@ -131,8 +198,12 @@ function subsetProblems(collection: PolicyCollection<Record<string, unknown>>, q
   return undefined;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a check of either resource; PolicyResource<T> takes T in and out, so neither schema fits the other
-function nonMatchingResult(collection: PolicyCollection<Record<string, unknown>>, resource: PolicyResource<any>, query: string): string | undefined {
+function nonMatchingResult(
+  collection: PolicyCollection<Record<string, unknown>>,
+  // biome-ignore lint/suspicious/noExplicitAny: a check of either resource; PolicyResource<T> takes T in and out, so neither schema fits the other
+  resource: PolicyResource<any>,
+  query: string,
+): string | undefined {
   for (const result of run(collection, query)) {
     const [name, description] = [String(result[resource.nameField]), String(result[resource.descriptionField])];
     if (!matchesUnder(lowerFold, query, name, description) && !matchesUnder(caseFold, query, name, description)) {
@@ -142,36 +213,60 @@ function nonMatchingResult(collection: PolicyCollection<Record<string, unknown>>
   return undefined;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a check of either resource; PolicyResource<T> takes T in and out, so neither schema fits the other
-function containedButMissing(collection: PolicyCollection<Record<string, unknown>>, resource: PolicyResource<any>, target: Record<string, unknown>, query: string): string | undefined {
+function containedButMissing(
+  collection: PolicyCollection<Record<string, unknown>>,
+  // biome-ignore lint/suspicious/noExplicitAny: a check of either resource; PolicyResource<T> takes T in and out, so neither schema fits the other
+  resource: PolicyResource<any>,
+  target: Record<string, unknown>,
+  query: string,
+): string | undefined {
   if ([...query.normalize('NFKC').trim()].length > 256) return undefined;
   const ids = run(collection, query).map((p) => p[resource.idField]);
-  return ids.includes(target[resource.idField]) ? undefined : `policy #${String(target[resource.idField])} contains ${JSON.stringify(query)} but the search returned ${JSON.stringify(ids)}`;
+  return ids.includes(target[resource.idField])
+    ? undefined
+    : `policy #${String(target[resource.idField])} contains ${JSON.stringify(query)} but the search returned ${JSON.stringify(ids)}`;
 }
 
-function caseVariantProblems(collection: PolicyCollection<Record<string, unknown>>, query: string, change: CaseChange): string | undefined {
+function caseVariantProblems(
+  collection: PolicyCollection<Record<string, unknown>>,
+  query: string,
+  change: CaseChange,
+): string | undefined {
   // Only the variants that are the same text in Unicode's sense ("ı".toUpperCase() is "I", another letter).
-  const variants = [query, query.toUpperCase(), query.toLowerCase(), recase(query, change)].filter((q) => sameUpToCase(q, query) && [...q.normalize('NFKC').trim()].length <= 256);
+  const variants = [query, query.toUpperCase(), query.toLowerCase(), recase(query, change)].filter(
+    (q) => sameUpToCase(q, query) && [...q.normalize('NFKC').trim()].length <= 256,
+  );
   const bodies = variants.map((q) => searchPolicies(collection, parseSearch(q)!));
   const differing = variants.findIndex((_, i) => bodies[i] !== bodies[0]);
-  return differing < 0 ? undefined : `${JSON.stringify(variants[0])} and ${JSON.stringify(variants[differing])} give different results: ${clip(bodies[0]!, 100)} vs ${clip(bodies[differing]!, 100)}`;
+  return differing < 0
+    ? undefined
+    : `${JSON.stringify(variants[0])} and ${JSON.stringify(variants[differing])} give different results: ${clip(bodies[0]!, 100)} vs ${clip(bodies[differing]!, 100)}`;
 }
 
 const failIf = (problem: string | undefined) => {
   if (problem !== undefined) throw new Error(problem);
 };
 
-const generated = (policies: GeneratorPolicy[]) => buildCollection(generatorPolicies, policies) as unknown as PolicyCollection<Record<string, unknown>>;
+const generated = (policies: GeneratorPolicy[]) =>
+  buildCollection(generatorPolicies, policies) as unknown as PolicyCollection<Record<string, unknown>>;
 
 // ---------------------------------------------------------------------------------------------------------
 
 describe('search properties over generated collections', () => {
   test('results are a subset of the collection, in its order, elements unchanged', async () => {
-    await assertProperty('subset', fc.property(collection, randomQuery, (ps, q) => failIf(subsetProblems(generated(ps), q, 'PasswordGeneratorID'))), RUNS);
+    await assertProperty(
+      'subset',
+      fc.property(collection, randomQuery, (ps, q) => failIf(subsetProblems(generated(ps), q, 'PasswordGeneratorID'))),
+      RUNS,
+    );
   });
 
   test('every result matches the query by name or description', async () => {
-    await assertProperty('every result matches', fc.property(collection, randomQuery, (ps, q) => failIf(nonMatchingResult(generated(ps), generatorPolicies, q))), RUNS);
+    await assertProperty(
+      'every result matches',
+      fc.property(collection, randomQuery, (ps, q) => failIf(nonMatchingResult(generated(ps), generatorPolicies, q))),
+      RUNS,
+    );
   });
 
   test('a policy whose name or description contains the query (in any letter case) always appears', async () => {
@@ -180,9 +275,14 @@ describe('search properties over generated collections', () => {
       cut,
       (ps, c) => {
         const target = ps[c.policy % ps.length]!;
-        const contained = substringOf(c.field === 'name' ? target.GeneratorName : target.GeneratorDescription, c.start, c.length);
+        const contained = substringOf(
+          c.field === 'name' ? target.GeneratorName : target.GeneratorDescription,
+          c.start,
+          c.length,
+        );
         const query = recase(contained, c.change);
-        if (sameUpToCase(query, contained)) failIf(containedButMissing(generated(ps), generatorPolicies, target, query));
+        if (sameUpToCase(query, contained))
+          failIf(containedButMissing(generated(ps), generatorPolicies, target, query));
       },
     );
     await assertProperty('contained query appears', property, RUNS);
@@ -190,15 +290,27 @@ describe('search properties over generated collections', () => {
 
   test('the same query in other letter cases gives the same result', async () => {
     const query = fc.oneof(randomQuery, fc.constantFrom(...TRICKY));
-    await assertProperty('letter case', fc.property(collection, query, caseChange, (ps, q, change) => failIf(caseVariantProblems(generated(ps), q, change))), RUNS);
+    await assertProperty(
+      'letter case',
+      fc.property(collection, query, caseChange, (ps, q, change) =>
+        failIf(caseVariantProblems(generated(ps), q, change)),
+      ),
+      RUNS,
+    );
   });
 
   test('search of "" (or blank, or "*") is the list', async () => {
-    const property = fc.property(collection, fc.constantFrom('', ' ', '   ', '\t', '\u3000', '*', ' * ', '\u00a0*\u00a0'), (ps, q) => {
-      const collection = generated(ps);
-      if (searchPolicies(collection, parseSearch(q)!) !== collection.body) throw new Error(`${JSON.stringify(q)} is not the list`);
-      if (collection.body !== JSON.stringify(ps)) throw new Error('the list is not the collection in identifier order');
-    });
+    const property = fc.property(
+      collection,
+      fc.constantFrom('', ' ', '   ', '\t', '\u3000', '*', ' * ', '\u00a0*\u00a0'),
+      (ps, q) => {
+        const collection = generated(ps);
+        if (searchPolicies(collection, parseSearch(q)!) !== collection.body)
+          throw new Error(`${JSON.stringify(q)} is not the list`);
+        if (collection.body !== JSON.stringify(ps))
+          throw new Error('the list is not the collection in identifier order');
+      },
+    );
     await assertProperty('empty search is the list', property, RUNS);
   });
 });
@@ -212,23 +324,51 @@ describe('search properties over the seed collections', () => {
       return result.policy;
     });
     policies.sort((a, b) => (a[resource.idField] as number) - (b[resource.idField] as number));
-    // biome-ignore lint/suspicious/noExplicitAny: a check of either resource; PolicyResource<T> takes T in and out, so neither schema fits the other
-    return { resource: resource as PolicyResource<any>, policies: policies as unknown as Record<string, unknown>[], collection: buildCollection(resource, policies) as unknown as PolicyCollection<Record<string, unknown>> };
+    return {
+      // biome-ignore lint/suspicious/noExplicitAny: a check of either resource; PolicyResource<T> takes T in and out, so neither schema fits the other
+      resource: resource as PolicyResource<any>,
+      policies: policies as unknown as Record<string, unknown>[],
+      collection: buildCollection(resource, policies) as unknown as PolicyCollection<Record<string, unknown>>,
+    };
   };
-  const collections = [seed('generator-policies.json', generatorPolicies), seed('strength-policies.json', strengthPolicies)];
+  const collections = [
+    seed('generator-policies.json', generatorPolicies),
+    seed('strength-policies.json', strengthPolicies),
+  ];
 
-  test.each(collections.map((c) => [c.resource.title, c] as const))('%s: every property holds for queries drawn from the seed text', async (_title, c) => {
-    const words = [...new Set(c.policies.flatMap((p) => `${String(p[c.resource.nameField])} ${String(p[c.resource.descriptionField])}`.split(/\s+/)))].filter(Boolean);
-    const query = fc.oneof(randomQuery, fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')));
-    const property = fc.property(query, cut, caseChange, (q, k, change) => {
-      failIf(subsetProblems(c.collection, q, c.resource.idField));
-      failIf(nonMatchingResult(c.collection, c.resource, q));
-      failIf(caseVariantProblems(c.collection, q, change));
-      const target = c.policies[k.policy % c.policies.length]!;
-      const contained = substringOf(String(target[k.field === 'name' ? c.resource.nameField : c.resource.descriptionField]), k.start, k.length);
-      if (sameUpToCase(recase(contained, k.change), contained)) failIf(containedButMissing(c.collection, c.resource, target, recase(contained, k.change)));
-      if (searchPolicies(c.collection, parseSearch('')!) !== c.collection.body || c.collection.body !== JSON.stringify(c.policies)) throw new Error('search of "" is not the list');
-    });
-    await assertProperty(`seed ${c.resource.title}`, property, RUNS);
-  });
+  test.each(collections.map((c) => [c.resource.title, c] as const))(
+    '%s: every property holds for queries drawn from the seed text',
+    async (_title, c) => {
+      const words = [
+        ...new Set(
+          c.policies.flatMap((p) =>
+            `${String(p[c.resource.nameField])} ${String(p[c.resource.descriptionField])}`.split(/\s+/),
+          ),
+        ),
+      ].filter(Boolean);
+      const query = fc.oneof(
+        randomQuery,
+        fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),
+      );
+      const property = fc.property(query, cut, caseChange, (q, k, change) => {
+        failIf(subsetProblems(c.collection, q, c.resource.idField));
+        failIf(nonMatchingResult(c.collection, c.resource, q));
+        failIf(caseVariantProblems(c.collection, q, change));
+        const target = c.policies[k.policy % c.policies.length]!;
+        const contained = substringOf(
+          String(target[k.field === 'name' ? c.resource.nameField : c.resource.descriptionField]),
+          k.start,
+          k.length,
+        );
+        if (sameUpToCase(recase(contained, k.change), contained))
+          failIf(containedButMissing(c.collection, c.resource, target, recase(contained, k.change)));
+        if (
+          searchPolicies(c.collection, parseSearch('')!) !== c.collection.body ||
+          c.collection.body !== JSON.stringify(c.policies)
+        )
+          throw new Error('search of "" is not the list');
+      });
+      await assertProperty(`seed ${c.resource.title}`, property, RUNS);
+    },
+  );
 });

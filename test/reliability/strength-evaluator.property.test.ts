@@ -19,7 +19,14 @@
 import fc from 'fast-check';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { guessabilityScore, scoreBand } from '../../functions/domain/compliance-levels';
-import { countCharacters, evaluatePassword, scoreParts, strengthScore, type CharacterCounts, type Part } from '../../functions/domain/evaluation/strength-evaluator';
+import {
+  countCharacters,
+  evaluatePassword,
+  scoreParts,
+  strengthScore,
+  type CharacterCounts,
+  type Part,
+} from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { strengthPolicy } from '../../testkit/policy-fixtures';
@@ -58,9 +65,18 @@ beforeAll(() => {
 /** Any policy the schema accepts. The weights are the gaps between three sorted cut points in 0..100. */
 const policyArb: fc.Arbitrary<StrengthPolicy> = fc
   .record({
-    minimums: fc.tuple(fc.integer({ min: 0, max: 64 }), fc.integer({ min: 0, max: 64 }), fc.integer({ min: 0, max: 64 }), fc.integer({ min: 0, max: 64 })),
+    minimums: fc.tuple(
+      fc.integer({ min: 0, max: 64 }),
+      fc.integer({ min: 0, max: 64 }),
+      fc.integer({ min: 0, max: 64 }),
+      fc.integer({ min: 0, max: 64 }),
+    ),
     preferred: fc.integer({ min: 4, max: 256 }),
-    cuts: fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 })),
+    cuts: fc.tuple(
+      fc.integer({ min: 0, max: 100 }),
+      fc.integer({ min: 0, max: 100 }),
+      fc.integer({ min: 0, max: 100 }),
+    ),
     both: fc.boolean(),
     compliance: fc.integer({ min: 0, max: 4 }),
     mandatory: fc.boolean(),
@@ -79,7 +95,10 @@ const policyArb: fc.Arbitrary<StrengthPolicy> = fc
       PasswordStrengthCompliance: compliance,
       ComplianceMandatory: mandatory,
     });
-    return shown(policy, `{L${lower} N${numeric} S${symbol} U${upper} P${preferred} W${weights}${both ? ' both' : ''} C${compliance}}`);
+    return shown(
+      policy,
+      `{L${lower} N${numeric} S${symbol} U${upper} P${preferred} W${weights}${both ? ' both' : ''} C${compliance}}`,
+    );
   });
 
 type CharClass = 'upper' | 'lower' | 'numeric' | 'symbol' | 'other';
@@ -112,15 +131,29 @@ const shortPasswordArb: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** A stub estimator: guesses (log10) of the given guessability score, and fixed feedback. */
-const stubEstimator = (score: number, feedback: readonly string[] = []): GuessabilityEstimator => () => ({ guessesLog10: [1, 4, 7, 9, 11][score]!, feedback });
+const stubEstimator =
+  (score: number, feedback: readonly string[] = []): GuessabilityEstimator =>
+  () => ({ guessesLog10: [1, 4, 7, 9, 11][score]!, feedback });
 
 /** a <= b for fractions in [0, 1], exactly. */
 const atMost = (a: Part, b: Part): boolean => a.numerator * b.denominator <= b.numerator * a.denominator;
 
 /** The part a class's character adds to (other characters count only in length). */
-const PART_OF: Record<CharClass, 'length' | 'numeric' | 'casing' | 'symbol'> = { upper: 'casing', lower: 'casing', numeric: 'numeric', symbol: 'symbol', other: 'length' };
+const PART_OF: Record<CharClass, 'length' | 'numeric' | 'casing' | 'symbol'> = {
+  upper: 'casing',
+  lower: 'casing',
+  numeric: 'numeric',
+  symbol: 'symbol',
+  other: 'length',
+};
 
-const countKey: Record<CharClass, keyof CharacterCounts | undefined> = { upper: 'upper', lower: 'lower', numeric: 'numeric', symbol: 'symbol', other: undefined };
+const countKey: Record<CharClass, keyof CharacterCounts | undefined> = {
+  upper: 'upper',
+  lower: 'lower',
+  numeric: 'numeric',
+  symbol: 'symbol',
+  other: undefined,
+};
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -136,7 +169,9 @@ describe('strength evaluator properties', () => {
   });
 
   test('1. adding a character of a class never lowers its part, any part, nor the score', async () => {
-    const insertionArb = fc.constantFrom(...CLASSES).chain((cls) => fc.record({ cls: fc.constant(cls), ch: classCharArb(cls), at: fc.nat() }));
+    const insertionArb = fc
+      .constantFrom(...CLASSES)
+      .chain((cls) => fc.record({ cls: fc.constant(cls), ch: classCharArb(cls), at: fc.nat() }));
     await assertProperty(
       'adding a character is monotonic',
       fc.property(policyArb, passwordArb, insertionArb, (policy, password, { cls, ch, at }) => {
@@ -153,7 +188,8 @@ describe('strength evaluator properties', () => {
         const partsBefore = scoreParts(policy, before);
         const partsAfter = scoreParts(policy, after);
         expect(atMost(partsBefore[PART_OF[cls]], partsAfter[PART_OF[cls]])).toBe(true);
-        for (const part of ['length', 'numeric', 'casing', 'symbol'] as const) expect(atMost(partsBefore[part], partsAfter[part])).toBe(true);
+        for (const part of ['length', 'numeric', 'casing', 'symbol'] as const)
+          expect(atMost(partsBefore[part], partsAfter[part])).toBe(true);
         expect(strengthScore(policy, after)).toBeGreaterThanOrEqual(strengthScore(policy, before));
       }),
       RUNS,
@@ -172,9 +208,18 @@ describe('strength evaluator properties', () => {
       RUNS,
     );
     // any counts, including those far beyond every target (each class at most the length)
-    const countsArb = fc.integer({ min: 0, max: 100_000 }).chain((length) =>
-      fc.tuple(fc.integer({ min: 0, max: length }), fc.integer({ min: 0, max: length }), fc.integer({ min: 0, max: length }), fc.integer({ min: 0, max: length })).map(([upper, lower, numeric, symbol]) => ({ length, upper, lower, numeric, symbol })),
-    );
+    const countsArb = fc
+      .integer({ min: 0, max: 100_000 })
+      .chain((length) =>
+        fc
+          .tuple(
+            fc.integer({ min: 0, max: length }),
+            fc.integer({ min: 0, max: length }),
+            fc.integer({ min: 0, max: length }),
+            fc.integer({ min: 0, max: length }),
+          )
+          .map(([upper, lower, numeric, symbol]) => ({ length, upper, lower, numeric, symbol })),
+      );
     await assertProperty(
       'score within 0..100 (counts)',
       fc.property(policyArb, countsArb, (policy, counts) => {
@@ -193,7 +238,9 @@ describe('strength evaluator properties', () => {
       fc.property(policyArb, passwordArb, fc.integer({ min: 0, max: 4 }), (policy, password, guess) => {
         const result = evaluatePassword(policy, password, stubEstimator(guess));
         if (result.Compliant) expect(result.Failures).toEqual([]);
-        expect(result.Compliant).toBe(result.Failures.length === 0 && result.ComplianceLevel >= policy.PasswordStrengthCompliance);
+        expect(result.Compliant).toBe(
+          result.Failures.length === 0 && result.ComplianceLevel >= policy.PasswordStrengthCompliance,
+        );
         expect(result.Mandatory).toBe(policy.ComplianceMandatory);
       }),
       RUNS,
@@ -208,7 +255,9 @@ describe('strength evaluator properties', () => {
         expect(result.ComplianceLevel).toBeLessThanOrEqual(scoreBand(result.Score));
         expect(result.ComplianceLevel).toBeLessThanOrEqual(guess);
         expect(result.ComplianceLevel).toBe(Math.min(scoreBand(result.Score), guess));
-        expect(result.ComplianceLevelName).toBe(['Very Poor', 'Weak', 'Average', 'Strong', 'Excellent'][result.ComplianceLevel]);
+        expect(result.ComplianceLevelName).toBe(
+          ['Very Poor', 'Weak', 'Average', 'Strong', 'Excellent'][result.ComplianceLevel],
+        );
       }),
       RUNS,
     );
@@ -233,14 +282,22 @@ describe('strength evaluator properties', () => {
   test('5. Suggestions never contain a password of 6 or more random printable characters', async () => {
     const printableArb = fc.oneof(
       fc.string({ unit: 'grapheme-ascii', minLength: 6, maxLength: 40 }),
-      fc.array(fc.constantFrom(...CLASSES.flatMap((c) => (c === 'other' ? ['密'] : CLASS_CHARS[c]))), { minLength: 6, maxLength: 40 }).map((chars) => chars.join('')),
+      fc
+        .array(fc.constantFrom(...CLASSES.flatMap((c) => (c === 'other' ? ['密'] : CLASS_CHARS[c]))), {
+          minLength: 6,
+          maxLength: 40,
+        })
+        .map((chars) => chars.join('')),
     );
     await assertProperty(
       'suggestions do not quote the password',
       fc.property(policyArb, printableArb, (policy, password) => {
         const result = evaluatePassword(policy, password, zxcvbn);
         for (const suggestion of result.Suggestions) {
-          if (suggestion.includes(password)) throw new Error(`suggestion ${JSON.stringify(suggestion)} contains the password ${JSON.stringify(clip(password))}`);
+          if (suggestion.includes(password))
+            throw new Error(
+              `suggestion ${JSON.stringify(suggestion)} contains the password ${JSON.stringify(clip(password))}`,
+            );
         }
       }),
       REAL_RUNS,
@@ -250,15 +307,22 @@ describe('strength evaluator properties', () => {
   test('5. the length suggestion comes first exactly when shorter than preferred; no duplicates', async () => {
     await assertProperty(
       'length suggestion and deduplication',
-      fc.property(policyArb, passwordArb, fc.array(fc.constantFrom('Add another word or two.', 'Avoid dates.', 'Use 12 characters or more.'), { maxLength: 5 }), (policy, password, feedback) => {
-        const result = evaluatePassword(policy, password, stubEstimator(4, feedback));
-        const lengthSuggestion = `Use ${policy.PreferredPasswordLength} characters or more.`;
-        const short = Array.from(password).length < policy.PreferredPasswordLength;
-        if (short) expect(result.Suggestions[0]).toBe(lengthSuggestion);
-        else expect(result.Suggestions).toEqual([...new Set(feedback)]);
-        expect(new Set(result.Suggestions).size).toBe(result.Suggestions.length);
-        for (const f of feedback) expect(result.Suggestions).toContain(f);
-      }),
+      fc.property(
+        policyArb,
+        passwordArb,
+        fc.array(fc.constantFrom('Add another word or two.', 'Avoid dates.', 'Use 12 characters or more.'), {
+          maxLength: 5,
+        }),
+        (policy, password, feedback) => {
+          const result = evaluatePassword(policy, password, stubEstimator(4, feedback));
+          const lengthSuggestion = `Use ${policy.PreferredPasswordLength} characters or more.`;
+          const short = Array.from(password).length < policy.PreferredPasswordLength;
+          if (short) expect(result.Suggestions[0]).toBe(lengthSuggestion);
+          else expect(result.Suggestions).toEqual([...new Set(feedback)]);
+          expect(new Set(result.Suggestions).size).toBe(result.Suggestions.length);
+          for (const f of feedback) expect(result.Suggestions).toContain(f);
+        },
+      ),
       RUNS,
     );
   });

@@ -8,7 +8,15 @@
  */
 import fc from 'fast-check';
 import { canonicalPassword } from '../../functions/domain/evaluation/estimate/breached-passwords';
-import { contextTerms, findTerms, MATCH_COMPARISONS_PER_TERM, restOf, scanTerms, TERM_PLACEHOLDER, userInputTokens } from '../../functions/domain/evaluation/context/context-terms';
+import {
+  contextTerms,
+  findTerms,
+  MATCH_COMPARISONS_PER_TERM,
+  restOf,
+  scanTerms,
+  TERM_PLACEHOLDER,
+  userInputTokens,
+} from '../../functions/domain/evaluation/context/context-terms';
 import { assertProperty } from '../support/property';
 
 /**
@@ -24,7 +32,8 @@ const RUNS = 1000;
 
 /** Letters, their stand-ins (4 @ read a, 1 reads i, l reads i), a capital and a separator: ASCII, so NFKC keeps every character. */
 const ALPHABET = [...'ab41liA-@'];
-const text = (min: number, max: number) => fc.array(fc.constantFrom(...ALPHABET), { minLength: min, maxLength: max }).map((chars) => chars.join(''));
+const text = (min: number, max: number) =>
+  fc.array(fc.constantFrom(...ALPHABET), { minLength: min, maxLength: max }).map((chars) => chars.join(''));
 
 const LETTER = /\p{L}/u;
 const unitsOf = (s: string) => [...s].map((ch) => canonicalPassword(ch));
@@ -55,7 +64,8 @@ function referenceMatches(password: string, term: string): [number, number][] {
       if (shorter && p.some((_, j) => equal(without(p, j), shorter))) add(s, s + m - 1);
       const longer = window(m + 1);
       // An insertion before the first character is the match one place later.
-      if (longer && longer[0] === p[0] && longer.some((_, j) => j > 0 && equal(without(longer, j), p))) add(s, s + m + 1);
+      if (longer && longer[0] === p[0] && longer.some((_, j) => j > 0 && equal(without(longer, j), p)))
+        add(s, s + m + 1);
     }
     if (same && !equal(reversed, p) && equal(same, reversed)) add(s, s + m);
   }
@@ -93,15 +103,28 @@ describe('the linear scan finds what the definition finds', () => {
   it('the same rest and the same terms of each kind, on passwords full of overlapping matches', async () => {
     await assertProperty(
       'scan against the definition',
-      fc.property(text(1, 40), fc.array(fc.tuple(text(3, 9), text(3, 9)), { maxLength: 3 }), fc.array(text(3, 9), { maxLength: 4 }), (password, inputPairs, bannedWords) => {
-        const userInputs = inputPairs.map(([a, b]) => `${a} ${b}`);
-        const groups = [...(userInputs.length > 0 ? [termsOf(userInputs.flatMap(userInputTokens))] : []), ...(bannedWords.length > 0 ? [termsOf(bannedWords)] : [])];
-        const expected = groups.map((terms) => terms.map((term) => referenceMatches(password, term)));
-        const matches = findTerms(password, contextTerms(userInputs, bannedWords));
-        expect(matches.length === 0 ? undefined : restOf(password, matches)).toBe(referenceRest(password, expected.flat(2)));
-        const foundTerms = (g: number) => [...new Set(matches.filter((m) => m.group === g).map((m) => m.term))].sort((a, b) => a - b);
-        groups.forEach((_, g) => expect(foundTerms(g)).toEqual(expected[g]!.flatMap((found, term) => (found.length > 0 ? [term] : []))));
-      }),
+      fc.property(
+        text(1, 40),
+        fc.array(fc.tuple(text(3, 9), text(3, 9)), { maxLength: 3 }),
+        fc.array(text(3, 9), { maxLength: 4 }),
+        (password, inputPairs, bannedWords) => {
+          const userInputs = inputPairs.map(([a, b]) => `${a} ${b}`);
+          const groups = [
+            ...(userInputs.length > 0 ? [termsOf(userInputs.flatMap(userInputTokens))] : []),
+            ...(bannedWords.length > 0 ? [termsOf(bannedWords)] : []),
+          ];
+          const expected = groups.map((terms) => terms.map((term) => referenceMatches(password, term)));
+          const matches = findTerms(password, contextTerms(userInputs, bannedWords));
+          expect(matches.length === 0 ? undefined : restOf(password, matches)).toBe(
+            referenceRest(password, expected.flat(2)),
+          );
+          const foundTerms = (g: number) =>
+            [...new Set(matches.filter((m) => m.group === g).map((m) => m.term))].sort((a, b) => a - b);
+          groups.forEach((_, g) =>
+            expect(foundTerms(g)).toEqual(expected[g]!.flatMap((found, term) => (found.length > 0 ? [term] : []))),
+          );
+        },
+      ),
       RUNS,
     );
   });
@@ -135,15 +158,25 @@ describe('the direct comparison finds what the definition finds', () => {
     const term = fc.tuple(fc.nat(120), fc.integer({ min: 3, max: 9 }), fc.nat(), fc.constantFrom(...WIDE));
     await assertProperty(
       'direct comparison against the definition',
-      fc.property(fc.array(fc.constantFrom(...WIDE), { minLength: 40, maxLength: 120 }).map((chars) => chars.join('')), fc.array(term, { minLength: 1, maxLength: 4 }), (password, cuts) => {
-        const bannedWords = cuts.map(([at, length, edit, ch]) => edited(password, at, length, edit, ch)).filter((w) => [...w].length >= 3);
-        const groups = bannedWords.length > 0 ? [termsOf(bannedWords)] : [];
-        const expected = groups.map((terms) => terms.map((t) => referenceMatches(password, t)));
-        const matches = findTerms(password, contextTerms([], bannedWords));
-        expect(matches.length === 0 ? undefined : restOf(password, matches)).toBe(referenceRest(password, expected.flat(2)));
-        const foundTerms = [...new Set(matches.map((m) => m.term))].sort((a, b) => a - b);
-        expect(foundTerms).toEqual(groups.length === 0 ? [] : expected[0]!.flatMap((found, t) => (found.length > 0 ? [t] : [])));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...WIDE), { minLength: 40, maxLength: 120 }).map((chars) => chars.join('')),
+        fc.array(term, { minLength: 1, maxLength: 4 }),
+        (password, cuts) => {
+          const bannedWords = cuts
+            .map(([at, length, edit, ch]) => edited(password, at, length, edit, ch))
+            .filter((w) => [...w].length >= 3);
+          const groups = bannedWords.length > 0 ? [termsOf(bannedWords)] : [];
+          const expected = groups.map((terms) => terms.map((t) => referenceMatches(password, t)));
+          const matches = findTerms(password, contextTerms([], bannedWords));
+          expect(matches.length === 0 ? undefined : restOf(password, matches)).toBe(
+            referenceRest(password, expected.flat(2)),
+          );
+          const foundTerms = [...new Set(matches.map((m) => m.term))].sort((a, b) => a - b);
+          expect(foundTerms).toEqual(
+            groups.length === 0 ? [] : expected[0]!.flatMap((found, t) => (found.length > 0 ? [t] : [])),
+          );
+        },
+      ),
       RUNS,
     );
   });
@@ -168,7 +201,9 @@ describe('the scan keeps no more than it needs, however the matches overlap', ()
     const { matches, comparisons } = scanTerms(password, terms);
     expect(new Set(matches.map((m) => m.term)).size).toBe(termCount);
     expect(matches.length).toBeLessThanOrEqual(256 + termCount);
-    expect(comparisons - terms.groups[0]!.comparisons).toBeLessThanOrEqual(MATCH_COMPARISONS_PER_TERM * (256 + 1) * termCount);
+    expect(comparisons - terms.groups[0]!.comparisons).toBeLessThanOrEqual(
+      MATCH_COMPARISONS_PER_TERM * (256 + 1) * termCount,
+    );
     expect(restOf(password, matches)).toBe(TERM_PLACEHOLDER);
   });
 });

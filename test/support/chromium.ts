@@ -17,7 +17,16 @@ const INSTALL = 'apt-get update && apt-get install -y chromium';
  * Headless, no sandbox (CI runs as root, where Chromium's sandbox refuses to start), and nothing that reaches
  * out on its own: no QUIC, no background networking, no component updates, no sync.
  */
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Why the browser cannot be had, or undefined when it is there. */
 export function chromiumMissing(): string | undefined {
@@ -30,7 +39,11 @@ export async function launchChromium(): Promise<{ context: BrowserContext; close
   const missing = chromiumMissing();
   if (missing) throw new Error(missing);
   const profile = mkdtempSync(path.join(tmpdir(), 'chromium-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: LAUNCH_ARGS, headless: true });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: LAUNCH_ARGS,
+    headless: true,
+  });
   return {
     context,
     async close() {
@@ -54,7 +67,10 @@ function install(): void {
   console.log(`Installing Chromium from Debian's packages (${INSTALL}) for the docs page test ...`);
   const started = Date.now();
   try {
-    execFileSync('sh', ['-c', `(${INSTALL}) >/dev/null`], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('sh', ['-c', `(${INSTALL}) >/dev/null`], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     console.log(`Chromium installed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   } catch (error) {
     console.error(`Could not install Chromium: ${error instanceof Error ? error.message : String(error)}`);

@@ -12,9 +12,15 @@ export interface CliIo {
 }
 
 /** Runs a CLI's `main` in-process, its stdout and stderr captured as strings. */
-export async function runCli(main: (argv: readonly string[], io: CliIo) => Promise<number>, argv: readonly string[]): Promise<CliRun> {
+export async function runCli(
+  main: (argv: readonly string[], io: CliIo) => Promise<number>,
+  argv: readonly string[],
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } });
+  const code = await main(argv, {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+  });
   return { code, stdout, stderr };
 }

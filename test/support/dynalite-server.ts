@@ -18,7 +18,12 @@ export interface DynaliteServer {
 export async function startDynalite(options: { path?: string } = {}): Promise<DynaliteServer> {
   // dynalite ships no type declarations.
   const dynalite = require('dynalite') as (opts: Record<string, unknown>) => Server;
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(options.path ? { path: options.path } : {}) });
+  const server = dynalite({
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+    ...(options.path ? { path: options.path } : {}),
+  });
   await listen(server, 0);
   const port = (server.address() as net.AddressInfo).port;
   let listening = true;

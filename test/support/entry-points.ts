@@ -30,14 +30,18 @@ export function loadEntry<M>(entry: string, env: Record<string, string>, options
   jest.isolateModules(() => {
     for (const [path, factory] of Object.entries(options.modules ?? {})) jest.doMock(path, factory);
     const lib = require('@aws-sdk/lib-dynamodb') as typeof import('@aws-sdk/lib-dynamodb');
-    const dynamo = options.mockDynamoDB === false ? (undefined as unknown as AwsClientStub<DynamoDBDocumentClient>) : mockClient(lib.DynamoDBDocumentClient);
+    const dynamo =
+      options.mockDynamoDB === false
+        ? (undefined as unknown as AwsClientStub<DynamoDBDocumentClient>)
+        : mockClient(lib.DynamoDBDocumentClient);
     loaded = { module: require(entry) as M, dynamo, lib, runtime: require('../../functions/runtime') };
   });
   return loaded!;
 }
 
 /** The single values of a multi-value map, as API Gateway gives them (the last value of a repeated name). */
-const lastValues = (multi: Record<string, string[]>) => Object.fromEntries(Object.entries(multi).map(([k, v]) => [k, v[v.length - 1]!]));
+const lastValues = (multi: Record<string, string[]>) =>
+  Object.fromEntries(Object.entries(multi).map(([k, v]) => [k, v[v.length - 1]!]));
 
 /** A minimal API Gateway proxy event for GET with the given query parameters. */
 export function getEvent(path: string, query?: Record<string, string[]>): APIGatewayProxyEvent {
@@ -48,7 +52,12 @@ export function getEvent(path: string, query?: Record<string, string[]>): APIGat
 export function proxyEvent(
   method: string,
   path: string,
-  parts: { query?: Record<string, string[]>; headers?: Record<string, string[]>; body?: string | null; isBase64Encoded?: boolean } = {},
+  parts: {
+    query?: Record<string, string[]>;
+    headers?: Record<string, string[]>;
+    body?: string | null;
+    isBase64Encoded?: boolean;
+  } = {},
 ): APIGatewayProxyEvent {
   return {
     resource: path,

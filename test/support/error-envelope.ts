@@ -7,10 +7,17 @@ import { REASON_PHRASES, type ErrorStatus } from '../../functions/http';
  * or any part of a key the client submitted. Returns the problems found (empty when the response is right),
  * so a property can print them all with the request that caused them.
  */
-export function envelopeProblems(status: number, contentType: string | undefined, body: string, secrets: readonly string[] = [], options: { bodyless?: boolean } = {}): string[] {
+export function envelopeProblems(
+  status: number,
+  contentType: string | undefined,
+  body: string,
+  secrets: readonly string[] = [],
+  options: { bodyless?: boolean } = {},
+): string[] {
   const problems: string[] = [];
   if (!(status in REASON_PHRASES)) problems.push(`status ${status} has no reason phrase in functions/http.ts`);
-  if (!/^application\/json(;|$)/i.test(contentType ?? '')) problems.push(`Content-Type is ${JSON.stringify(contentType)}, not application/json`);
+  if (!/^application\/json(;|$)/i.test(contentType ?? ''))
+    problems.push(`Content-Type is ${JSON.stringify(contentType)}, not application/json`);
   if (options.bodyless) return problems; // HEAD: the headers are all there is
   let parsed: unknown;
   try {
@@ -21,7 +28,9 @@ export function envelopeProblems(status: number, contentType: string | undefined
   }
   const phrase = envelopePhrase(parsed, REASON_PHRASES[status as ErrorStatus]);
   if (phrase === undefined) {
-    problems.push(`body is not the envelope with message ${JSON.stringify(REASON_PHRASES[status as ErrorStatus])}: ${body.slice(0, 300)}`);
+    problems.push(
+      `body is not the envelope with message ${JSON.stringify(REASON_PHRASES[status as ErrorStatus])}: ${body.slice(0, 300)}`,
+    );
     return problems;
   }
   if (phrase.trim() === '') problems.push('the phrase is empty');
@@ -50,7 +59,10 @@ const FORBIDDEN: readonly (readonly [RegExp, string])[] = [
   [/\bat\s+\S+\s+\(|\bat\s+(?:file:|node:|\/)/, 'a stack frame'],
   [/node_modules|\.ts:\d+|\.m?js:\d+/, 'a source location'],
   [/\b\w*(?:Error|Exception):/, 'an exception text'],
-  [/\b(?:ValidationException|ResourceNotFoundException|ProvisionedThroughputExceeded|ThrottlingException|ECONNREFUSED|ECONNRESET|ETIMEDOUT|TimeoutError|UnrecognizedClientException)\b/, 'a library error name'],
+  [
+    /\b(?:ValidationException|ResourceNotFoundException|ProvisionedThroughputExceeded|ThrottlingException|ECONNREFUSED|ECONNRESET|ETIMEDOUT|TimeoutError|UnrecognizedClientException)\b/,
+    'a library error name',
+  ],
   [/arn:aws/i, 'an ARN'],
   [/\b(?:GeneratorPolicies|StrengthPolicies)\b|\bCredentials table\b|Table: |\btable\/|TableName/, 'a table name'],
   [/\bUSER#|STRENGTH_KEYS\b|\bDigest\b/, 'a credentials item key'],
@@ -61,10 +73,12 @@ function leakProblems(phrase: string, secrets: readonly string[]): string[] {
   const problems: string[] = [];
   const echo = /^(Unknown query parameter ")([\s\S]*)("; the only parameter is "search"\.)$/.exec(phrase);
   const template = echo ? `${echo[1]}${echo[3]}` : phrase;
-  for (const [pattern, what] of FORBIDDEN) if (pattern.test(template)) problems.push(`the phrase contains ${what}: ${JSON.stringify(phrase)}`);
+  for (const [pattern, what] of FORBIDDEN)
+    if (pattern.test(template)) problems.push(`the phrase contains ${what}: ${JSON.stringify(phrase)}`);
   for (const secret of secrets) {
     const part = sharedPart(phrase, secret);
-    if (part) problems.push(`the phrase contains part of a submitted key (${JSON.stringify(part)}): ${JSON.stringify(phrase)}`);
+    if (part)
+      problems.push(`the phrase contains part of a submitted key (${JSON.stringify(part)}): ${JSON.stringify(phrase)}`);
   }
   return problems;
 }

@@ -29,7 +29,8 @@ export function rawRequest(
   // With headers given as an array Node adds no Host header, and HTTP/1.1 servers refuse a request without one.
   if (!headers.some(([name]) => name.toLowerCase() === 'host')) flat.push('Host', base.host);
   for (const [name, value] of headers) flat.push(name, value);
-  if (body !== undefined && !headers.some(([name]) => name.toLowerCase() === 'content-length')) flat.push('Content-Length', String(Buffer.byteLength(body)));
+  if (body !== undefined && !headers.some(([name]) => name.toLowerCase() === 'content-length'))
+    flat.push('Content-Length', String(Buffer.byteLength(body)));
   return new Promise<RawResponse>((resolve, reject) => {
     const req = transport.request(
       {
@@ -46,7 +47,14 @@ export function rawRequest(
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            rawHeaders: res.rawHeaders,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
       },
     );
     req.on('timeout', () => req.destroy(new Error(`${method} ${target} timed out after ${timeoutMs} ms`)));

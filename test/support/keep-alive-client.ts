@@ -23,11 +23,18 @@ export class KeepAliveClient {
     this.agent = new http.Agent({ keepAlive: true, maxSockets, keepAliveMsecs: 1000, timeout: 4_000 });
   }
 
-  async request(method: string, target: string, headers: readonly (readonly [string, string])[] = [], body?: Buffer | string, timeoutMs = 15_000): Promise<KeepAliveResponse> {
+  async request(
+    method: string,
+    target: string,
+    headers: readonly (readonly [string, string])[] = [],
+    body?: Buffer | string,
+    timeoutMs = 15_000,
+  ): Promise<KeepAliveResponse> {
     try {
       return await this.once(method, target, headers, body, timeoutMs);
     } catch (error) {
-      if ((error as { reusedSocket?: boolean }).reusedSocket) return this.once(method, target, headers, body, timeoutMs);
+      if ((error as { reusedSocket?: boolean }).reusedSocket)
+        return this.once(method, target, headers, body, timeoutMs);
       throw error;
     }
   }
@@ -36,7 +43,13 @@ export class KeepAliveClient {
     this.agent.destroy();
   }
 
-  private once(method: string, target: string, headers: readonly (readonly [string, string])[], body: Buffer | string | undefined, timeoutMs: number): Promise<KeepAliveResponse> {
+  private once(
+    method: string,
+    target: string,
+    headers: readonly (readonly [string, string])[],
+    body: Buffer | string | undefined,
+    timeoutMs: number,
+  ): Promise<KeepAliveResponse> {
     const flat: string[] = [];
     if (!headers.some(([name]) => name.toLowerCase() === 'host')) flat.push('Host', this.base.host);
     for (const [name, value] of headers) flat.push(name, value);
@@ -56,10 +69,18 @@ export class KeepAliveClient {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('error', reject);
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
         },
       );
-      req.on('timeout', () => req.destroy(new Error(`${method} ${target.slice(0, 200)} timed out after ${timeoutMs} ms`)));
+      req.on('timeout', () =>
+        req.destroy(new Error(`${method} ${target.slice(0, 200)} timed out after ${timeoutMs} ms`)),
+      );
       req.on('error', (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
       req.end(body);
     });

@@ -43,9 +43,25 @@ export interface SpawnOptions {
  */
 export function spawnLocalService(options: SpawnOptions = {}): Promise<SpawnedService> {
   const inherited = { ...process.env };
-  for (const name of [ENV.dynamodbEndpoint, LOCAL_ENV.dynamodbPort, LOCAL_ENV.dataDir, LOCAL_ENV.host, LOCAL_ENV.port, LOCAL_ENV.quiet, LOCAL_ENV.storeFile]) delete inherited[name];
+  for (const name of [
+    ENV.dynamodbEndpoint,
+    LOCAL_ENV.dynamodbPort,
+    LOCAL_ENV.dataDir,
+    LOCAL_ENV.host,
+    LOCAL_ENV.port,
+    LOCAL_ENV.quiet,
+    LOCAL_ENV.storeFile,
+  ])
+    delete inherited[name];
   // Free ports, and a store file of its own (the CLIs' way to npm start's store), never a developer's .local/store.json.
-  const env = { ...inherited, [LOCAL_ENV.port]: '0', [LOCAL_ENV.dynamodbPort]: '0', [LOCAL_ENV.quiet]: '1', [LOCAL_ENV.storeFile]: path.join(tmpdir(), `local-service-${process.pid}-${++spawned}.json`), ...options.env };
+  const env = {
+    ...inherited,
+    [LOCAL_ENV.port]: '0',
+    [LOCAL_ENV.dynamodbPort]: '0',
+    [LOCAL_ENV.quiet]: '1',
+    [LOCAL_ENV.storeFile]: path.join(tmpdir(), `local-service-${process.pid}-${++spawned}.json`),
+    ...options.env,
+  };
   const storeFile = env[LOCAL_ENV.storeFile];
   const child = spawn(TSX, [START_SCRIPT], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
 
@@ -67,9 +83,14 @@ export function spawnLocalService(options: SpawnOptions = {}): Promise<SpawnedSe
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       reject(new Error(`${message}\n--- output of ${START_SCRIPT} ---\n${output}`));
     };
-    const timer = setTimeout(() => fail(`${START_SCRIPT} did not report "listening on" within ${options.startTimeoutMs ?? 60_000} ms`), options.startTimeoutMs ?? 60_000);
+    const timer = setTimeout(
+      () => fail(`${START_SCRIPT} did not report "listening on" within ${options.startTimeoutMs ?? 60_000} ms`),
+      options.startTimeoutMs ?? 60_000,
+    );
     child.once('error', (error) => fail(`${START_SCRIPT} could not be started: ${error.message}`));
-    void exited.then(({ code, signal }) => fail(`${START_SCRIPT} exited before it was ready (code ${code}, signal ${signal})`));
+    void exited.then(({ code, signal }) =>
+      fail(`${START_SCRIPT} exited before it was ready (code ${code}, signal ${signal})`),
+    );
     child.stdout!.on('data', (chunk: string) => {
       output += chunk;
       stdout += chunk;

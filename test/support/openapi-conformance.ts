@@ -8,7 +8,10 @@ export interface ObservedResponse {
   readonly body: string;
 }
 
-type ResponseObject = { headers?: Record<string, { required?: boolean; schema: object }>; content?: Record<string, { schema: object }> };
+type ResponseObject = {
+  headers?: Record<string, { required?: boolean; schema: object }>;
+  content?: Record<string, { schema: object }>;
+};
 type OperationObject = { responses: Record<string, ResponseObject> };
 export type OpenApiDocument = { paths: Record<string, Record<string, OperationObject>> };
 
@@ -43,14 +46,26 @@ export class ResponseConformance {
     const own = item[method.toLowerCase()];
     const operationKey = own ? method.toLowerCase() : Object.keys(item)[0]!;
     const where = `${method} ${path} -> ${response.status}`;
-    if (!own && response.status !== 405) return [`${where}: ${method} is no operation of the path, so only its 405 is declared`];
+    if (!own && response.status !== 405)
+      return [`${where}: ${method} is no operation of the path, so only its 405 is declared`];
     const declared = item[operationKey]!.responses[String(response.status)];
-    if (!declared) return [`${where}: status ${response.status} is not declared (declared: ${Object.keys(item[operationKey]!.responses).join(', ')})`];
+    if (!declared)
+      return [
+        `${where}: status ${response.status} is not declared (declared: ${Object.keys(item[operationKey]!.responses).join(', ')})`,
+      ];
     const pointer = `/paths/${token(path)}/${operationKey}/responses/${response.status}`;
-    return [...this.headerProblems(where, pointer, declared, response), ...this.bodyProblems(where, pointer, declared, response)];
+    return [
+      ...this.headerProblems(where, pointer, declared, response),
+      ...this.bodyProblems(where, pointer, declared, response),
+    ];
   }
 
-  private headerProblems(where: string, pointer: string, declared: ResponseObject, response: ObservedResponse): string[] {
+  private headerProblems(
+    where: string,
+    pointer: string,
+    declared: ResponseObject,
+    response: ObservedResponse,
+  ): string[] {
     const problems: string[] = [];
     for (const [name, header] of Object.entries(declared.headers ?? {})) {
       const value = headerValue(response, name);
@@ -59,17 +74,20 @@ export class ResponseConformance {
         continue;
       }
       const validate = this.validator(`${pointer}/headers/${token(name)}/schema`);
-      if (!validate(value)) problems.push(`${where}: header ${name}: ${JSON.stringify(value)} ${this.ajv.errorsText(validate.errors)}`);
+      if (!validate(value))
+        problems.push(`${where}: header ${name}: ${JSON.stringify(value)} ${this.ajv.errorsText(validate.errors)}`);
     }
     return problems;
   }
 
   private bodyProblems(where: string, pointer: string, declared: ResponseObject, response: ObservedResponse): string[] {
     const content = declared.content ?? {};
-    if (Object.keys(content).length === 0) return response.body === '' ? [] : [`${where}: a body where none is declared`];
+    if (Object.keys(content).length === 0)
+      return response.body === '' ? [] : [`${where}: a body where none is declared`];
     const contentType = headerValue(response, 'Content-Type');
     const mediaType = contentType === undefined ? undefined : contentType.split(';')[0]!.trim().toLowerCase();
-    if (mediaType === undefined || !Object.hasOwn(content, mediaType)) return [`${where}: Content-Type ${String(contentType)} is not one of ${Object.keys(content).join(', ')}`];
+    if (mediaType === undefined || !Object.hasOwn(content, mediaType))
+      return [`${where}: Content-Type ${String(contentType)} is not one of ${Object.keys(content).join(', ')}`];
     let body: unknown;
     try {
       body = JSON.parse(response.body);

@@ -16,7 +16,8 @@ export interface ParsedRules {
   readonly maxConsecutive: number | undefined;
 }
 
-const printable = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCharCode(from + i));
+const printable = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => String.fromCharCode(from + i));
 const ASCII_PRINTABLE = printable(0x20, 0x7e);
 
 /** The named classes, as Apple's documentation lists them. */

@@ -10,7 +10,8 @@ const RUNS_FACTOR = runsFactor(process.env.FC_RUNS_FACTOR);
 function runsFactor(text: string | undefined): number {
   if (text === undefined || text === '') return 1;
   const factor = Number(text);
-  if (!Number.isFinite(factor) || factor <= 0) throw new Error(`FC_RUNS_FACTOR must be a positive number, not ${JSON.stringify(text)}`);
+  if (!Number.isFinite(factor) || factor <= 0)
+    throw new Error(`FC_RUNS_FACTOR must be a positive number, not ${JSON.stringify(text)}`);
   return factor;
 }
 
@@ -24,14 +25,29 @@ export const scaledTimeout = (ms: number): number => Math.ceil(ms * Math.max(1, 
  * starts with the exact command that replays the failing run, followed by fast-check's own report
  * (counterexample, seed and shrink path).
  */
-export async function assertProperty<Ts>(name: string, property: fc.IAsyncPropertyWithHooks<Ts> | fc.IPropertyWithHooks<Ts>, numRuns: number, extra: Partial<fc.Parameters<Ts>> = {}): Promise<{ seed: number; numRuns: number }> {
-  const seed = process.env.FC_SEED !== undefined && process.env.FC_SEED !== '' ? Number(process.env.FC_SEED) : (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
+export async function assertProperty<Ts>(
+  name: string,
+  property: fc.IAsyncPropertyWithHooks<Ts> | fc.IPropertyWithHooks<Ts>,
+  numRuns: number,
+  extra: Partial<fc.Parameters<Ts>> = {},
+): Promise<{ seed: number; numRuns: number }> {
+  const seed =
+    process.env.FC_SEED !== undefined && process.env.FC_SEED !== ''
+      ? Number(process.env.FC_SEED)
+      : (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
   const runs = process.env.FC_NUM_RUNS ? Number(process.env.FC_NUM_RUNS) : Math.ceil(numRuns * RUNS_FACTOR);
   try {
-    await fc.assert(property as fc.IAsyncPropertyWithHooks<Ts>, { numRuns: runs, seed, includeErrorInReport: true, ...extra });
+    await fc.assert(property as fc.IAsyncPropertyWithHooks<Ts>, {
+      numRuns: runs,
+      seed,
+      includeErrorInReport: true,
+      ...extra,
+    });
   } catch (error) {
     const report = error instanceof Error ? error.message : String(error);
-    const wrapped = new Error(`Property "${name}" failed with seed ${seed}; replay with FC_SEED=${seed} (and FC_NUM_RUNS=${runs}).\n${report}`);
+    const wrapped = new Error(
+      `Property "${name}" failed with seed ${seed}; replay with FC_SEED=${seed} (and FC_NUM_RUNS=${runs}).\n${report}`,
+    );
     console.error(`fast-check seed of the failing property "${name}": ${seed}`);
     throw wrapped;
   }

@@ -27,7 +27,8 @@ export function sha1Hex(password: string): string {
 }
 
 /** A deterministic suffix that is no password's (for the padding and filler lines). */
-const filler = (prefix: string, n: number): string => createHash('sha1').update(`${prefix}:${n}`).digest('hex').toUpperCase().slice(5);
+const filler = (prefix: string, n: number): string =>
+  createHash('sha1').update(`${prefix}:${n}`).digest('hex').toUpperCase().slice(5);
 
 export class PwnedPasswordsStub {
   readonly requests: StubRequest[] = [];
@@ -52,7 +53,10 @@ export class PwnedPasswordsStub {
         return;
       }
       if (behaviour.kind === 'status') {
-        res.writeHead(behaviour.status, behaviour.status >= 300 && behaviour.status < 400 ? { Location: '/elsewhere' } : {});
+        res.writeHead(
+          behaviour.status,
+          behaviour.status >= 300 && behaviour.status < 400 ? { Location: '/elsewhere' } : {},
+        );
         res.end('Service Unavailable');
         return;
       }

@@ -42,7 +42,8 @@ class QuietLogEnvironment extends TestEnvironment {
 
   handleTestEvent(event) {
     if (event.name === 'test_start') this.held = [];
-    else if ((event.name === 'test_done' && event.test.errors.length > 0) || event.name === 'hook_failure') this.replay(event);
+    else if ((event.name === 'test_done' && event.test.errors.length > 0) || event.name === 'hook_failure')
+      this.replay(event);
   }
 
   replay(event) {

@@ -18,7 +18,11 @@ export interface RawSocketResponse {
   readonly raw: string;
 }
 
-export function rawExchange(baseUrl: string, request: Buffer | string, options: { timeoutMs?: number; headOnly?: boolean } = {}): Promise<RawSocketResponse> {
+export function rawExchange(
+  baseUrl: string,
+  request: Buffer | string,
+  options: { timeoutMs?: number; headOnly?: boolean } = {},
+): Promise<RawSocketResponse> {
   const url = new URL(baseUrl);
   const timeoutMs = options.timeoutMs ?? 10_000;
   return new Promise<RawSocketResponse>((resolve, reject) => {
@@ -33,7 +37,15 @@ export function rawExchange(baseUrl: string, request: Buffer | string, options: 
       if (error) reject(error);
       else resolve(parseResponse(Buffer.concat(chunks), options.headOnly ?? false));
     };
-    const timer = setTimeout(() => finish(new Error(`no complete answer within ${timeoutMs} ms; received so far: ${JSON.stringify(Buffer.concat(chunks).toString('latin1').slice(0, 500))}`)), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        finish(
+          new Error(
+            `no complete answer within ${timeoutMs} ms; received so far: ${JSON.stringify(Buffer.concat(chunks).toString('latin1').slice(0, 500))}`,
+          ),
+        ),
+      timeoutMs,
+    );
     socket.on('connect', () => socket.write(typeof request === 'string' ? Buffer.from(request, 'latin1') : request));
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
@@ -42,7 +54,9 @@ export function rawExchange(baseUrl: string, request: Buffer | string, options: 
     socket.on('end', () => finish());
     socket.on('close', () => finish());
     // A reset after the server answered and closed is normal (it may close while we still write a body).
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? finish() : finish(error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? finish() : finish(error),
+    );
   });
 }
 

@@ -42,7 +42,8 @@ export const SEED_STRENGTH: SeedCollection = {
 };
 
 /** The search rule (docs/api.md#search), written out independently: NFKC, lower case, ß/ẞ as "ss", final ς as σ, NFKC again. */
-const referenceFold = (s: string): string => s.normalize('NFKC').toLowerCase().split('ß').join('ss').split('ς').join('σ').normalize('NFKC');
+const referenceFold = (s: string): string =>
+  s.normalize('NFKC').toLowerCase().split('ß').join('ss').split('ς').join('σ').normalize('NFKC');
 
 /** The folded, trimmed query: undefined when it is over 256 characters (a 400). */
 export function referenceQuery(text: string): string | undefined {
@@ -55,8 +56,15 @@ export function referenceSearch(c: SeedCollection, text: string): Policy[] {
   const query = referenceFold(text).trim();
   if (query === '' || query === '*') return [...c.policies];
   const terms = query.split(/\s+/u);
-  return c.policies.filter((p) => terms.every((t) => referenceFold(String(p[c.nameField])).includes(t) || referenceFold(String(p[c.descriptionField])).includes(t)));
+  return c.policies.filter((p) =>
+    terms.every(
+      (t) =>
+        referenceFold(String(p[c.nameField])).includes(t) || referenceFold(String(p[c.descriptionField])).includes(t),
+    ),
+  );
 }
 
 /** seed/local-credentials.json, the demo credentials of the local run. */
-export const LOCAL_CREDENTIALS = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'seed', 'local-credentials.json'), 'utf8')) as LocalCredentials;
+export const LOCAL_CREDENTIALS = JSON.parse(
+  readFileSync(path.join(PROJECT_ROOT, 'seed', 'local-credentials.json'), 'utf8'),
+) as LocalCredentials;

@@ -14,7 +14,8 @@ const strengthKey = issueKey('strength');
 const secondStrengthKey = issueKey('strength');
 const generatorKey = issueKey('generator');
 const secondGeneratorKey = issueKey('generator');
-const stored = (...keys: { keyId: string; digest: string }[]) => Object.fromEntries(keys.map((k) => [k.keyId, { Digest: k.digest, CreatedAt: '2026-01-01T00:00:00Z' }]));
+const stored = (...keys: { keyId: string; digest: string }[]) =>
+  Object.fromEntries(keys.map((k) => [k.keyId, { Digest: k.digest, CreatedAt: '2026-01-01T00:00:00Z' }]));
 
 /**
  * Items a check must keep the request away from: were the check gone, the lookup would find them and allow.
@@ -27,27 +28,64 @@ const strayGeneratorKey = issueKey('generator');
 const trapKey = issueKey('user');
 const LONG_USER_ID = 'u'.repeat(129);
 const TRAP_USER_IDS = [LONG_USER_ID, 'ad min', '', 'undefined'];
-const trapUser = (userId: string) => ({ CredentialID: `USER#${userId}`, UserID: userId, Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(trapKey) });
+const trapUser = (userId: string) => ({
+  CredentialID: `USER#${userId}`,
+  UserID: userId,
+  Roles: [GENERATOR_ADMIN_ROLE],
+  Keys: stored(trapKey),
+});
 const duplicateKey = issueKey('user');
 const noRolesKey = issueKey('user');
 const longestKey = issueKey('user');
 const LONGEST_USER_ID = 'l'.repeat(128);
 
 const records: Record<string, Record<string, unknown>> = {
-  'USER#admin': { CredentialID: 'USER#admin', UserID: 'admin', Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(adminKey, rotatedAdminKey) },
+  'USER#admin': {
+    CredentialID: 'USER#admin',
+    UserID: 'admin',
+    Roles: [GENERATOR_ADMIN_ROLE],
+    Keys: stored(adminKey, rotatedAdminKey),
+  },
   'USER#viewer': { CredentialID: 'USER#viewer', UserID: 'viewer', Roles: ['Some Other Role'], Keys: stored(viewerKey) },
-  'USER#gone': { CredentialID: 'USER#gone', UserID: 'gone', Roles: [GENERATOR_ADMIN_ROLE], Disabled: true, Keys: stored(disabledKey) },
-  'USER#crossed': { CredentialID: 'USER#crossed', UserID: 'crossed', Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(strayStrengthKey) },
+  'USER#gone': {
+    CredentialID: 'USER#gone',
+    UserID: 'gone',
+    Roles: [GENERATOR_ADMIN_ROLE],
+    Disabled: true,
+    Keys: stored(disabledKey),
+  },
+  'USER#crossed': {
+    CredentialID: 'USER#crossed',
+    UserID: 'crossed',
+    Roles: [GENERATOR_ADMIN_ROLE],
+    Keys: stored(strayStrengthKey),
+  },
   'USER#noroles': { CredentialID: 'USER#noroles', UserID: 'noroles', Keys: stored(noRolesKey) },
-  [`USER#${LONGEST_USER_ID}`]: { CredentialID: `USER#${LONGEST_USER_ID}`, UserID: LONGEST_USER_ID, Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(longestKey) },
-  'USER#duplicate': { CredentialID: 'USER#duplicate', UserID: 'duplicate', Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(duplicateKey) },
+  [`USER#${LONGEST_USER_ID}`]: {
+    CredentialID: `USER#${LONGEST_USER_ID}`,
+    UserID: LONGEST_USER_ID,
+    Roles: [GENERATOR_ADMIN_ROLE],
+    Keys: stored(longestKey),
+  },
+  'USER#duplicate': {
+    CredentialID: 'USER#duplicate',
+    UserID: 'duplicate',
+    Roles: [GENERATOR_ADMIN_ROLE],
+    Keys: stored(duplicateKey),
+  },
   ...Object.fromEntries(TRAP_USER_IDS.map((id) => [`USER#${id}`, trapUser(id)])),
-  STRENGTH_KEYS: { CredentialID: 'STRENGTH_KEYS', Keys: stored(strengthKey, secondStrengthKey, strayUserKey, strayGeneratorKey) },
+  STRENGTH_KEYS: {
+    CredentialID: 'STRENGTH_KEYS',
+    Keys: stored(strengthKey, secondStrengthKey, strayUserKey, strayGeneratorKey),
+  },
   GENERATOR_KEYS: { CredentialID: 'GENERATOR_KEYS', Keys: stored(generatorKey, secondGeneratorKey, strayStrengthKey) },
 };
 
 function authorizer() {
-  const loaded = loadEntry<{ handler: Authorizer }>('../../functions/api/authorizer', { CREDENTIALS_TABLE_NAME: 'credentials-table', POWERTOOLS_METRICS_DISABLED: 'true' });
+  const loaded = loadEntry<{ handler: Authorizer }>('../../functions/api/authorizer', {
+    CREDENTIALS_TABLE_NAME: 'credentials-table',
+    POWERTOOLS_METRICS_DISABLED: 'true',
+  });
   loaded.dynamo.on(loaded.lib.GetCommand).callsFake((input: { TableName: string; Key: { CredentialID: string } }) => {
     expect(input.TableName).toBe('credentials-table');
     return { Item: records[input.Key.CredentialID] };
@@ -58,7 +96,15 @@ function authorizer() {
 function event(path: string, headers: Record<string, string | string[]>): APIGatewayRequestAuthorizerEvent {
   const multi = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
   const single = Object.fromEntries(Object.entries(multi).map(([k, v]) => [k, v[v.length - 1]!]));
-  return { type: 'REQUEST', methodArn: `${API}/prod/GET${path}`, resource: path, path, httpMethod: 'GET', headers: single, multiValueHeaders: multi } as unknown as APIGatewayRequestAuthorizerEvent;
+  return {
+    type: 'REQUEST',
+    methodArn: `${API}/prod/GET${path}`,
+    resource: path,
+    path,
+    httpMethod: 'GET',
+    headers: single,
+    multiValueHeaders: multi,
+  } as unknown as APIGatewayRequestAuthorizerEvent;
 }
 
 const GENERATOR = '/userapi/passwordgenerator';
@@ -73,9 +119,16 @@ const PATHS = {
 } as const;
 const arns = (paths: readonly string[]) => paths.map((path) => `${API}/prod/*${path}`);
 /** An Allow: the exact policy, the API key that meters the key (its usage plan), and the context. */
-const allowed = (principalId: string, paths: readonly string[], context: Record<string, string>): APIGatewayAuthorizerResult => ({
+const allowed = (
+  principalId: string,
+  paths: readonly string[],
+  context: Record<string, string>,
+): APIGatewayAuthorizerResult => ({
   principalId,
-  policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: arns(paths) }] },
+  policyDocument: {
+    Version: '2012-10-17',
+    Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: arns(paths) }],
+  },
   usageIdentifierKey: `pp-usage-${context.keyId}`,
   context: { ...context, usagePlan: 'standard' },
 });
@@ -93,18 +146,24 @@ describe('generator API (/userapi/): UserID + APIKey and the administrator role'
   });
 
   it('allows a second active key of the same user (rotation)', async () => {
-    expect((await handler(event(GENERATOR, { UserID: 'admin', APIKey: rotatedAdminKey.key }))).policyDocument.Statement[0]!.Effect).toBe('Allow');
+    expect(
+      (await handler(event(GENERATOR, { UserID: 'admin', APIKey: rotatedAdminKey.key }))).policyDocument.Statement[0]!
+        .Effect,
+    ).toBe('Allow');
   });
 
   it('denies a valid user without the role, with the reason in the context (403)', async () => {
     expect(await handler(event(GENERATOR, { UserID: 'viewer', APIKey: viewerKey.key }))).toEqual({
       principalId: 'viewer',
-      policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: arns(PATHS.user) }] },
+      policyDocument: {
+        Version: '2012-10-17',
+        Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: arns(PATHS.user) }],
+      },
       context: { reason: ROUTE_PHRASES.missingRole },
     });
   });
 
-  it('accepts header names in any case and trims values of spaces and tabs, HTTP\'s optional whitespace', async () => {
+  it("accepts header names in any case and trims values of spaces and tabs, HTTP's optional whitespace", async () => {
     const result = await handler(event(GENERATOR, { userid: ' admin\t', APIKEY: `\t${adminKey.key} ` }));
     expect(result.policyDocument.Statement[0]!.Effect).toBe('Allow');
   });
@@ -134,7 +193,9 @@ describe('generator API (/userapi/): UserID + APIKey and the administrator role'
 
 describe('strength API (/api/passwordstrength): a password strength key', () => {
   it('allows each active strength key, for every method of exactly the strength paths', async () => {
-    expect(await handler(event(STRENGTH, { APIKey: strengthKey.key }))).toEqual(allowed(`strength-key:${strengthKey.keyId}`, PATHS.strength, { keyId: strengthKey.keyId }));
+    expect(await handler(event(STRENGTH, { APIKey: strengthKey.key }))).toEqual(
+      allowed(`strength-key:${strengthKey.keyId}`, PATHS.strength, { keyId: strengthKey.keyId }),
+    );
     expect(await handler(event(STRENGTH, { apikey: secondStrengthKey.key }))).toEqual(
       allowed(`strength-key:${secondStrengthKey.keyId}`, PATHS.strength, { keyId: secondStrengthKey.keyId }),
     );
@@ -153,14 +214,18 @@ describe('strength API (/api/passwordstrength): a password strength key', () => 
   it('rejects every key when no strength key has been issued', async () => {
     const { module, dynamo, lib } = authorizer();
     dynamo.on(lib.GetCommand).resolves({});
-    await expect(module.handler(event(STRENGTH, { APIKey: strengthKey.key }))).rejects.toThrow(new Error('Unauthorized'));
+    await expect(module.handler(event(STRENGTH, { APIKey: strengthKey.key }))).rejects.toThrow(
+      new Error('Unauthorized'),
+    );
   });
 });
 
 describe('generator API (/api/passwordgenerator, /api/generatepassword): a password generator API key', () => {
   it('allows each active generator key, for every method of exactly the generator API paths', async () => {
     for (const path of PATHS.generator) {
-      expect(await handler(event(path, { APIKey: generatorKey.key }))).toEqual(allowed(`generator-key:${generatorKey.keyId}`, PATHS.generator, { keyId: generatorKey.keyId }));
+      expect(await handler(event(path, { APIKey: generatorKey.key }))).toEqual(
+        allowed(`generator-key:${generatorKey.keyId}`, PATHS.generator, { keyId: generatorKey.keyId }),
+      );
     }
     expect(await handler(event(GENERATOR_API, { APIKEY: secondGeneratorKey.key }))).toEqual(
       allowed(`generator-key:${secondGeneratorKey.keyId}`, PATHS.generator, { keyId: secondGeneratorKey.keyId }),
@@ -186,19 +251,30 @@ describe('the key matrix: each kind opens only its own paths', () => {
     strength: { APIKey: strengthKey.key },
   } as const;
   const cases = (Object.keys(credentials) as (keyof typeof credentials)[]).flatMap((kind) =>
-    (Object.keys(PATHS) as (keyof typeof PATHS)[]).flatMap((owner) => PATHS[owner].map((path) => [kind, path, kind === owner] as const)),
+    (Object.keys(PATHS) as (keyof typeof PATHS)[]).flatMap((owner) =>
+      PATHS[owner].map((path) => [kind, path, kind === owner] as const),
+    ),
   );
 
   it.each(cases)('a %s key on %s: allowed %s', async (kind, path, opens) => {
     const answer = handler(event(path, credentials[kind]));
-    if (opens) await expect(answer.then((a) => [a.policyDocument.Statement[0]!.Effect, (a.policyDocument.Statement[0] as { Resource?: unknown }).Resource])).resolves.toEqual(['Allow', arns(PATHS[kind])]);
+    if (opens)
+      await expect(
+        answer.then((a) => [
+          a.policyDocument.Statement[0]!.Effect,
+          (a.policyDocument.Statement[0] as { Resource?: unknown }).Resource,
+        ]),
+      ).resolves.toEqual(['Allow', arns(PATHS[kind])]);
     else await expect(answer).rejects.toThrow(new Error('Unauthorized'));
   });
 });
 
 describe('each credential rule holds by its own check, before any lookup', () => {
   /** The request's outcome, and how many credential items it read. */
-  async function outcome(path: string, headers: Record<string, string | string[]>): Promise<{ result: string; lookups: number }> {
+  async function outcome(
+    path: string,
+    headers: Record<string, string | string[]>,
+  ): Promise<{ result: string; lookups: number }> {
     const { module, dynamo, lib } = authorizer();
     const result = await module.handler(event(path, headers)).then(
       (answer) => answer.policyDocument.Statement[0]!.Effect,
@@ -211,7 +287,10 @@ describe('each credential rule holds by its own check, before any lookup', () =>
   it('the traps are live: a trap item under a header-safe UserID is allowed', async () => {
     const { module, dynamo, lib } = authorizer();
     dynamo.on(lib.GetCommand).resolves({ Item: trapUser('trap') });
-    expect((await module.handler(event(GENERATOR, { UserID: 'trap', APIKey: trapKey.key }))).policyDocument.Statement[0]!.Effect).toBe('Allow');
+    expect(
+      (await module.handler(event(GENERATOR, { UserID: 'trap', APIKey: trapKey.key }))).policyDocument.Statement[0]!
+        .Effect,
+    ).toBe('Allow');
   });
 
   it.each([
@@ -247,11 +326,17 @@ describe('each credential rule holds by its own check, before any lookup', () =>
   });
 
   it('a UserID of exactly 128 characters, the longest the credentials CLI creates, signs in', async () => {
-    expect(await outcome(GENERATOR, { UserID: LONGEST_USER_ID, APIKey: longestKey.key })).toEqual({ result: 'Allow', lookups: 1 });
+    expect(await outcome(GENERATOR, { UserID: LONGEST_USER_ID, APIKey: longestKey.key })).toEqual({
+      result: 'Allow',
+      lookups: 1,
+    });
   });
 
   it('a user item without Roles holds no role: 403', async () => {
-    expect(await outcome(GENERATOR, { UserID: 'noroles', APIKey: noRolesKey.key })).toEqual({ result: 'Deny', lookups: 1 });
+    expect(await outcome(GENERATOR, { UserID: 'noroles', APIKey: noRolesKey.key })).toEqual({
+      result: 'Deny',
+      lookups: 1,
+    });
   });
 
   it('a path outside both route groups is 401 before any lookup', async () => {
@@ -261,7 +346,9 @@ describe('each credential rule holds by its own check, before any lookup', () =>
   it('logs each rejection at INFO with its credential scheme, and never the credentials', async () => {
     const { module, runtime } = authorizer();
     const info = jest.spyOn(runtime.logger, 'info').mockImplementation(() => undefined);
-    await expect(module.handler(event(STRENGTH, { APIKey: strayUserKey.key }))).rejects.toThrow(new Error('Unauthorized'));
+    await expect(module.handler(event(STRENGTH, { APIKey: strayUserKey.key }))).rejects.toThrow(
+      new Error('Unauthorized'),
+    );
     await expect(module.handler(event(GENERATOR, { UserID: 'admin' }))).rejects.toThrow(new Error('Unauthorized'));
     expect(info.mock.calls).toEqual([
       ['Credentials rejected', { scheme: 'strengthKey' }],
@@ -270,7 +357,10 @@ describe('each credential rule holds by its own check, before any lookup', () =>
   });
 
   it('a user whose UserID is literally "duplicate" signs in like any other', async () => {
-    expect(await outcome(GENERATOR, { UserID: 'duplicate', APIKey: duplicateKey.key })).toEqual({ result: 'Allow', lookups: 1 });
+    expect(await outcome(GENERATOR, { UserID: 'duplicate', APIKey: duplicateKey.key })).toEqual({
+      result: 'Allow',
+      lookups: 1,
+    });
   });
 
   it('parseKey accepts the whole key and nothing around it', () => {
@@ -289,8 +379,14 @@ describe('authorizer failures', () => {
     const { module, dynamo, lib, runtime } = authorizer();
     const counted = jest.spyOn(runtime.metrics, 'addMetric');
     const logged = jest.spyOn(runtime.logger, 'error').mockImplementation(() => undefined);
-    dynamo.on(lib.GetCommand).rejects(Object.assign(new Error('Throughput exceeded for table credentials-table'), { name: 'ProvisionedThroughputExceededException' }));
-    await expect(module.handler(event(STRENGTH, { APIKey: strengthKey.key }))).rejects.toThrow(new Error('Authorizer failure'));
+    dynamo.on(lib.GetCommand).rejects(
+      Object.assign(new Error('Throughput exceeded for table credentials-table'), {
+        name: 'ProvisionedThroughputExceededException',
+      }),
+    );
+    await expect(module.handler(event(STRENGTH, { APIKey: strengthKey.key }))).rejects.toThrow(
+      new Error('Authorizer failure'),
+    );
     expect(counted).toHaveBeenCalledWith('AuthorizerFailure', 'Count', 1);
     // The log names the error kind only: an SDK message can carry a table name.
     expect(logged).toHaveBeenCalledWith('Authorizer failed', { error: 'ProvisionedThroughputExceededException' });
@@ -329,14 +425,24 @@ describe('last-used dates', () => {
       TableName: 'credentials-table',
       Key: { CredentialID: 'USER#admin' },
       UpdateExpression: 'SET LastUsed.#key = :now',
-      ConditionExpression: 'attribute_exists(CredentialID) AND (attribute_not_exists(LastUsed.#key) OR LastUsed.#key < :threshold)',
+      ConditionExpression:
+        'attribute_exists(CredentialID) AND (attribute_not_exists(LastUsed.#key) OR LastUsed.#key < :threshold)',
       ExpressionAttributeNames: { '#key': adminKey.keyId },
-      ExpressionAttributeValues: { ':now': expect.stringMatching(/^\d{4}-\d\d-\d\dT/), ':threshold': expect.any(String) },
+      ExpressionAttributeValues: {
+        ':now': expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        ':threshold': expect.any(String),
+      },
     });
     const { ':now': now, ':threshold': threshold } = updates[0]!.ExpressionAttributeValues as Record<string, string>;
     expect(Date.parse(now!) - Date.parse(threshold!)).toBe(3_600_000);
-    expect(updates[1]).toMatchObject({ Key: { CredentialID: 'STRENGTH_KEYS' }, ExpressionAttributeNames: { '#key': strengthKey.keyId } });
-    expect(updates[2]).toMatchObject({ Key: { CredentialID: 'GENERATOR_KEYS' }, ExpressionAttributeNames: { '#key': generatorKey.keyId } });
+    expect(updates[1]).toMatchObject({
+      Key: { CredentialID: 'STRENGTH_KEYS' },
+      ExpressionAttributeNames: { '#key': strengthKey.keyId },
+    });
+    expect(updates[2]).toMatchObject({
+      Key: { CredentialID: 'GENERATOR_KEYS' },
+      ExpressionAttributeNames: { '#key': generatorKey.keyId },
+    });
   });
 
   it('records nothing for a rejected or denied request', async () => {
@@ -348,8 +454,12 @@ describe('last-used dates', () => {
 
   it('still allows when the last-used write fails (already written this hour, or a fault)', async () => {
     const { module, dynamo, lib } = authorizer();
-    dynamo.on(lib.UpdateCommand).rejects(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }));
-    expect((await module.handler(event(STRENGTH, { APIKey: strengthKey.key }))).policyDocument.Statement[0]!.Effect).toBe('Allow');
+    dynamo
+      .on(lib.UpdateCommand)
+      .rejects(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }));
+    expect(
+      (await module.handler(event(STRENGTH, { APIKey: strengthKey.key }))).policyDocument.Statement[0]!.Effect,
+    ).toBe('Allow');
   });
 });
 
@@ -381,8 +491,14 @@ describe('malformed credential records count as absent (logged with their id, co
   it.each([
     ['no Keys', { UserID: 'odd', Roles: [GENERATOR_ADMIN_ROLE] }],
     ['Keys a list', { UserID: 'odd', Roles: [GENERATOR_ADMIN_ROLE], Keys: [stored(key)] }],
-    ['a key without its Digest', { UserID: 'odd', Roles: [GENERATOR_ADMIN_ROLE], Keys: { [key.keyId]: { CreatedAt: 'x' } } }],
-    ['a Digest that is not a string', { UserID: 'odd', Roles: [GENERATOR_ADMIN_ROLE], Keys: { [key.keyId]: { Digest: 7 } } }],
+    [
+      'a key without its Digest',
+      { UserID: 'odd', Roles: [GENERATOR_ADMIN_ROLE], Keys: { [key.keyId]: { CreatedAt: 'x' } } },
+    ],
+    [
+      'a Digest that is not a string',
+      { UserID: 'odd', Roles: [GENERATOR_ADMIN_ROLE], Keys: { [key.keyId]: { Digest: 7 } } },
+    ],
     ['Roles a string', { UserID: 'odd', Roles: GENERATOR_ADMIN_ROLE, Keys: stored(key) }],
     ['Disabled a string', { UserID: 'odd', Roles: [GENERATOR_ADMIN_ROLE], Disabled: 'no', Keys: stored(key) }],
     ['no UserID', { Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(key) }],
@@ -391,15 +507,27 @@ describe('malformed credential records count as absent (logged with their id, co
     dynamo.on(lib.GetCommand).resolves({ Item: { CredentialID: 'USER#odd', ...item } });
     const warned = jest.spyOn(runtime.logger, 'warn').mockImplementation(() => undefined);
     const counted = jest.spyOn(runtime.metrics, 'addMetric');
-    await expect(module.handler(event(GENERATOR, { UserID: 'odd', APIKey: key.key }))).rejects.toThrow(new Error('Unauthorized'));
+    await expect(module.handler(event(GENERATOR, { UserID: 'odd', APIKey: key.key }))).rejects.toThrow(
+      new Error('Unauthorized'),
+    );
     expect(warned).toHaveBeenCalledWith('Invalid credential record', { credentialId: 'USER#odd' });
     expect(counted).toHaveBeenCalledWith('InvalidCredentialRecords', 'Count', 1);
   });
 
   it('a well-formed twin of the same record is allowed (the traps are live)', async () => {
     const { module, dynamo, lib } = authorizer();
-    dynamo.on(lib.GetCommand).resolves({ Item: { CredentialID: 'USER#odd', UserID: 'odd', Roles: new Set([GENERATOR_ADMIN_ROLE]), Disabled: false, Keys: stored(key) } });
-    expect((await module.handler(event(GENERATOR, { UserID: 'odd', APIKey: key.key }))).policyDocument.Statement[0]!.Effect).toBe('Allow');
+    dynamo.on(lib.GetCommand).resolves({
+      Item: {
+        CredentialID: 'USER#odd',
+        UserID: 'odd',
+        Roles: new Set([GENERATOR_ADMIN_ROLE]),
+        Disabled: false,
+        Keys: stored(key),
+      },
+    });
+    expect(
+      (await module.handler(event(GENERATOR, { UserID: 'odd', APIKey: key.key }))).policyDocument.Statement[0]!.Effect,
+    ).toBe('Allow');
   });
 
   it('a system keys record without Keys: 401', async () => {
@@ -422,8 +550,19 @@ describe('the last-used write is skipped when the record read shows one within t
   ])('%s', async (_, lastUsed, writes) => {
     const { module, dynamo, lib } = authorizer();
     const LastUsed = lastUsed === undefined ? {} : { [key.keyId]: lastUsed };
-    dynamo.on(lib.GetCommand).resolves({ Item: { CredentialID: 'USER#admin', UserID: 'admin', Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(key), LastUsed } });
-    expect((await module.handler(event(GENERATOR, { UserID: 'admin', APIKey: key.key }))).policyDocument.Statement[0]!.Effect).toBe('Allow');
+    dynamo.on(lib.GetCommand).resolves({
+      Item: {
+        CredentialID: 'USER#admin',
+        UserID: 'admin',
+        Roles: [GENERATOR_ADMIN_ROLE],
+        Keys: stored(key),
+        LastUsed,
+      },
+    });
+    expect(
+      (await module.handler(event(GENERATOR, { UserID: 'admin', APIKey: key.key }))).policyDocument.Statement[0]!
+        .Effect,
+    ).toBe('Allow');
     expect(dynamo.commandCalls(lib.UpdateCommand)).toHaveLength(writes);
   });
 });
@@ -435,7 +574,9 @@ describe('UserIDs: exactly those the credentials CLI creates', () => {
     ['a space', 'ad min'],
   ])('a UserID with %s is 401 before any lookup', async (_, userId) => {
     const { module, dynamo, lib } = authorizer();
-    await expect(module.handler(event(GENERATOR, { UserID: userId, APIKey: adminKey.key }))).rejects.toThrow(new Error('Unauthorized'));
+    await expect(module.handler(event(GENERATOR, { UserID: userId, APIKey: adminKey.key }))).rejects.toThrow(
+      new Error('Unauthorized'),
+    );
     expect(dynamo.commandCalls(lib.GetCommand)).toHaveLength(0);
   });
 });
@@ -449,13 +590,23 @@ describe('usage plans: the key that meters each issued key, and its plan', () =>
     ['a prototype name: the default', 'constructor', 'standard'],
   ])('%s', async (_, UsagePlan, plan) => {
     const { module, dynamo, lib } = authorizer();
-    dynamo.on(lib.GetCommand).resolves({ Item: { CredentialID: 'GENERATOR_KEYS', Keys: { [key.keyId]: { Digest: key.digest, ...(UsagePlan ? { UsagePlan } : {}) } } } });
+    dynamo.on(lib.GetCommand).resolves({
+      Item: {
+        CredentialID: 'GENERATOR_KEYS',
+        Keys: { [key.keyId]: { Digest: key.digest, ...(UsagePlan ? { UsagePlan } : {}) } },
+      },
+    });
     const result = await module.handler(event(GENERATOR_API, { APIKey: key.key }));
-    expect({ usageIdentifierKey: result.usageIdentifierKey, plan: result.context?.usagePlan }).toEqual({ usageIdentifierKey: `pp-usage-${key.keyId}`, plan });
+    expect({ usageIdentifierKey: result.usageIdentifierKey, plan: result.context?.usagePlan }).toEqual({
+      usageIdentifierKey: `pp-usage-${key.keyId}`,
+      plan,
+    });
   });
 
   it('a Deny (403) names no usage key', async () => {
-    expect(await handler(event(GENERATOR, { UserID: 'viewer', APIKey: viewerKey.key }))).not.toHaveProperty('usageIdentifierKey');
+    expect(await handler(event(GENERATOR, { UserID: 'viewer', APIKey: viewerKey.key }))).not.toHaveProperty(
+      'usageIdentifierKey',
+    );
   });
 });
 
@@ -466,14 +617,27 @@ describe('the hour of the last-used date, at its edge', () => {
     ['exactly an hour ago: written again', 3_600_000, 1],
     ['a millisecond less: skipped', 3_599_999, 0],
   ])('%s', async (_, msAgo, writes) => {
-    const { module } = loadEntry<{ authorize: typeof import('../../functions/api/authorizer').authorize }>('../../functions/api/authorizer', {
-      CREDENTIALS_TABLE_NAME: 'credentials-table',
-      POWERTOOLS_METRICS_DISABLED: 'true',
-    });
+    const { module } = loadEntry<{ authorize: typeof import('../../functions/api/authorizer').authorize }>(
+      '../../functions/api/authorizer',
+      {
+        CREDENTIALS_TABLE_NAME: 'credentials-table',
+        POWERTOOLS_METRICS_DISABLED: 'true',
+      },
+    );
     const recordKeyUse = jest.fn(async () => undefined);
-    const user = { UserID: 'admin', Roles: [GENERATOR_ADMIN_ROLE], Keys: stored(key), LastUsed: { [key.keyId]: new Date(now.getTime() - msAgo).toISOString() } };
+    const user = {
+      UserID: 'admin',
+      Roles: [GENERATOR_ADMIN_ROLE],
+      Keys: stored(key),
+      LastUsed: { [key.keyId]: new Date(now.getTime() - msAgo).toISOString() },
+    };
     const headers: Record<string, string> = { userid: 'admin', apikey: key.key };
-    const decision = await module.authorize(CREDENTIAL_SCHEMES.generatorUser, (name) => headers[name.toLowerCase()], { findUser: async () => user, findSystemKeys: async () => undefined, recordKeyUse }, () => now);
+    const decision = await module.authorize(
+      CREDENTIAL_SCHEMES.generatorUser,
+      (name) => headers[name.toLowerCase()],
+      { findUser: async () => user, findSystemKeys: async () => undefined, recordKeyUse },
+      () => now,
+    );
     expect(decision.outcome).toBe('allow');
     expect(recordKeyUse).toHaveBeenCalledTimes(writes);
   });

@@ -59,14 +59,30 @@ describe('the schema: up to 1,000 words of 3 to 64 characters, none twice', () =
     ['1,000 words', Array.from({ length: 1000 }, (_, i) => `word${i}`), []],
     ['2 characters', ['Acme', 'ab'], ['BannedWords[1]: must have 3 to 64 characters (it has 2)']],
     ['65 characters', ['x'.repeat(65)], ['BannedWords[0]: must have 3 to 64 characters (it has 65)']],
-    ['a word twice, in another case', ['Acme', 'Contoso', 'ACME'], ['BannedWords[2]: repeats BannedWords[0] (words are compared ignoring case)']],
+    [
+      'a word twice, in another case',
+      ['Acme', 'Contoso', 'ACME'],
+      ['BannedWords[2]: repeats BannedWords[0] (words are compared ignoring case)'],
+    ],
     ['a number', ['Acme', 42], ['BannedWords[1]: must be a string']],
-    ['1,001 words', Array.from({ length: 1001 }, (_, i) => `word${i}`), ['BannedWords: must hold at most 1000 words (it holds 1001)']],
+    [
+      '1,001 words',
+      Array.from({ length: 1001 }, (_, i) => `word${i}`),
+      ['BannedWords: must hold at most 1000 words (it holds 1001)'],
+    ],
     ['a string, not a list', 'Acme', ['BannedWords: must be an array']],
     // Counted as UserInputs are, as sent and after NFKC (the form matched): U+2A0C is four characters after it.
     ['16 x U+2A0C: 16 characters as sent, 64 after NFKC', ['\u2A0C'.repeat(16)], []],
-    ['17 x U+2A0C: 17 characters as sent, 68 after NFKC', ['Acme', '\u2A0C'.repeat(17)], ['BannedWords[1]: must have 3 to 64 characters (it has 17, 68 after NFKC normalization)']],
-    ['U+FDFA x 4: 4 characters as sent, 72 after NFKC', ['\uFDFA'.repeat(4)], ['BannedWords[0]: must have 3 to 64 characters (it has 4, 72 after NFKC normalization)']],
+    [
+      '17 x U+2A0C: 17 characters as sent, 68 after NFKC',
+      ['Acme', '\u2A0C'.repeat(17)],
+      ['BannedWords[1]: must have 3 to 64 characters (it has 17, 68 after NFKC normalization)'],
+    ],
+    [
+      'U+FDFA x 4: 4 characters as sent, 72 after NFKC',
+      ['\uFDFA'.repeat(4)],
+      ['BannedWords[0]: must have 3 to 64 characters (it has 4, 72 after NFKC normalization)'],
+    ],
     // NFKC shortens e + U+0301 to é: the larger count, as sent, is the one bounded (lint says the evaluator reads 2).
     ['e + U+0301 + e: 3 characters as sent, 2 after NFKC', ['e\u0301e'], []],
   ])('%s', (_what, words, expected) => {
@@ -97,21 +113,65 @@ describe('the schema refuses, as UserInputs do and more: controls, unpaired surr
     ['a C1 control (NEL)', 'Ac\u0085me', 'must not contain control characters (character 3 is U+0085)'],
     ['a line feed', 'Acme\n', 'must not contain control characters (character 5 is U+000A)'],
     ['a lone low surrogate', 'Acme\udc00', 'must be valid Unicode text (character 5 is U+DC00, an unpaired surrogate)'],
-    ['U+200E (left-to-right mark)', '\u200eAcme', 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 1 is U+200E)'],
-    ['U+200F (right-to-left mark)', 'Acme\u200f', 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 5 is U+200F)'],
-    ['U+202A (left-to-right embedding)', '\u202aAcme', 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 1 is U+202A)'],
-    ['U+2066 (left-to-right isolate)', 'Ac\u2066me', 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 3 is U+2066)'],
-    ['U+2069 (pop directional isolate)', 'Acme\u2069', 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 5 is U+2069)'],
-    ['U+200D (zero-width joiner)', 'Ac\u200dme', 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 3 is U+200D)'],
-    ['U+FEFF (zero-width no-break space)', '\ufeffAcme', 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 1 is U+FEFF)'],
-    ['U+00AD (soft hyphen)', 'Ac\u00adme', 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 3 is U+00AD)'],
+    [
+      'U+200E (left-to-right mark)',
+      '\u200eAcme',
+      'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 1 is U+200E)',
+    ],
+    [
+      'U+200F (right-to-left mark)',
+      'Acme\u200f',
+      'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 5 is U+200F)',
+    ],
+    [
+      'U+202A (left-to-right embedding)',
+      '\u202aAcme',
+      'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 1 is U+202A)',
+    ],
+    [
+      'U+2066 (left-to-right isolate)',
+      'Ac\u2066me',
+      'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 3 is U+2066)',
+    ],
+    [
+      'U+2069 (pop directional isolate)',
+      'Acme\u2069',
+      'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 5 is U+2069)',
+    ],
+    [
+      'U+200D (zero-width joiner)',
+      'Ac\u200dme',
+      'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 3 is U+200D)',
+    ],
+    [
+      'U+FEFF (zero-width no-break space)',
+      '\ufeffAcme',
+      'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 1 is U+FEFF)',
+    ],
+    [
+      'U+00AD (soft hyphen)',
+      'Ac\u00adme',
+      'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 3 is U+00AD)',
+    ],
     ['U+FDD0 (noncharacter)', 'Acme\ufdd0', 'must not contain Unicode noncharacters (character 5 is U+FDD0)'],
     ['U+FDEF (noncharacter)', '\ufdefAcme', 'must not contain Unicode noncharacters (character 1 is U+FDEF)'],
     ['U+FFFE (noncharacter)', 'Ac\ufffeme', 'must not contain Unicode noncharacters (character 3 is U+FFFE)'],
     ['U+FFFF (noncharacter)', 'Acme\uffff', 'must not contain Unicode noncharacters (character 5 is U+FFFF)'],
-    ['U+1FFFE (noncharacter)', `Acme${String.fromCodePoint(0x1fffe)}`, 'must not contain Unicode noncharacters (character 5 is U+1FFFE)'],
-    ['U+10FFFF (noncharacter)', `Acme${String.fromCodePoint(0x10ffff)}`, 'must not contain Unicode noncharacters (character 5 is U+10FFFF)'],
-    ['the first of two: a control before a format character', 'A\u0001c\u202eme', 'must not contain control characters (character 2 is U+0001)'],
+    [
+      'U+1FFFE (noncharacter)',
+      `Acme${String.fromCodePoint(0x1fffe)}`,
+      'must not contain Unicode noncharacters (character 5 is U+1FFFE)',
+    ],
+    [
+      'U+10FFFF (noncharacter)',
+      `Acme${String.fromCodePoint(0x10ffff)}`,
+      'must not contain Unicode noncharacters (character 5 is U+10FFFF)',
+    ],
+    [
+      'the first of two: a control before a format character',
+      'A\u0001c\u202eme',
+      'must not contain control characters (character 2 is U+0001)',
+    ],
   ])('%s', (_what, word, problem) => {
     expect(problems({ ...strengthPolicy(), BannedWords: ['Contoso', word] })).toEqual([`BannedWords[1]: ${problem}`]);
   });
@@ -119,17 +179,22 @@ describe('the schema refuses, as UserInputs do and more: controls, unpaired surr
   it.each([
     ['letters of any script, and marks', ['Zürich', 'Ελλάδα', 'Москва', '東京都', 'नमस्ते', 'e\u0301te']],
     ['spaces, digits, punctuation, symbols and emoji', ['Acme Corp', 'Team-42', 'O’Brien', '🔑🔑🔑']],
-    ['the code points beside the noncharacters', ['Acme\ufdcf', 'Acme\ufdf0', 'Acme\ufffd', `Acme${String.fromCodePoint(0x1fffd)}`]],
+    [
+      'the code points beside the noncharacters',
+      ['Acme\ufdcf', 'Acme\ufdf0', 'Acme\ufffd', `Acme${String.fromCodePoint(0x1fffd)}`],
+    ],
   ])('accepts %s', (_what, words) => {
     expect(problems({ ...strengthPolicy(), BannedWords: words })).toEqual([]);
   });
 });
 
 describe('the list and search answers: exactly the specification fields, the same body and ETag whatever the BannedWords', () => {
-  const records = (words: string[] | undefined) => SEED.map((p) => (words && p.PasswordStrengthPolicyID === 2 ? { ...p, BannedWords: words } : p));
+  const records = (words: string[] | undefined) =>
+    SEED.map((p) => (words && p.PasswordStrengthPolicyID === 2 ? { ...p, BannedWords: words } : p));
 
   it('buildCollection: the same body and entity tag with and without BannedWords', () => {
-    const validated = (words: string[] | undefined) => records(words).map((r) => (validatePolicy(strengthPolicies, r) as { ok: true; policy: StrengthPolicy }).policy);
+    const validated = (words: string[] | undefined) =>
+      records(words).map((r) => (validatePolicy(strengthPolicies, r) as { ok: true; policy: StrengthPolicy }).policy);
     const without = buildCollection(strengthPolicies, validated(undefined));
     const withWords = buildCollection(strengthPolicies, validated(WORDS));
     expect(withWords.policies[1]!.BannedWords).toEqual(WORDS);
@@ -142,53 +207,102 @@ describe('the list and search answers: exactly the specification fields, the sam
   it.each([
     ['the list', undefined],
     ['a search', { search: ['domain'] }],
-  ])('GET /api/passwordstrength, %s: the same status, headers and body as without BannedWords', async (_what, query) => {
-    const answer = async (words: string[] | undefined) => {
-      const loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/strength-policies', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' });
-      loaded.dynamo.on(loaded.lib.ScanCommand).resolves({ Items: records(words).map((r) => ({ ...r, Version: 3 })) });
-      return loaded.module.handler(getEvent('/api/passwordstrength', query));
-    };
-    const without = await answer(undefined);
-    const withWords = await answer(WORDS);
-    expect(without.statusCode).toBe(200);
-    expect(withWords).toEqual(without);
-    expect(withWords.body).not.toContain('Contoso');
-  });
+  ])(
+    'GET /api/passwordstrength, %s: the same status, headers and body as without BannedWords',
+    async (_what, query) => {
+      const answer = async (words: string[] | undefined) => {
+        const loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/strength-policies', {
+          POLICY_TABLE_NAME: 'strength-table',
+          POWERTOOLS_METRICS_DISABLED: 'true',
+        });
+        loaded.dynamo.on(loaded.lib.ScanCommand).resolves({ Items: records(words).map((r) => ({ ...r, Version: 3 })) });
+        return loaded.module.handler(getEvent('/api/passwordstrength', query));
+      };
+      const without = await answer(undefined);
+      const withWords = await answer(WORDS);
+      expect(without.statusCode).toBe(200);
+      expect(withWords).toEqual(without);
+      expect(withWords.body).not.toContain('Contoso');
+    },
+  );
 });
 
 describe('the evaluation reads the stored policy’s BannedWords', () => {
   it('POST /api/passwordstrength/evaluate: BannedWord for a password built on one, the evaluator’s own answer', async () => {
-    const loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' });
+    const loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
+      POLICY_TABLE_NAME: 'strength-table',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    });
     const stored = SEED.map((p) => (p.PasswordStrengthPolicyID === 2 ? { ...p, BannedWords: WORDS, Version: 2 } : p));
     loaded.dynamo.on(loaded.lib.ScanCommand).resolves({ Items: stored });
-    const post = (body: object) => loaded.module.handler(proxyEvent('POST', '/api/passwordstrength/evaluate', { headers: { 'Content-Type': ['application/json'] }, body: JSON.stringify(body) }));
+    const post = (body: object) =>
+      loaded.module.handler(
+        proxyEvent('POST', '/api/passwordstrength/evaluate', {
+          headers: { 'Content-Type': ['application/json'] },
+          body: JSON.stringify(body),
+        }),
+      );
     const estimate = guessEstimator();
 
     const built = JSON.parse((await post({ PasswordStrengthPolicyID: 2, Password: 'Contoso#2026' })).body);
     expect(built).toEqual(evaluatePassword({ ...SEED[1]!, BannedWords: WORDS }, 'Contoso#2026', estimate));
-    expect(built).toMatchObject({ ComplianceLevel: 1, Compliant: false, Failures: [{ Rule: 'BannedWord', Required: 0, Found: 1 }] });
+    expect(built).toMatchObject({
+      ComplianceLevel: 1,
+      Compliant: false,
+      Failures: [{ Rule: 'BannedWord', Required: 0, Found: 1 }],
+    });
     // Policy 1 bans nothing: the same password is Strong and Compliant there.
-    expect(JSON.parse((await post({ PasswordStrengthPolicyID: 1, Password: 'Contoso#2026' })).body)).toMatchObject({ ComplianceLevel: 3, Compliant: true, Failures: [] });
+    expect(JSON.parse((await post({ PasswordStrengthPolicyID: 1, Password: 'Contoso#2026' })).body)).toMatchObject({
+      ComplianceLevel: 3,
+      Compliant: true,
+      Failures: [],
+    });
   });
 });
 
 describe('the policy CLI keeps BannedWords', () => {
   it('checkPolicy keeps them after the specification fields', () => {
-    expect(checkPolicy('strength', { ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: WORDS })).toEqual({ ok: true, policy: { ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: WORDS } });
+    expect(checkPolicy('strength', { ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: WORDS })).toEqual(
+      { ok: true, policy: { ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: WORDS } },
+    );
   });
 
   it('the plan shows the words added and removed, not both lists', () => {
-    const before = { ...strengthPolicy({ PasswordStrengthPolicyID: 2, PolicyName: 'Domain User Accounts' }), BannedWords: ['Acme', 'Initech'] };
+    const before = {
+      ...strengthPolicy({ PasswordStrengthPolicyID: 2, PolicyName: 'Domain User Accounts' }),
+      BannedWords: ['Acme', 'Initech'],
+    };
     const after = { ...before, BannedWords: ['Acme', 'Contoso', 'Passwordstate'] };
     expect(fieldDiff(before, after)).toEqual(['BannedWords: + "Contoso", + "Passwordstate", - "Initech"']);
-    expect(fieldDiff(strengthPolicy(), { ...strengthPolicy(), BannedWords: ['Acme'] })).toEqual(['BannedWords: + "Acme"']);
-    expect(fieldDiff({ ...strengthPolicy(), BannedWords: ['Acme'] }, strengthPolicy())).toEqual(['BannedWords: - "Acme"']);
-    expect(fieldDiff({ ...strengthPolicy(), BannedWords: ['Acme', 'Contoso'] }, { ...strengthPolicy(), BannedWords: ['Contoso', 'Acme'] })).toEqual(['BannedWords: the same words, in another order']);
-    expect(fieldDiff(strengthPolicy(), { ...strengthPolicy(), BannedWords: [] })).toEqual(['BannedWords: (absent) → []']);
+    expect(fieldDiff(strengthPolicy(), { ...strengthPolicy(), BannedWords: ['Acme'] })).toEqual([
+      'BannedWords: + "Acme"',
+    ]);
+    expect(fieldDiff({ ...strengthPolicy(), BannedWords: ['Acme'] }, strengthPolicy())).toEqual([
+      'BannedWords: - "Acme"',
+    ]);
+    expect(
+      fieldDiff(
+        { ...strengthPolicy(), BannedWords: ['Acme', 'Contoso'] },
+        { ...strengthPolicy(), BannedWords: ['Contoso', 'Acme'] },
+      ),
+    ).toEqual(['BannedWords: the same words, in another order']);
+    expect(fieldDiff(strengthPolicy(), { ...strengthPolicy(), BannedWords: [] })).toEqual([
+      'BannedWords: (absent) → []',
+    ]);
 
-    const plan = makePlan('strength', new Map([[2, after]]), new Map([[2, 4]]), new Map([[2, { policy: before, version: 4 }]]));
+    const plan = makePlan(
+      'strength',
+      new Map([[2, after]]),
+      new Map([[2, 4]]),
+      new Map([[2, { policy: before, version: 4 }]]),
+    );
     expect(formatPlan(plan, 'PolicyName')).toBe(
-      ['~ change strength policy 2 "Domain User Accounts" (version 4 → 5)', '    BannedWords: + "Contoso", + "Passwordstate", - "Initech"', 'Plan: 0 to create, 1 to change, 0 to delete, 0 unchanged.', ''].join('\n'),
+      [
+        '~ change strength policy 2 "Domain User Accounts" (version 4 → 5)',
+        '    BannedWords: + "Contoso", + "Passwordstate", - "Initech"',
+        'Plan: 0 to create, 1 to change, 0 to delete, 0 unchanged.',
+        '',
+      ].join('\n'),
     );
   });
 
@@ -204,24 +318,48 @@ describe('the policy CLI keeps BannedWords', () => {
       await writeExport(dir, 'strength', new Map([[2, { policy, version: 3 }]]));
       const text = await readFile(path.join(dir, '2.json'), 'utf8');
       expect(Object.keys(JSON.parse(text))).toEqual([...SPEC_FIELDS, 'BannedWords']);
-      expect(text.endsWith('  "BannedWords": [\n    "Acme",\n    "Contoso",\n    "Passwordstate"\n  ]\n}\n')).toBe(true);
+      expect(text.endsWith('  "BannedWords": [\n    "Acme",\n    "Contoso",\n    "Passwordstate"\n  ]\n}\n')).toBe(
+        true,
+      );
       expect((await readPolicyDirectory(dir, 'strength')).policies.get(2)).toEqual(policy);
     });
 
     it('the issue’s words are refused, each naming the file and the entry’s index, none shown raw', async () => {
-      await writeExport(dir, 'strength', new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]));
+      await writeExport(
+        dir,
+        'strength',
+        new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]),
+      );
       const file = path.join(dir, '2.json');
-      await writeFile(file, JSON.stringify({ ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: ['Harmless', ...ISSUE_WORDS] }));
+      await writeFile(
+        file,
+        JSON.stringify({
+          ...strengthPolicy({ PasswordStrengthPolicyID: 2 }),
+          BannedWords: ['Harmless', ...ISSUE_WORDS],
+        }),
+      );
       const error = await readPolicyDirectory(dir, 'strength').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PolicyAdminError);
-      expect((error as PolicyAdminError).problems).toEqual(ISSUE_PROBLEMS.map((p, i) => `${file}: ${p.replace(`[${i}]`, `[${i + 1}]`)}`));
+      expect((error as PolicyAdminError).problems).toEqual(
+        ISSUE_PROBLEMS.map((p, i) => `${file}: ${p.replace(`[${i}]`, `[${i + 1}]`)}`),
+      );
       for (const line of (error as PolicyAdminError).problems) expect(line).not.toMatch(RAW);
     });
 
     it('a bad word is refused, naming the file and the entry’s index', async () => {
-      await writeExport(dir, 'strength', new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]));
+      await writeExport(
+        dir,
+        'strength',
+        new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]),
+      );
       const file = path.join(dir, '2.json');
-      await writeFile(file, JSON.stringify({ ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: ['Acme', 'ab', 'Contoso', 'acme'] }));
+      await writeFile(
+        file,
+        JSON.stringify({
+          ...strengthPolicy({ PasswordStrengthPolicyID: 2 }),
+          BannedWords: ['Acme', 'ab', 'Contoso', 'acme'],
+        }),
+      );
       const error = await readPolicyDirectory(dir, 'strength').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PolicyAdminError);
       expect((error as PolicyAdminError).problems).toEqual([

@@ -20,7 +20,13 @@ import { accuracyMarkdown } from '../../bench/accuracy';
 import { BENCH_ENV } from '../../bench/bench-variables';
 import type { LoadFigures } from '../../bench/http-bench';
 import { MEASURED_BENCH_FILES, measuredFiles, type BenchResults } from '../../bench/report';
-import { HOSTILE_LIMITS, hostileMarkdown, hostileTargets, type HostileBenchResult, type HostileBodyFigures } from '../../bench/hostile-report';
+import {
+  HOSTILE_LIMITS,
+  hostileMarkdown,
+  hostileTargets,
+  type HostileBenchResult,
+  type HostileBodyFigures,
+} from '../../bench/hostile-report';
 
 const interval = (low: number, high: number, value = (low + high) / 2): Estimate => ({ value, low, high, level: 0.95 });
 
@@ -44,7 +50,11 @@ describe('paired ratios', () => {
   it('a drift shared by both sides of each pair cancels: a constant 1.05x has the interval [1.05, 1.05]', () => {
     // The machine's speed swings tenfold between rounds; within a round the candidate is always 5% slower.
     const drift = Array.from({ length: 25 }, (_, i) => 50 + ((i * 37) % 450));
-    const estimate = pairedMedianRatio(drift.map((d) => d * 1.05), drift, { random: seededRandom(7), resamples: 2000 });
+    const estimate = pairedMedianRatio(
+      drift.map((d) => d * 1.05),
+      drift,
+      { random: seededRandom(7), resamples: 2000 },
+    );
     expect(estimate.value).toBeCloseTo(1.05, 12);
     expect(estimate.low).toBeCloseTo(1.05, 12);
     expect(estimate.high).toBeCloseTo(1.05, 12);
@@ -52,7 +62,12 @@ describe('paired ratios', () => {
 
   it('p99 over p99 on pairs resampled together: a candidate twice its baseline in every pair is 2x, interval [2, 2]', () => {
     const baseline = Array.from({ length: 200 }, (_, i) => 1 + ((i * 7919) % 200));
-    const estimate = pairedPercentileRatio(baseline.map((b) => 2 * b), baseline, 99, { random: seededRandom(3), resamples: 500 });
+    const estimate = pairedPercentileRatio(
+      baseline.map((b) => 2 * b),
+      baseline,
+      99,
+      { random: seededRandom(3), resamples: 500 },
+    );
     expect(estimate).toEqual({ value: 2, low: 2, high: 2, level: 0.95 });
   });
 });
@@ -155,7 +170,13 @@ describe('the seeded order', () => {
 });
 
 describe('the hostile targets', () => {
-  const body = (family: HostileBodyFigures['family'], name: string, cpuMs: number, heapPeakMB: number, more: Partial<HostileBodyFigures> = {}): HostileBodyFigures => ({
+  const body = (
+    family: HostileBodyFigures['family'],
+    name: string,
+    cpuMs: number,
+    heapPeakMB: number,
+    more: Partial<HostileBodyFigures> = {},
+  ): HostileBodyFigures => ({
     family,
     name,
     validAfterNfkc: true,
@@ -182,7 +203,9 @@ describe('the hostile targets', () => {
   it('read the worst body of any family against 100 ms of CPU, 32 MB of heap and 300 ms over HTTP: at the limit, PASS', () => {
     const bodies = [
       body('nfkc-expanding', '#1 a', HOSTILE_LIMITS.cpuMs, 3, { http: { ms: 120, status: 200, posts: 3 } }),
-      body('l33t-runs', '#1 b', 20, HOSTILE_LIMITS.heapMB, { http: { ms: HOSTILE_LIMITS.httpMs, status: 200, posts: 3 } }),
+      body('l33t-runs', '#1 b', 20, HOSTILE_LIMITS.heapMB, {
+        http: { ms: HOSTILE_LIMITS.httpMs, status: 200, posts: 3 },
+      }),
     ];
     expect(read(result(bodies))).toEqual([
       ['ms', 100, 100, 'PASS'],
@@ -194,7 +217,10 @@ describe('the hostile targets', () => {
   it('past a limit, MISS; a refused body counts for nothing; without HTTP, no HTTP target', () => {
     const bodies = [
       body('nfkc-expanding', '#1 a', 983.2, 141.7),
-      body('nfkc-expanding', '#2 b', Number.NaN, Number.NaN, { refused: '400: Password must be at most 256 characters.', runs: 0 }),
+      body('nfkc-expanding', '#2 b', Number.NaN, Number.NaN, {
+        refused: '400: Password must be at most 256 characters.',
+        runs: 0,
+      }),
       body('dense-userinputs', '#1 c', 100.5, 28.9),
     ];
     expect(read(result(bodies))).toEqual([
@@ -209,28 +235,82 @@ describe('the hostile targets', () => {
   });
 
   it('the Markdown says when, with what seed, on which machine and code, a row per family, names as code', () => {
-    const bodies = [body('nfkc-expanding', '#1 <letter>+U+2A0C | 4$$', 983.2, 141.7, { heapAfterGcMB: 116.1, validAfterNfkc: false }), body('l33t-runs', '#1 run', 20, 3)];
-    const markdown = hostileMarkdown(result(bodies), '2026-11-27T11:38:50.304Z', { cpu: 'AMD EPYC', cores: 2, node: 'v20.20.2', platform: 'linux x64' });
-    expect(markdown).toContain(`- Date: 2026-11-27T11:38:50.304Z\n- Seed: 7 (\`${BENCH_ENV.seed}=7\` makes the same bodies)\n- Code: commit abc1234\n- Machine: AMD EPYC, 2 cores, Node v20.20.2, linux x64\n- Load average (1 minute) at the start and the end of the section: 1.50, 2.25`);
+    const bodies = [
+      body('nfkc-expanding', '#1 <letter>+U+2A0C | 4$$', 983.2, 141.7, { heapAfterGcMB: 116.1, validAfterNfkc: false }),
+      body('l33t-runs', '#1 run', 20, 3),
+    ];
+    const markdown = hostileMarkdown(result(bodies), '2026-11-27T11:38:50.304Z', {
+      cpu: 'AMD EPYC',
+      cores: 2,
+      node: 'v20.20.2',
+      platform: 'linux x64',
+    });
+    expect(markdown).toContain(
+      `- Date: 2026-11-27T11:38:50.304Z\n- Seed: 7 (\`${BENCH_ENV.seed}=7\` makes the same bodies)\n- Code: commit abc1234\n- Machine: AMD EPYC, 2 cores, Node v20.20.2, linux x64\n- Load average (1 minute) at the start and the end of the section: 1.50, 2.25`,
+    );
     expect(markdown).toContain('| nfkc-expanding | 1 | 983.2 ms MISS (#1) | 141.7 MB MISS (#1) | 116.1 MB | - | - |');
     expect(markdown).toContain('| l33t-runs | 1 | 20.0 ms PASS (#1) | 3.0 MB PASS (#1) | no GC | - | - |');
     expect(markdown).toContain('- nfkc-expanding: `#1 <letter>+U+2A0C | 4$$` (valid as sent only)');
-    expect(markdown).toContain('| nfkc-expanding | `#1 <letter>+U+2A0C \\| 4$$` | no | 983.2 ms | 3 | 141.7 MB | 116.1 MB | - | - |');
+    expect(markdown).toContain(
+      '| nfkc-expanding | `#1 <letter>+U+2A0C \\| 4$$` | no | 983.2 ms | 3 | 141.7 MB | 116.1 MB | - | - |',
+    );
   });
 });
 
 describe('the measured files of docs/measured/', () => {
-  const load = (requestsPerSecond: number, p99Ms: number): LoadFigures => ({ requestsPerSecond, p50Ms: 1, p99Ms, requests: 1000, non2xx: 0, errors: 0 });
+  const load = (requestsPerSecond: number, p99Ms: number): LoadFigures => ({
+    requestsPerSecond,
+    p50Ms: 1,
+    p99Ms,
+    requests: 1000,
+    non2xx: 0,
+    errors: 0,
+  });
   const results: BenchResults = {
     timestamp: '2026-11-27T15:00:00.000Z',
     machine: { cpu: 'AMD EPYC', cores: 2, node: 'v20.20.2', platform: 'linux x64' },
-    config: { handlerSizes: [], policyCacheTtlSeconds: 30, coldStartRuns: 60, seed: 7, deployedStage: 'prod', profileRuns: 5, httpConnections: 32, httpSeconds: 10 },
+    config: {
+      handlerSizes: [],
+      policyCacheTtlSeconds: 30,
+      coldStartRuns: 60,
+      seed: 7,
+      deployedStage: 'prod',
+      profileRuns: 5,
+      httpConnections: 32,
+      httpSeconds: 10,
+    },
     sections: ['http'],
     loadAverage: [1.5, 2.25],
     seconds: 95,
     bundles: { GeneratorPolicies: { bytes: 271_872 }, HelloWorld: { bytes: 206 } },
-    http: { connections: 32, seconds: 10, endpoints: [{ name: 'generator list', path: '/userapi/passwordgenerator', list: true, responseBytes: 5000, gateway: load(18000, 4), bare: load(36000, 2), throughputRatio: 0.5, p99Ratio: 2 }] },
-    targets: [{ target: 'GeneratorPolicies bundle size (minified, SDK included)', section: 'bundles', measured: 265.5, comparison: '<=', limit: 300, unit: 'KB', margin: 34.5, result: 'PASS' }],
+    http: {
+      connections: 32,
+      seconds: 10,
+      endpoints: [
+        {
+          name: 'generator list',
+          path: '/userapi/passwordgenerator',
+          list: true,
+          responseBytes: 5000,
+          gateway: load(18000, 4),
+          bare: load(36000, 2),
+          throughputRatio: 0.5,
+          p99Ratio: 2,
+        },
+      ],
+    },
+    targets: [
+      {
+        target: 'GeneratorPolicies bundle size (minified, SDK included)',
+        section: 'bundles',
+        measured: 265.5,
+        comparison: '<=',
+        limit: 300,
+        unit: 'KB',
+        margin: 34.5,
+        result: 'PASS',
+      },
+    ],
   };
 
   it('npm run bench writes bundles.md and a file per section it ran, each saying which command, when, on what code and machine', () => {
@@ -238,24 +318,54 @@ describe('the measured files of docs/measured/', () => {
     expect(files.map((f) => f.file)).toEqual(['docs/measured/bundles.md', 'docs/measured/http.md']);
     expect(MEASURED_BENCH_FILES).toEqual(expect.arrayContaining(files.map((f) => f.file)));
     const [bundles, http] = files.map((f) => f.text) as [string, string];
-    expect(bundles).toContain('Written by `npm run bench` (`bench/bundles.ts`) and overwritten by each run: not edited by hand.');
-    expect(http).toContain('Written by `BENCH_SECTIONS=http npm run bench` (`bench/http-bench.ts`) and overwritten by each run: not edited by hand.');
-    expect(http).toContain('- Date: 2026-11-27T15:00:00.000Z\n- Code: commit abc1234\n- Machine: AMD EPYC, 2 cores, Node v20.20.2, linux x64\n- Seed: 7');
+    expect(bundles).toContain(
+      'Written by `npm run bench` (`bench/bundles.ts`) and overwritten by each run: not edited by hand.',
+    );
+    expect(http).toContain(
+      'Written by `BENCH_SECTIONS=http npm run bench` (`bench/http-bench.ts`) and overwritten by each run: not edited by hand.',
+    );
+    expect(http).toContain(
+      '- Date: 2026-11-27T15:00:00.000Z\n- Code: commit abc1234\n- Machine: AMD EPYC, 2 cores, Node v20.20.2, linux x64\n- Seed: 7',
+    );
     expect(http).toContain('- Load average (1 minute) at the start and the end of the run: 1.50, 2.25');
     expect(http).toContain('| generator list | 5000 | 18000 | 36000 | 0.50x | 4 ms | 2 ms | 2.00x | 0/0 |');
     expect(http).not.toContain('## Targets');
     expect(bundles).toContain('| GeneratorPolicies | 265.5 KB | 300 KB |');
     expect(bundles).toContain('## Targets\n\n| target | measured | interval | limit | margin | result |');
-    expect(bundles).toContain('| GeneratorPolicies bundle size (minified, SDK included) | 265.5 KB | - | <= 300.0 KB | +34.5 KB | PASS |');
+    expect(bundles).toContain(
+      '| GeneratorPolicies bundle size (minified, SDK included) | 265.5 KB | - | <= 300.0 KB | +34.5 KB | PASS |',
+    );
   });
 
   it('npm run bench:accuracy writes its tables under the same header', () => {
     const markdown = accuracyMarkdown(
-      { intro: ['Held-out sample: 2 passwords.'], tables: [{ title: 'Rule families', header: ['family', 'example', 'share'], rows: [['word | year', '`Hahaha1992?`', '0.0%']] }], outro: 'Families: PASS.' },
-      { timestamp: '2026-11-27T15:00:00.000Z', commit: 'abc1234', machine: 'AMD EPYC, 2 cores, Node v20.20.2, linux x64', loadAverage: [1.5, 2.25], seconds: 400 },
+      {
+        intro: ['Held-out sample: 2 passwords.'],
+        tables: [
+          {
+            title: 'Rule families',
+            header: ['family', 'example', 'share'],
+            rows: [['word | year', '`Hahaha1992?`', '0.0%']],
+          },
+        ],
+        outro: 'Families: PASS.',
+      },
+      {
+        timestamp: '2026-11-27T15:00:00.000Z',
+        commit: 'abc1234',
+        machine: 'AMD EPYC, 2 cores, Node v20.20.2, linux x64',
+        loadAverage: [1.5, 2.25],
+        seconds: 400,
+      },
     );
-    expect(markdown).toContain('Written by `npm run bench:accuracy` (`bench/accuracy.ts`) and overwritten by each run: not edited by hand.');
-    expect(markdown).toContain('- Date: 2026-11-27T15:00:00.000Z\n- Code: commit abc1234\n- Machine: AMD EPYC, 2 cores, Node v20.20.2, linux x64');
-    expect(markdown).toContain('Held-out sample: 2 passwords.\n\nRule families\n\n| family | example | share |\n|---|---:|---:|\n| word \\| year | `Hahaha1992?` | 0.0% |\n\nFamilies: PASS.');
+    expect(markdown).toContain(
+      'Written by `npm run bench:accuracy` (`bench/accuracy.ts`) and overwritten by each run: not edited by hand.',
+    );
+    expect(markdown).toContain(
+      '- Date: 2026-11-27T15:00:00.000Z\n- Code: commit abc1234\n- Machine: AMD EPYC, 2 cores, Node v20.20.2, linux x64',
+    );
+    expect(markdown).toContain(
+      'Held-out sample: 2 passwords.\n\nRule families\n\n| family | example | share |\n|---|---:|---:|\n| word \\| year | `Hahaha1992?` | 0.0% |\n\nFamilies: PASS.',
+    );
   });
 });

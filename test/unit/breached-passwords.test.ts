@@ -7,15 +7,30 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildFilter, canonicalEntries, defaultFilterModule, DEFAULT_SOURCES, FILTER_FILE, layoutFor, passwordsOf, zxcvbnPasswords } from '../../bundling/blocklist';
+import {
+  buildFilter,
+  canonicalEntries,
+  defaultFilterModule,
+  DEFAULT_SOURCES,
+  FILTER_FILE,
+  layoutFor,
+  passwordsOf,
+  zxcvbnPasswords,
+} from '../../bundling/blocklist';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
-import { canonicalPassword, FILTER_HEADER_BYTES, readFilter } from '../../functions/domain/evaluation/estimate/breached-passwords';
+import {
+  canonicalPassword,
+  FILTER_HEADER_BYTES,
+  readFilter,
+} from '../../functions/domain/evaluation/estimate/breached-passwords';
 
 /** Deterministic pseudo-random printable strings (a linear congruential generator), for false-positive counts. */
 function randomStrings(count: number, length: number, seed = 1): string[] {
   let state = seed;
   const next = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0);
-  return Array.from({ length: count }, () => Array.from({ length }, () => String.fromCharCode(33 + (next() % 94))).join(''));
+  return Array.from({ length: count }, () =>
+    Array.from({ length }, () => String.fromCharCode(33 + (next() % 94))).join(''),
+  );
 }
 
 describe('the canonical form', () => {
@@ -46,7 +61,8 @@ describe('a filter built from a list', () => {
   it('finds every entry, in any case and l33t spelling of it', () => {
     expect(entries.filter((entry) => !filter.has(entry))).toEqual([]);
     const small = readFilter(buildFilter(canonicalEntries([['password', 'dragon', 'monkey']])));
-    for (const password of ['password', 'PASSWORD', 'P@$$w0rd', 'Dr@g0n', 'M0NK3Y']) expect(small.has(password)).toBe(true);
+    for (const password of ['password', 'PASSWORD', 'P@$$w0rd', 'Dr@g0n', 'M0NK3Y'])
+      expect(small.has(password)).toBe(true);
     expect(small.has('correct horse battery staple')).toBe(false);
   });
 
@@ -100,7 +116,8 @@ describe('the list files an operator gives', () => {
     const text = 'password\r\n123456\n\nP@ss word\n';
     writeFileSync(path.join(dir, 'list.txt'), text);
     writeFileSync(path.join(dir, 'list.txt.gz'), gzipSync(text));
-    for (const file of ['list.txt', 'list.txt.gz']) expect(passwordsOf(readFileSync(path.join(dir, file)))).toEqual(['password', '123456', 'P@ss word']);
+    for (const file of ['list.txt', 'list.txt.gz'])
+      expect(passwordsOf(readFileSync(path.join(dir, file)))).toEqual(['password', '123456', 'P@ss word']);
   });
 });
 

@@ -38,7 +38,7 @@ describe('the compliance levels', () => {
     ]);
   });
 
-  it('reach level k at 10^t + 5 guesses, t the threshold of k (zxcvbn\'s margin), and not one guess below', () => {
+  it("reach level k at 10^t + 5 guesses, t the threshold of k (zxcvbn's margin), and not one guess below", () => {
     expect(COMPLIANCE_LEVELS.map((_, level) => guessThresholdLog10(level))).toEqual([0, 3, 6, 8, 10]);
     for (let level = 1; level < COMPLIANCE_LEVELS.length; level++) {
       const at = Math.log10(10 ** guessThresholdLog10(level) + 5);
@@ -54,9 +54,14 @@ describe('the compliance levels', () => {
     expect(atMostWeak(2.5)).toBe(2.5);
   });
 
-  it('are what docs/evaluation.md\'s level table says', () => {
+  it("are what docs/evaluation.md's level table says", () => {
     const page = readFileSync(path.join(__dirname, '..', '..', 'docs', 'evaluation.md'), 'utf8');
-    const rows = [...page.matchAll(/^\| (\d+)-(\d+) \| (\d) \| ([A-Za-z ]+?) \|/gm)].map((m) => [Number(m[1]), Number(m[2]), Number(m[3]), m[4]]);
+    const rows = [...page.matchAll(/^\| (\d+)-(\d+) \| (\d) \| ([A-Za-z ]+?) \|/gm)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+      Number(m[3]),
+      m[4],
+    ]);
     expect(rows).toEqual(COMPLIANCE_LEVELS.map((name, level) => [...scoreBandRange(level), level, name]));
   });
 });

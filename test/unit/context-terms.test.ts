@@ -8,7 +8,15 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
-import { contextTerms, findTerms, judgeInContext, restOf, TERM_KIND_TEXT, TERM_PLACEHOLDER, userInputTokens } from '../../functions/domain/evaluation/context/context-terms';
+import {
+  contextTerms,
+  findTerms,
+  judgeInContext,
+  restOf,
+  TERM_KIND_TEXT,
+  TERM_PLACEHOLDER,
+  userInputTokens,
+} from '../../functions/domain/evaluation/context/context-terms';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { answeredGuessesLog10, guessabilityScore } from '../../functions/domain/compliance-levels';
 import { evaluatePassword, type StrengthEvaluation } from '../../functions/domain/evaluation/strength-evaluator';
@@ -17,7 +25,10 @@ import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { SEED_STRENGTH } from '../support/seed-reference';
 
 const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
-const policy = (id: number, bannedWords?: string[]): StrengthPolicy => ({ ...SEED.find((p) => p.PasswordStrengthPolicyID === id)!, ...(bannedWords ? { BannedWords: bannedWords } : {}) });
+const policy = (id: number, bannedWords?: string[]): StrengthPolicy => ({
+  ...SEED.find((p) => p.PasswordStrengthPolicyID === id)!,
+  ...(bannedWords ? { BannedWords: bannedWords } : {}),
+});
 
 let estimate: GuessabilityEstimator;
 beforeAll(() => {
@@ -25,9 +36,15 @@ beforeAll(() => {
 });
 
 /** The evaluation as the function makes it: the blocklist's answer, the policy's BannedWords, the request's UserInputs. */
-const inContext = (id: number, password: string, userInputs: string[] = [], bannedWords?: string[]): StrengthEvaluation =>
+const inContext = (
+  id: number,
+  password: string,
+  userInputs: string[] = [],
+  bannedWords?: string[],
+): StrengthEvaluation =>
   evaluatePassword(policy(id, bannedWords), password, estimate, BREACHED_PASSWORDS.has(password), userInputs);
-const alone = (id: number, password: string): StrengthEvaluation => evaluatePassword(policy(id), password, estimate, BREACHED_PASSWORDS.has(password));
+const alone = (id: number, password: string): StrengthEvaluation =>
+  evaluatePassword(policy(id), password, estimate, BREACHED_PASSWORDS.has(password));
 /** What is left of the password once its terms are taken out, or undefined when none matches. */
 const leftOf = (password: string, userInputs: string[] = [], bannedWords: string[] = []): string | undefined => {
   const matches = findTerms(password, contextTerms(userInputs, bannedWords));
@@ -132,34 +149,59 @@ describe("the issue's examples fail under policies 1 and 2; without the context 
     ['Jsmith2026!x', ['jsmith', 'John Smith'], [], 'UserInput'],
     ['Jonathan.Smith1', ['jsmith', 'John Smith'], [], 'UserInput'],
     ['J0hn$mith#1', ['jsmith', 'John Smith'], [], 'UserInput'],
-  ])('%s (UserInputs %j, BannedWords %j): %s, at most Weak, never Compliant', (password, userInputs, bannedWords, rule) => {
-    for (const id of [1, 2]) {
-      const result = inContext(id, password, userInputs, bannedWords);
-      expect(rules(result)).toEqual([rule]);
-      expect(result.ComplianceLevel).toBeLessThanOrEqual(1);
-      expect(result.Compliant).toBe(false);
-      // After the length sentence (when the password is shorter than the policy prefers), the kind's sentence.
-      expect(result.Suggestions.find((s) => !s.startsWith('Use '))).toBe(TERM_KIND_TEXT[rule as 'UserInput' | 'BannedWord'].suggestion);
-    }
-    // Every one of them but the l33t name and the two names joined was Compliant under policy 1 before: the
-    // attack models (docs/evaluation.md#guess-numbers) read `Jonathan.Smith1` as a first name and a last name.
-    if (password !== 'J0hn$mith#1' && password !== 'Jonathan.Smith1') expect(alone(1, password).Compliant).toBe(true);
-  });
+  ])(
+    '%s (UserInputs %j, BannedWords %j): %s, at most Weak, never Compliant',
+    (password, userInputs, bannedWords, rule) => {
+      for (const id of [1, 2]) {
+        const result = inContext(id, password, userInputs, bannedWords);
+        expect(rules(result)).toEqual([rule]);
+        expect(result.ComplianceLevel).toBeLessThanOrEqual(1);
+        expect(result.Compliant).toBe(false);
+        // After the length sentence (when the password is shorter than the policy prefers), the kind's sentence.
+        expect(result.Suggestions.find((s) => !s.startsWith('Use '))).toBe(
+          TERM_KIND_TEXT[rule as 'UserInput' | 'BannedWord'].suggestion,
+        );
+      }
+      // Every one of them but the l33t name and the two names joined was Compliant under policy 1 before: the
+      // attack models (docs/evaluation.md#guess-numbers) read `Jonathan.Smith1` as a first name and a last name.
+      if (password !== 'J0hn$mith#1' && password !== 'Jonathan.Smith1') expect(alone(1, password).Compliant).toBe(true);
+    },
+  );
 
   it('a password built on terms of both kinds fails both rules, UserInput first, each with its count of distinct terms', () => {
     const result = inContext(2, 'JohnAcme!2026', ['John Smith'], ['Acme']);
     expect(result.Failures).toEqual([
-      { Rule: 'UserInput', Required: 0, Found: 1, Message: "The password is built on the user's name or other personal information." },
-      { Rule: 'BannedWord', Required: 0, Found: 1, Message: 'The password is built on a word this organization does not allow.' },
+      {
+        Rule: 'UserInput',
+        Required: 0,
+        Found: 1,
+        Message: "The password is built on the user's name or other personal information.",
+      },
+      {
+        Rule: 'BannedWord',
+        Required: 0,
+        Found: 1,
+        Message: 'The password is built on a word this organization does not allow.',
+      },
     ]);
-    expect(result.Suggestions.slice(0, 3)).toEqual(['Use 14 characters or more.', TERM_KIND_TEXT.UserInput.suggestion, TERM_KIND_TEXT.BannedWord.suggestion]);
+    expect(result.Suggestions.slice(0, 3)).toEqual([
+      'Use 14 characters or more.',
+      TERM_KIND_TEXT.UserInput.suggestion,
+      TERM_KIND_TEXT.BannedWord.suggestion,
+    ]);
     expect(result.ComplianceLevel).toBe(1);
   });
 
   it('the composition failures come first, then BreachedPassword, then the context rules', () => {
     const result = inContext(2, 'london123', [], ['London']);
     expect(BREACHED_PASSWORDS.has('london123')).toBe(true);
-    expect(rules(result)).toEqual(['MinimumSymbolCharacters', 'MinimumUpperCaseCharacters', 'RequiresUpperAndLowerCase', 'BreachedPassword', 'BannedWord']);
+    expect(rules(result)).toEqual([
+      'MinimumSymbolCharacters',
+      'MinimumUpperCaseCharacters',
+      'RequiresUpperAndLowerCase',
+      'BreachedPassword',
+      'BannedWord',
+    ]);
   });
 
   it('a term matched where what is left stands on its own is no failure, and these keep the level they have without the context', () => {
@@ -169,7 +211,9 @@ describe("the issue's examples fail under policies 1 and 2; without the context 
       const [judged, before] = [inContext(2, password, [], ['Acme']), alone(2, password)];
       expect({ ...judged, GuessesLog10: before.GuessesLog10 }).toEqual(before);
       // Only the estimate differs: an attacker who knows the term has only the rest to guess.
-      expect(judged.GuessesLog10).toBe(answeredGuessesLog10(estimate(rest!, contextTerms([], ['Acme']).wordLists).guessesLog10));
+      expect(judged.GuessesLog10).toBe(
+        answeredGuessesLog10(estimate(rest!, contextTerms([], ['Acme']).wordLists).guessesLog10),
+      );
       expect(judged.GuessesLog10).toBeLessThan(before.GuessesLog10);
     }
   });
@@ -182,18 +226,48 @@ describe("the issue's examples fail under policies 1 and 2; without the context 
 
 describe('NFKC and the Weak cap, pinned for BannedWords under policy 2', () => {
   const banned = (Rule: 'BannedWord') => ({ Rule, Required: 0, Found: 1, Message: TERM_KIND_TEXT.BannedWord.failure });
-  const answer = (r: StrengthEvaluation) => ({ level: r.ComplianceLevelName, Compliant: r.Compliant, Failures: r.Failures, GuessesLog10: r.GuessesLog10 });
+  const answer = (r: StrengthEvaluation) => ({
+    level: r.ComplianceLevelName,
+    Compliant: r.Compliant,
+    Failures: r.Failures,
+    GuessesLog10: r.GuessesLog10,
+  });
 
   it('a ligature is read as its letters: Oﬃcer#2026 is built on the BannedWord Officer (without NFKC it was Strong and Compliant)', () => {
     expect(leftOf('Oﬃcer#2026', [], ['Officer', 'Fabrikam'])).toBe(`${TERM_PLACEHOLDER}#2026`);
-    expect(answer(inContext(2, 'Oﬃcer#2026', [], ['Officer', 'Fabrikam']))).toEqual({ level: 'Weak', Compliant: false, Failures: [banned('BannedWord')], GuessesLog10: 4.3 });
-    expect(answer(inContext(2, 'Oﬃcer#2026', [], []))).toEqual({ level: 'Strong', Compliant: true, Failures: [], GuessesLog10: 8 });
+    expect(answer(inContext(2, 'Oﬃcer#2026', [], ['Officer', 'Fabrikam']))).toEqual({
+      level: 'Weak',
+      Compliant: false,
+      Failures: [banned('BannedWord')],
+      GuessesLog10: 4.3,
+    });
+    expect(answer(inContext(2, 'Oﬃcer#2026', [], []))).toEqual({
+      level: 'Strong',
+      Compliant: true,
+      Failures: [],
+      GuessesLog10: 8,
+    });
   });
 
   it('a match caps the estimate at Weak, and never raises it: Fabrikam2026!! falls from Excellent to 5.99, @cm3Acme! stays Very Poor at 3', () => {
-    expect(answer(alone(2, 'Fabrikam2026!!'))).toEqual({ level: 'Excellent', Compliant: true, Failures: [], GuessesLog10: 11.79 });
-    expect(answer(inContext(2, 'Fabrikam2026!!', [], ['Fabrikam']))).toEqual({ level: 'Weak', Compliant: false, Failures: [banned('BannedWord')], GuessesLog10: 5.99 });
-    expect(answer(inContext(2, '@cm3Acme!', [], ['Acme']))).toEqual({ level: 'Very Poor', Compliant: false, Failures: [banned('BannedWord')], GuessesLog10: 3 });
+    expect(answer(alone(2, 'Fabrikam2026!!'))).toEqual({
+      level: 'Excellent',
+      Compliant: true,
+      Failures: [],
+      GuessesLog10: 11.79,
+    });
+    expect(answer(inContext(2, 'Fabrikam2026!!', [], ['Fabrikam']))).toEqual({
+      level: 'Weak',
+      Compliant: false,
+      Failures: [banned('BannedWord')],
+      GuessesLog10: 5.99,
+    });
+    expect(answer(inContext(2, '@cm3Acme!', [], ['Acme']))).toEqual({
+      level: 'Very Poor',
+      Compliant: false,
+      Failures: [banned('BannedWord')],
+      GuessesLog10: 3,
+    });
   });
 });
 
@@ -205,7 +279,8 @@ describe('messages and suggestions name the kind of term, never the term or the 
   ])('%s', (password, userInputs, bannedWords) => {
     const text = JSON.stringify(inContext(2, password, userInputs, bannedWords)).toLowerCase();
     expect(inContext(2, password, userInputs, bannedWords).Failures.length).toBeGreaterThan(0);
-    for (const secret of [password, ...userInputs.flatMap(userInputTokens), ...bannedWords]) expect(text).not.toContain(secret.toLowerCase());
+    for (const secret of [password, ...userInputs.flatMap(userInputTokens), ...bannedWords])
+      expect(text).not.toContain(secret.toLowerCase());
   });
 });
 
@@ -224,7 +299,9 @@ describe('controls keep their levels with UserInputs and BannedWords present', (
 
   it('no context at all: the evaluation is exactly the one without UserInputs and BannedWords', () => {
     const counting: { calls: unknown[][] } = { calls: [] };
-    const spy: GuessabilityEstimator = (password, lists) => (counting.calls.push([password, lists]), estimate(password, lists));
+    const spy: GuessabilityEstimator = (password, lists) => (
+      counting.calls.push([password, lists]), estimate(password, lists)
+    );
     evaluatePassword(policy(2, []), 'Jsmith2026!x', spy, false, []);
     // One estimate, of the password, with no user inputs: the path of an evaluation without context.
     expect(counting.calls).toEqual([['Jsmith2026!x', undefined]]);
@@ -247,7 +324,10 @@ describe('judgeInContext: the password estimated, and what is left when a term m
     const terms = contextTerms(['John Smith'], ['Acme']);
     expect(judgeInContext('Vq8#Lz2!Tp6$Wn', terms, counting).failures).toEqual([]);
     expect(calls).toEqual(['Vq8#Lz2!Tp6$Wn']);
-    expect(judgeInContext('AcmeVq8#Lz2!Tp6$Wn', terms, counting)).toEqual({ ...estimate('•Vq8#Lz2!Tp6$Wn', terms.wordLists), failures: [] });
+    expect(judgeInContext('AcmeVq8#Lz2!Tp6$Wn', terms, counting)).toEqual({
+      ...estimate('•Vq8#Lz2!Tp6$Wn', terms.wordLists),
+      failures: [],
+    });
     expect(calls).toEqual(['Vq8#Lz2!Tp6$Wn', '•Vq8#Lz2!Tp6$Wn', 'AcmeVq8#Lz2!Tp6$Wn']);
   });
 
@@ -271,7 +351,10 @@ describe('judgeInContext: the password estimated, and what is left when a term m
 
 describe('the worked examples of docs/evaluation.md', () => {
   const page = readFileSync(path.join(__dirname, '..', '..', 'docs', 'evaluation.md'), 'utf8');
-  const section = page.slice(page.indexOf('### Worked examples of matching'), page.indexOf('\n## ', page.indexOf('### Worked examples of matching')));
+  const section = page.slice(
+    page.indexOf('### Worked examples of matching'),
+    page.indexOf('\n## ', page.indexOf('### Worked examples of matching')),
+  );
   const code = (cell: string) => /^`(.*)`$/.exec(cell)?.[1] ?? cell;
   const rows = section
     .split('\n')
@@ -282,17 +365,26 @@ describe('the worked examples of docs/evaluation.md', () => {
     expect(rows.length).toBeGreaterThanOrEqual(15);
   });
 
-  it.each(rows.map((cells) => [cells[1], cells] as const))('%s', (_password, [id, password, userInputs, bannedWords, left, levels, failures]) => {
-    const [pw, inputs, words] = [code(password!), JSON.parse(code(userInputs!)) as string[], JSON.parse(code(bannedWords!)) as string[]];
-    const terms = contextTerms(inputs, words);
-    const rest = leftOf(pw, inputs, words);
-    if (left === 'none') expect(rest).toBeUndefined();
-    else expect(`\`${rest}\` (${guessabilityScore(estimate(rest!, terms.wordLists).guessesLog10)})`).toBe(left);
-    const [before, after] = levels!.split(' → ').map(Number);
-    expect(alone(Number(id), pw).ComplianceLevel).toBe(before);
-    const result = inContext(Number(id), pw, inputs, words);
-    expect(result.ComplianceLevel).toBe(after);
-    const added = result.Failures.filter((f) => f.Rule === 'UserInput' || f.Rule === 'BannedWord').map((f) => `${f.Rule} (${f.Found})`);
-    expect(added.join(', ') || 'none').toBe(failures);
-  });
+  it.each(rows.map((cells) => [cells[1], cells] as const))(
+    '%s',
+    (_password, [id, password, userInputs, bannedWords, left, levels, failures]) => {
+      const [pw, inputs, words] = [
+        code(password!),
+        JSON.parse(code(userInputs!)) as string[],
+        JSON.parse(code(bannedWords!)) as string[],
+      ];
+      const terms = contextTerms(inputs, words);
+      const rest = leftOf(pw, inputs, words);
+      if (left === 'none') expect(rest).toBeUndefined();
+      else expect(`\`${rest}\` (${guessabilityScore(estimate(rest!, terms.wordLists).guessesLog10)})`).toBe(left);
+      const [before, after] = levels!.split(' → ').map(Number);
+      expect(alone(Number(id), pw).ComplianceLevel).toBe(before);
+      const result = inContext(Number(id), pw, inputs, words);
+      expect(result.ComplianceLevel).toBe(after);
+      const added = result.Failures.filter((f) => f.Rule === 'UserInput' || f.Rule === 'BannedWord').map(
+        (f) => `${f.Rule} (${f.Found})`,
+      );
+      expect(added.join(', ') || 'none').toBe(failures);
+    },
+  );
 });

@@ -14,15 +14,27 @@ const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const admin = () => new CredentialAdmin(client, 'CredTable', () => NOW);
 
-const conditionFailed = () => Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
-const user = (overrides: Record<string, unknown> = {}) => ({ ...newUserItem('alice', [GENERATOR_ADMIN_ROLE], NOW.toISOString()), ...overrides });
+const conditionFailed = () =>
+  Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+const user = (overrides: Record<string, unknown> = {}) => ({
+  ...newUserItem('alice', [GENERATOR_ADMIN_ROLE], NOW.toISOString()),
+  ...overrides,
+});
 const updates = () => dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input);
 
 beforeEach(() => dynamo.reset());
 
 describe('item builders', () => {
   it('build the items the authorizer reads, with unique roles and the LastUsed map it writes into', () => {
-    expect(newUserItem('alice', ['a', 'b', 'a'], 'T')).toEqual({ CredentialID: 'USER#alice', UserID: 'alice', Roles: ['a', 'b'], Disabled: false, CreatedAt: 'T', Keys: {}, LastUsed: {} });
+    expect(newUserItem('alice', ['a', 'b', 'a'], 'T')).toEqual({
+      CredentialID: 'USER#alice',
+      UserID: 'alice',
+      Roles: ['a', 'b'],
+      Disabled: false,
+      CreatedAt: 'T',
+      Keys: {},
+      LastUsed: {},
+    });
     expect(systemKeysItem('strength')).toEqual({ CredentialID: 'STRENGTH_KEYS', Keys: {}, LastUsed: {} });
   });
 });
@@ -46,7 +58,9 @@ describe('createUser', () => {
 
   it('validates before any call, without echoing the value', async () => {
     const pasted = 'ppg_0123456789ab_not a user id';
-    const error = await admin().createUser(pasted).catch((e: unknown) => e as Error);
+    const error = await admin()
+      .createUser(pasted)
+      .catch((e: unknown) => e as Error);
     expect(error).toBeInstanceOf(CredentialAdminError);
     expect(error!.message).not.toContain('ppg_');
     await expect(admin().createUser('ok', ['tab\there'])).rejects.toThrow(CredentialAdminError);
@@ -54,7 +68,11 @@ describe('createUser', () => {
   });
 
   it('passes on an AWS failure as it is', async () => {
-    dynamo.on(PutCommand).rejects(Object.assign(new Error('Throughput exceeds the current capacity'), { name: 'ProvisionedThroughputExceededException' }));
+    dynamo.on(PutCommand).rejects(
+      Object.assign(new Error('Throughput exceeds the current capacity'), {
+        name: 'ProvisionedThroughputExceededException',
+      }),
+    );
     await expect(admin().createUser('alice')).rejects.toMatchObject({ name: 'ProvisionedThroughputExceededException' });
   });
 });
@@ -74,9 +92,13 @@ describe('issueUserKey', () => {
       TableName: 'CredTable',
       Key: { CredentialID: 'USER#alice' },
       UpdateExpression: 'SET #keys.#keyId = :key',
-      ConditionExpression: 'attribute_exists(#id) AND (attribute_not_exists(#disabled) OR #disabled = :false) AND attribute_not_exists(#keys.#keyId)',
+      ConditionExpression:
+        'attribute_exists(#id) AND (attribute_not_exists(#disabled) OR #disabled = :false) AND attribute_not_exists(#keys.#keyId)',
       ExpressionAttributeNames: { '#id': 'CredentialID', '#disabled': 'Disabled', '#keys': 'Keys', '#keyId': keyId },
-      ExpressionAttributeValues: { ':false': false, ':key': { Digest: expect.stringMatching(/^[0-9a-f]{64}$/), CreatedAt: NOW.toISOString() } },
+      ExpressionAttributeValues: {
+        ':false': false,
+        ':key': { Digest: expect.stringMatching(/^[0-9a-f]{64}$/), CreatedAt: NOW.toISOString() },
+      },
     });
     expect(JSON.stringify(add)).not.toContain(key);
   });
@@ -90,7 +112,9 @@ describe('issueUserKey', () => {
   it('reports a disabled user, read back after the condition failed', async () => {
     dynamo.on(UpdateCommand).resolvesOnce({}).rejects(conditionFailed());
     dynamo.on(GetCommand).resolves({ Item: user({ Disabled: true }) });
-    await expect(admin().issueUserKey('alice')).rejects.toThrow('User "alice" is disabled; enable it before issuing a key.');
+    await expect(admin().issueUserKey('alice')).rejects.toThrow(
+      'User "alice" is disabled; enable it before issuing a key.',
+    );
   });
 
   it('draws a new key when the key id collided with a live one', async () => {
@@ -108,9 +132,15 @@ describe('issueStrengthKey', () => {
     dynamo.on(UpdateCommand).resolves({});
     await admin().issueSystemKey('strength');
     const [ensure, add] = updates();
-    expect(ensure).toMatchObject({ Key: { CredentialID: 'STRENGTH_KEYS' }, UpdateExpression: expect.stringContaining('if_not_exists(#keys, :empty)') });
+    expect(ensure).toMatchObject({
+      Key: { CredentialID: 'STRENGTH_KEYS' },
+      UpdateExpression: expect.stringContaining('if_not_exists(#keys, :empty)'),
+    });
     expect(ensure).not.toHaveProperty('ConditionExpression');
-    expect(add).toMatchObject({ UpdateExpression: 'SET #keys.#keyId = :key', ConditionExpression: 'attribute_not_exists(#keys.#keyId)' });
+    expect(add).toMatchObject({
+      UpdateExpression: 'SET #keys.#keyId = :key',
+      ConditionExpression: 'attribute_not_exists(#keys.#keyId)',
+    });
   });
 });
 
@@ -127,15 +157,21 @@ describe('revoking keys', () => {
 
   it('reports an unknown key id, and an unknown user', async () => {
     dynamo.on(UpdateCommand).resolvesOnce({}).rejects(conditionFailed());
-    await expect(admin().revokeUserKey('alice', '0123456789ab')).rejects.toThrow('User "alice" has no key with id 0123456789ab.');
+    await expect(admin().revokeUserKey('alice', '0123456789ab')).rejects.toThrow(
+      'User "alice" has no key with id 0123456789ab.',
+    );
     dynamo.reset();
     dynamo.on(UpdateCommand).rejects(conditionFailed());
     await expect(admin().revokeUserKey('bob', '0123456789ab')).rejects.toThrow('User "bob" does not exist.');
-    await expect(admin().revokeSystemKey('strength', '0123456789ab')).rejects.toThrow('There is no password strength key with id 0123456789ab.');
+    await expect(admin().revokeSystemKey('strength', '0123456789ab')).rejects.toThrow(
+      'There is no password strength key with id 0123456789ab.',
+    );
   });
 
   it('refuses a malformed key id before any call', async () => {
-    await expect(admin().revokeSystemKey('strength', 'pps_0123456789ab_secret')).rejects.toThrow(/key id is the 12 hexadecimal characters/);
+    await expect(admin().revokeSystemKey('strength', 'pps_0123456789ab_secret')).rejects.toThrow(
+      /key id is the 12 hexadecimal characters/,
+    );
     expect(dynamo.calls()).toHaveLength(0);
   });
 });
@@ -168,14 +204,18 @@ describe('roles', () => {
 
   it('revoke of a role not held is an error, so a typo is never taken for a revocation', async () => {
     dynamo.on(GetCommand).resolves({ Item: user() });
-    await expect(admin().revokeRole('alice', 'Password Generator Policy Security Admin')).rejects.toThrow('User "alice" does not hold the role "Password Generator Policy Security Admin".');
+    await expect(admin().revokeRole('alice', 'Password Generator Policy Security Admin')).rejects.toThrow(
+      'User "alice" does not hold the role "Password Generator Policy Security Admin".',
+    );
     expect(updates()).toHaveLength(0);
   });
 
   it('gives up with a clear error when the item keeps changing', async () => {
     dynamo.on(GetCommand).resolves({ Item: user() });
     dynamo.on(UpdateCommand).rejects(conditionFailed());
-    await expect(admin().revokeRole('alice', GENERATOR_ADMIN_ROLE)).rejects.toThrow('kept changing while this command ran; run it again.');
+    await expect(admin().revokeRole('alice', GENERATOR_ADMIN_ROLE)).rejects.toThrow(
+      'kept changing while this command ran; run it again.',
+    );
   });
 });
 
@@ -185,16 +225,35 @@ describe('list', () => {
     dynamo
       .on(ScanCommand)
       .resolvesOnce({
-        Items: [user({ UserID: 'zed', CredentialID: 'USER#zed', Keys: { bbbbbbbbbbbb: { Digest: digest, CreatedAt: '2026-02-01T00:00:00.000Z' } }, LastUsed: { bbbbbbbbbbbb: '2026-03-01T00:00:00.000Z' } })],
+        Items: [
+          user({
+            UserID: 'zed',
+            CredentialID: 'USER#zed',
+            Keys: { bbbbbbbbbbbb: { Digest: digest, CreatedAt: '2026-02-01T00:00:00.000Z' } },
+            LastUsed: { bbbbbbbbbbbb: '2026-03-01T00:00:00.000Z' },
+          }),
+        ],
         LastEvaluatedKey: { CredentialID: 'USER#zed' },
       })
       .resolvesOnce({
         Items: [
           // A plan the authorizer does not know meters the key on the default plan, and is listed so.
-          { CredentialID: 'STRENGTH_KEYS', Keys: { cccccccccccc: { Digest: digest, CreatedAt: '2026-01-01T00:00:00.000Z', UsagePlan: 'gold' } } },
-          { CredentialID: 'GENERATOR_KEYS', Keys: { eeeeeeeeeeee: { Digest: digest, CreatedAt: '2026-01-02T00:00:00.000Z' } }, LastUsed: { eeeeeeeeeeee: '2026-01-03T00:00:00.000Z' } },
+          {
+            CredentialID: 'STRENGTH_KEYS',
+            Keys: { cccccccccccc: { Digest: digest, CreatedAt: '2026-01-01T00:00:00.000Z', UsagePlan: 'gold' } },
+          },
+          {
+            CredentialID: 'GENERATOR_KEYS',
+            Keys: { eeeeeeeeeeee: { Digest: digest, CreatedAt: '2026-01-02T00:00:00.000Z' } },
+            LastUsed: { eeeeeeeeeeee: '2026-01-03T00:00:00.000Z' },
+          },
           // Written by hand: roles as a string set, no Disabled, no dates.
-          { CredentialID: 'USER#amy', UserID: 'amy', Roles: new Set(['r']), Keys: { dddddddddddd: { Digest: digest, UsagePlan: 'high' } } },
+          {
+            CredentialID: 'USER#amy',
+            UserID: 'amy',
+            Roles: new Set(['r']),
+            Keys: { dddddddddddd: { Digest: digest, UsagePlan: 'high' } },
+          },
         ],
       });
 
@@ -208,13 +267,30 @@ describe('list', () => {
           roles: [GENERATOR_ADMIN_ROLE],
           disabled: false,
           createdAt: NOW.toISOString(),
-          keys: [{ keyId: 'bbbbbbbbbbbb', createdAt: '2026-02-01T00:00:00.000Z', lastUsedAt: '2026-03-01T00:00:00.000Z', usagePlan: 'standard' }],
+          keys: [
+            {
+              keyId: 'bbbbbbbbbbbb',
+              createdAt: '2026-02-01T00:00:00.000Z',
+              lastUsedAt: '2026-03-01T00:00:00.000Z',
+              usagePlan: 'standard',
+            },
+          ],
         },
       ],
-      generatorKeys: [{ keyId: 'eeeeeeeeeeee', createdAt: '2026-01-02T00:00:00.000Z', lastUsedAt: '2026-01-03T00:00:00.000Z', usagePlan: 'standard' }],
+      generatorKeys: [
+        {
+          keyId: 'eeeeeeeeeeee',
+          createdAt: '2026-01-02T00:00:00.000Z',
+          lastUsedAt: '2026-01-03T00:00:00.000Z',
+          usagePlan: 'standard',
+        },
+      ],
       strengthKeys: [{ keyId: 'cccccccccccc', createdAt: '2026-01-01T00:00:00.000Z', usagePlan: 'standard' }],
     });
     expect(JSON.stringify(listing)).not.toContain(digest);
-    expect(dynamo.commandCalls(ScanCommand)[0]!.args[0].input).toMatchObject({ TableName: 'CredTable', ConsistentRead: true });
+    expect(dynamo.commandCalls(ScanCommand)[0]!.args[0].input).toMatchObject({
+      TableName: 'CredTable',
+      ConsistentRead: true,
+    });
   });
 });

@@ -24,7 +24,11 @@ const SECRETS = ['Quentin', 'Zebulon', 'qzebulon', 'wolfram', 'hollow', '5581923
 const event = (body: string) => proxyEvent('POST', PATH, { headers: { 'Content-Type': ['application/json'] }, body });
 const post = (value: unknown) => event(JSON.stringify(value));
 const entry = (env: Record<string, string> = {}) => {
-  const loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true', ...env });
+  const loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
+    POLICY_TABLE_NAME: 'strength-table',
+    POWERTOOLS_METRICS_DISABLED: 'true',
+    ...env,
+  });
   loaded.dynamo.on(loaded.lib.ScanCommand).resolves({ Items: SEED });
   return loaded.module.handler;
 };
@@ -43,7 +47,10 @@ describe('200: the evaluation in context', () => {
     [2, 'Amber-Lighthouse-Sparrow-71!', undefined],
   ])('policy %i, %s: the evaluator’s answer with the UserInputs (%s)', async (id, password, rule) => {
     const result = await handler(post({ PasswordStrengthPolicyID: id, Password: password, UserInputs: USER }));
-    expect({ statusCode: result.statusCode, headers: result.headers }).toEqual({ statusCode: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' } });
+    expect({ statusCode: result.statusCode, headers: result.headers }).toEqual({
+      statusCode: 200,
+      headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' },
+    });
     const body = JSON.parse(result.body) as { Failures: { Rule: string }[]; Compliant: boolean };
     expect(body).toEqual(evaluatePassword(SEED[id - 1]!, password, estimate, false, USER));
     expect(body.Failures.some((f) => f.Rule === 'UserInput')).toBe(rule === 'UserInput');
@@ -67,13 +74,34 @@ describe('200: the evaluation in context', () => {
 
 describe('400 for UserInputs that are not 1 to 20 strings of 1 to 256 characters without control characters, naming no value', () => {
   const secret = 'Zebulon-5581923';
-  const TOO_LONG = 'must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).';
+  const TOO_LONG =
+    'must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).';
   it.each([
-    ['a string', secret, 'UserInputs must be a JSON array of 1 to 20 strings (the user name, display name, email address and the like); leave it out when there are none.'],
-    ['null', null, 'UserInputs must be a JSON array of 1 to 20 strings (the user name, display name, email address and the like); leave it out when there are none.'],
-    ['an object', { name: secret }, 'UserInputs must be a JSON array of 1 to 20 strings (the user name, display name, email address and the like); leave it out when there are none.'],
-    ['an empty array', [], 'UserInputs must be a JSON array of 1 to 20 strings (the user name, display name, email address and the like); leave it out when there are none.'],
-    ['21 items', Array.from({ length: 21 }, (_, i) => `${secret}${i}`), 'UserInputs must hold at most 20 strings; this one holds 21.'],
+    [
+      'a string',
+      secret,
+      'UserInputs must be a JSON array of 1 to 20 strings (the user name, display name, email address and the like); leave it out when there are none.',
+    ],
+    [
+      'null',
+      null,
+      'UserInputs must be a JSON array of 1 to 20 strings (the user name, display name, email address and the like); leave it out when there are none.',
+    ],
+    [
+      'an object',
+      { name: secret },
+      'UserInputs must be a JSON array of 1 to 20 strings (the user name, display name, email address and the like); leave it out when there are none.',
+    ],
+    [
+      'an empty array',
+      [],
+      'UserInputs must be a JSON array of 1 to 20 strings (the user name, display name, email address and the like); leave it out when there are none.',
+    ],
+    [
+      '21 items',
+      Array.from({ length: 21 }, (_, i) => `${secret}${i}`),
+      'UserInputs must hold at most 20 strings; this one holds 21.',
+    ],
     ['a number item', [secret, 5581923], 'UserInputs[1] must be a JSON string.'],
     ['a null item', [secret, null], 'UserInputs[1] must be a JSON string.'],
     ['an array item', [[secret]], 'UserInputs[0] must be a JSON string.'],
@@ -84,29 +112,59 @@ describe('400 for UserInputs that are not 1 to 20 strings of 1 to 256 characters
     ['15 x U+FDFA: 15 characters as sent, 270 after NFKC', ['\uFDFA'.repeat(15)], `UserInputs[0] ${TOO_LONG}`],
     ['129 x e + U+0301: 258 characters as sent, 129 after NFKC', ['e\u0301'.repeat(129)], `UserInputs[0] ${TOO_LONG}`],
     ['a control character', [`${secret}\n`], 'UserInputs[0] must not contain control characters.'],
-    ['an unpaired surrogate', [`${secret}\ud800`], 'UserInputs[0] must be valid Unicode text (it has an unpaired surrogate escape).'],
+    [
+      'an unpaired surrogate',
+      [`${secret}\ud800`],
+      'UserInputs[0] must be valid Unicode text (it has an unpaired surrogate escape).',
+    ],
   ])('%s', async (_what, userInputs, phrase) => {
     const result = await handler(post({ Password: 'Correct-Horse-7', UserInputs: userInputs }));
-    expect(result).toEqual({ statusCode: 400, headers: { 'Content-Type': JSON_TYPE }, body: errorEnvelope(400, phrase) });
+    expect(result).toEqual({
+      statusCode: 400,
+      headers: { 'Content-Type': JSON_TYPE },
+      body: errorEnvelope(400, phrase),
+    });
     expect(result.body).not.toContain('Zebulon');
     expect(result.body).not.toContain('5581923');
   });
 
   it('accepts 256 characters (emoji count one each), as sent and after NFKC, and 20 items', async () => {
-    expect((await handler(post({ Password: 'Correct-Horse-7', UserInputs: Array.from({ length: 20 }, () => '🔑'.repeat(256)) }))).statusCode).toBe(200);
+    expect(
+      (
+        await handler(
+          post({ Password: 'Correct-Horse-7', UserInputs: Array.from({ length: 20 }, () => '🔑'.repeat(256)) }),
+        )
+      ).statusCode,
+    ).toBe(200);
     // 64 x U+2A0C is 256 characters after NFKC, 14 x U+FDFA 252; 128 x e + U+0301 is 256 as sent.
-    expect((await handler(post({ Password: 'Correct-Horse-7', UserInputs: ['\u2A0C'.repeat(64), '\uFDFA'.repeat(14), 'e\u0301'.repeat(128)] }))).statusCode).toBe(200);
+    expect(
+      (
+        await handler(
+          post({
+            Password: 'Correct-Horse-7',
+            UserInputs: ['\u2A0C'.repeat(64), '\uFDFA'.repeat(14), 'e\u0301'.repeat(128)],
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('a field name in another case is an unknown field, not named', async () => {
     const result = await handler(post({ Password: 'Correct-Horse-7', userInputs: [secret] }));
-    expect(result.body).toBe(errorEnvelope(400, 'The body has an unknown field; the fields are "PasswordStrengthPolicyID" (optional), "Password" and "UserInputs" (optional; names are case-sensitive).'));
+    expect(result.body).toBe(
+      errorEnvelope(
+        400,
+        'The body has an unknown field; the fields are "PasswordStrengthPolicyID" (optional), "Password" and "UserInputs" (optional; names are case-sensitive).',
+      ),
+    );
   });
 });
 
 describe('no UserInput reaches a log line', () => {
   it('the logger redacts a field named UserInputs at any depth, as it does Password', () => {
-    expect(JSON.stringify({ request: { Password: 'x', userinputs: USER } }, redactSecrets)).toBe('{"request":{"Password":"[redacted]","userinputs":"[redacted]"}}');
+    expect(JSON.stringify({ request: { Password: 'x', userinputs: USER } }, redactSecrets)).toBe(
+      '{"request":{"Password":"[redacted]","userinputs":"[redacted]"}}',
+    );
   });
 
   it('with event logging and DEBUG on: 200, 400 and 404, the event logged with its body redacted, no UserInput anywhere', async () => {

@@ -17,7 +17,11 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
 const SECRET = 'Quiet-Harbor-Lantern-93!';
 
-function event(body: string | null, headers: Record<string, string[]> = { 'Content-Type': ['application/json'] }, extra: { query?: Record<string, string[]>; isBase64Encoded?: boolean } = {}): APIGatewayProxyEvent {
+function event(
+  body: string | null,
+  headers: Record<string, string[]> = { 'Content-Type': ['application/json'] },
+  extra: { query?: Record<string, string[]>; isBase64Encoded?: boolean } = {},
+): APIGatewayProxyEvent {
   return proxyEvent('POST', PATH, { headers, body, ...extra });
 }
 const post = (value: unknown) => event(JSON.stringify(value));
@@ -27,20 +31,41 @@ let handler: ProxyHandler;
 const estimate = guessEstimator();
 
 beforeAll(() => {
-  loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' });
+  loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
+    POLICY_TABLE_NAME: 'strength-table',
+    POWERTOOLS_METRICS_DISABLED: 'true',
+  });
   loaded.dynamo.on(loaded.lib.ScanCommand, { TableName: 'strength-table' }).resolves({ Items: SEED });
   handler = loaded.module.handler;
 });
 
-const TOO_LONG = 'Password must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).';
-const badRequest = (phrase: string) => ({ statusCode: 400, headers: { 'Content-Type': JSON_TYPE }, body: errorEnvelope(400, phrase) });
+const TOO_LONG =
+  'Password must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).';
+const badRequest = (phrase: string) => ({
+  statusCode: 400,
+  headers: { 'Content-Type': JSON_TYPE },
+  body: errorEnvelope(400, phrase),
+});
 
 describe('200: the evaluation, never to be cached', () => {
   it('evaluates against the default policy (1) when the body names none, with exactly the documented fields', async () => {
     const result = await handler(post({ Password: 'Password1!' }));
-    expect({ statusCode: result.statusCode, headers: result.headers }).toEqual({ statusCode: 200, headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' } });
+    expect({ statusCode: result.statusCode, headers: result.headers }).toEqual({
+      statusCode: 200,
+      headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' },
+    });
     const body = JSON.parse(result.body) as Record<string, unknown>;
-    expect(Object.keys(body)).toEqual(['PasswordStrengthPolicyID', 'Score', 'ComplianceLevel', 'ComplianceLevelName', 'Compliant', 'Mandatory', 'Failures', 'Suggestions', 'GuessesLog10']);
+    expect(Object.keys(body)).toEqual([
+      'PasswordStrengthPolicyID',
+      'Score',
+      'ComplianceLevel',
+      'ComplianceLevelName',
+      'Compliant',
+      'Mandatory',
+      'Failures',
+      'Suggestions',
+      'GuessesLog10',
+    ]);
     // 10 of 12 characters: 50*10/12 + 15 + 15 + 20 = 91.67 -> 91, Excellent by score; zxcvbn says 1 (a common
     // password), the rule model 40 guesses (the commonest word, capitalised, `1!` after it), 10^1.60: 0, Very Poor;
     // and it is in the breached-password filter: the BreachedPassword failure.
@@ -51,7 +76,14 @@ describe('200: the evaluation, never to be cached', () => {
       ComplianceLevelName: 'Very Poor',
       Compliant: false,
       Mandatory: false,
-      Failures: [{ Rule: 'BreachedPassword', Required: 0, Found: 1, Message: 'This password appears in lists of breached passwords.' }],
+      Failures: [
+        {
+          Rule: 'BreachedPassword',
+          Required: 0,
+          Found: 1,
+          Message: 'This password appears in lists of breached passwords.',
+        },
+      ],
       Suggestions: [
         'Use 12 characters or more.',
         'A common word or sequence with letter substitutions, digits, a year or a few symbols around it is easy to guess.',
@@ -63,29 +95,50 @@ describe('200: the evaluation, never to be cached', () => {
     });
   });
 
-  it.each(['P@ssw0rd', '1qaz@WSX', '!QAZxsw2', 'J3nn1f3r!'])('a breached password that meets every composition rule (%s) fails BreachedPassword, at most Weak, never quoted', async (password) => {
-    const result = await handler(post({ PasswordStrengthPolicyID: 2, Password: password }));
-    expect(result.statusCode).toBe(200);
-    const body = JSON.parse(result.body) as { ComplianceLevel: number; Compliant: boolean; Failures: { Rule: string }[] };
-    expect(body).toEqual(evaluatePassword(SEED[1]!, password, estimate, true));
-    expect(body.Failures.map((f) => f.Rule)).toEqual(['BreachedPassword']);
-    expect(body.ComplianceLevel).toBeLessThanOrEqual(1);
-    expect(body.Compliant).toBe(false);
-    expect(result.body).not.toContain(password);
-  });
+  it.each(['P@ssw0rd', '1qaz@WSX', '!QAZxsw2', 'J3nn1f3r!'])(
+    'a breached password that meets every composition rule (%s) fails BreachedPassword, at most Weak, never quoted',
+    async (password) => {
+      const result = await handler(post({ PasswordStrengthPolicyID: 2, Password: password }));
+      expect(result.statusCode).toBe(200);
+      const body = JSON.parse(result.body) as {
+        ComplianceLevel: number;
+        Compliant: boolean;
+        Failures: { Rule: string }[];
+      };
+      expect(body).toEqual(evaluatePassword(SEED[1]!, password, estimate, true));
+      expect(body.Failures.map((f) => f.Rule)).toEqual(['BreachedPassword']);
+      expect(body.ComplianceLevel).toBeLessThanOrEqual(1);
+      expect(body.Compliant).toBe(false);
+      expect(result.body).not.toContain(password);
+    },
+  );
 
-  it.each(SEED.map((p) => [p.PasswordStrengthPolicyID, p.PolicyName, p] as const))('policy %i (%s): the evaluator’s answer for that policy', async (id, _name, policy) => {
-    const result = await handler(post({ PasswordStrengthPolicyID: id, Password: SECRET }));
-    expect(result.statusCode).toBe(200);
-    expect(JSON.parse(result.body)).toEqual(evaluatePassword(policy, SECRET, estimate));
-    expect(JSON.parse(result.body)).toMatchObject({ PasswordStrengthPolicyID: id, Mandatory: policy.ComplianceMandatory });
-  });
+  it.each(SEED.map((p) => [p.PasswordStrengthPolicyID, p.PolicyName, p] as const))(
+    'policy %i (%s): the evaluator’s answer for that policy',
+    async (id, _name, policy) => {
+      const result = await handler(post({ PasswordStrengthPolicyID: id, Password: SECRET }));
+      expect(result.statusCode).toBe(200);
+      expect(JSON.parse(result.body)).toEqual(evaluatePassword(policy, SECRET, estimate));
+      expect(JSON.parse(result.body)).toMatchObject({
+        PasswordStrengthPolicyID: id,
+        Mandatory: policy.ComplianceMandatory,
+      });
+    },
+  );
 
   it('reads only the strength policy table, once within the cache TTL', async () => {
-    const fresh = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' });
+    const fresh = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
+      POLICY_TABLE_NAME: 'strength-table',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    });
     fresh.dynamo.on(fresh.lib.ScanCommand).resolves({ Items: SEED });
-    for (let i = 0; i < 5; i += 1) expect((await fresh.module.handler(post({ Password: SECRET }))).statusCode).toBe(200);
-    expect(fresh.dynamo.calls().map((c) => [c.args[0].constructor.name, (c.args[0].input as { TableName: string }).TableName])).toEqual([['ScanCommand', 'strength-table']]);
+    for (let i = 0; i < 5; i += 1)
+      expect((await fresh.module.handler(post({ Password: SECRET }))).statusCode).toBe(200);
+    expect(
+      fresh.dynamo
+        .calls()
+        .map((c) => [c.args[0].constructor.name, (c.args[0].input as { TableName: string }).TableName]),
+    ).toEqual([['ScanCommand', 'strength-table']]);
   });
 
   it.each([
@@ -94,14 +147,19 @@ describe('200: the evaluation, never to be cached', () => {
     ['application/json', { base64: true }],
   ])('accepts Content-Type %s %j', async (type, { base64 }: { base64?: boolean }) => {
     const json = JSON.stringify({ Password: SECRET });
-    const result = await handler(base64 ? event(Buffer.from(json).toString('base64'), { 'content-type': [type] }, { isBase64Encoded: true }) : event(json, { 'content-type': [type] }));
+    const result = await handler(
+      base64
+        ? event(Buffer.from(json).toString('base64'), { 'content-type': [type] }, { isBase64Encoded: true })
+        : event(json, { 'content-type': [type] }),
+    );
     expect(result.statusCode).toBe(200);
   });
 
   it('accepts 256 characters (emoji count one each), as sent and after NFKC, and a body of exactly 65536 bytes', async () => {
     expect((await handler(post({ Password: '🔑'.repeat(256) }))).statusCode).toBe(200);
     // 64 x U+2A0C is 256 characters after NFKC, 14 x U+FDFA 252; 128 x e + U+0301 is 256 as sent.
-    for (const password of ['\u2A0C'.repeat(64), '\uFDFA'.repeat(14), 'e\u0301'.repeat(128)]) expect((await handler(post({ Password: password }))).statusCode).toBe(200);
+    for (const password of ['\u2A0C'.repeat(64), '\uFDFA'.repeat(14), 'e\u0301'.repeat(128)])
+      expect((await handler(post({ Password: password }))).statusCode).toBe(200);
     const base = JSON.stringify({ Password: SECRET });
     const padded = `${base.slice(0, -1)}${' '.repeat(65_536 - Buffer.byteLength(base))}}`;
     expect(Buffer.byteLength(padded)).toBe(65_536);
@@ -132,16 +190,56 @@ describe('400, 404 and 415 in the envelope', () => {
     ['15 x U+FDFA: 15 characters as sent, 270 after NFKC', { Password: '\uFDFA'.repeat(15) }, TOO_LONG],
     // NFKC can shrink a text too (e + U+0301 is é): the larger count is the one bounded.
     ['129 x e + U+0301: 258 characters as sent, 129 after NFKC', { Password: 'e\u0301'.repeat(129) }, TOO_LONG],
-    ['a trailing newline', { Password: `${SECRET}\n` }, 'Password must not contain control characters (a trailing newline, perhaps).'],
-    ['a NUL', { Password: 'ab\u0000cd' }, 'Password must not contain control characters (a trailing newline, perhaps).'],
-    ['an unpaired surrogate', { Password: 'ab\ud800cd' }, 'Password must be valid Unicode text (it has an unpaired surrogate escape).'],
-    ['an unknown field', { Password: SECRET, Pasword: SECRET }, 'The body has an unknown field; the fields are "PasswordStrengthPolicyID" (optional), "Password" and "UserInputs" (optional; names are case-sensitive).'],
-    ['a field in another case', { password: SECRET }, 'The body has an unknown field; the fields are "PasswordStrengthPolicyID" (optional), "Password" and "UserInputs" (optional; names are case-sensitive).'],
-    ['policy 0', { PasswordStrengthPolicyID: 0, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.'],
-    ['policy 1.5', { PasswordStrengthPolicyID: 1.5, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.'],
-    ['policy "2"', { PasswordStrengthPolicyID: '2', Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.'],
-    ['policy null', { PasswordStrengthPolicyID: null, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.'],
-    ['a policy beyond safe integers', { PasswordStrengthPolicyID: 2 ** 53, Password: SECRET }, 'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.'],
+    [
+      'a trailing newline',
+      { Password: `${SECRET}\n` },
+      'Password must not contain control characters (a trailing newline, perhaps).',
+    ],
+    [
+      'a NUL',
+      { Password: 'ab\u0000cd' },
+      'Password must not contain control characters (a trailing newline, perhaps).',
+    ],
+    [
+      'an unpaired surrogate',
+      { Password: 'ab\ud800cd' },
+      'Password must be valid Unicode text (it has an unpaired surrogate escape).',
+    ],
+    [
+      'an unknown field',
+      { Password: SECRET, Pasword: SECRET },
+      'The body has an unknown field; the fields are "PasswordStrengthPolicyID" (optional), "Password" and "UserInputs" (optional; names are case-sensitive).',
+    ],
+    [
+      'a field in another case',
+      { password: SECRET },
+      'The body has an unknown field; the fields are "PasswordStrengthPolicyID" (optional), "Password" and "UserInputs" (optional; names are case-sensitive).',
+    ],
+    [
+      'policy 0',
+      { PasswordStrengthPolicyID: 0, Password: SECRET },
+      'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.',
+    ],
+    [
+      'policy 1.5',
+      { PasswordStrengthPolicyID: 1.5, Password: SECRET },
+      'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.',
+    ],
+    [
+      'policy "2"',
+      { PasswordStrengthPolicyID: '2', Password: SECRET },
+      'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.',
+    ],
+    [
+      'policy null',
+      { PasswordStrengthPolicyID: null, Password: SECRET },
+      'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.',
+    ],
+    [
+      'a policy beyond safe integers',
+      { PasswordStrengthPolicyID: 2 ** 53, Password: SECRET },
+      'PasswordStrengthPolicyID must be a whole number from 1 to 9007199254740991.',
+    ],
   ])('%s', async (_what, body, phrase) => {
     const result = await handler(post(body));
     expect(result).toEqual(badRequest(phrase));
@@ -156,11 +254,27 @@ describe('400, 404 and 415 in the envelope', () => {
     ['JSON null', 'null', 'The body must be a JSON object.'],
     ['an empty body', '', 'The body is empty; send a JSON object.'],
     ['no body', null, 'The body is empty; send a JSON object.'],
-    ['65537 bytes', JSON.stringify({ Password: SECRET }).padEnd(65_537, ' '), 'The body must be at most 65536 bytes; this one has 65537.'],
-    ['1 MB', JSON.stringify({ Password: 'x'.repeat(1_048_576) }), `The body must be at most 65536 bytes; this one has ${1_048_576 + 15}.`],
+    [
+      '65537 bytes',
+      JSON.stringify({ Password: SECRET }).padEnd(65_537, ' '),
+      'The body must be at most 65536 bytes; this one has 65537.',
+    ],
+    [
+      '1 MB',
+      JSON.stringify({ Password: 'x'.repeat(1_048_576) }),
+      `The body must be at most 65536 bytes; this one has ${1_048_576 + 15}.`,
+    ],
     // JSON.parse would keep the last value: the client meant one of the two, and only it knows which.
-    ['a password given twice', `{"Password":"${SECRET}","Password":"${SECRET}2"}`, 'The body gives a field twice in one object; send each field once.'],
-    ['a policy given twice, once escaped', `{"PasswordStrengthPolicyID":1,"Password\\u0053trengthPolicyID":2,"Password":"${SECRET}"}`, 'The body gives a field twice in one object; send each field once.'],
+    [
+      'a password given twice',
+      `{"Password":"${SECRET}","Password":"${SECRET}2"}`,
+      'The body gives a field twice in one object; send each field once.',
+    ],
+    [
+      'a policy given twice, once escaped',
+      `{"PasswordStrengthPolicyID":1,"Password\\u0053trengthPolicyID":2,"Password":"${SECRET}"}`,
+      'The body gives a field twice in one object; send each field once.',
+    ],
   ])('a body that is %s', async (_what, body, phrase) => {
     const result = await handler(event(body));
     expect(result).toEqual(badRequest(phrase));
@@ -169,7 +283,9 @@ describe('400, 404 and 415 in the envelope', () => {
 
   it('400 for any query parameter, without echoing its name (it could be the password)', async () => {
     const result = await handler(event(JSON.stringify({ Password: 'x1' }), undefined, { query: { [SECRET]: [''] } }));
-    expect(result).toEqual(badRequest('This route takes no query parameters: send the password in the JSON body, never in the URL.'));
+    expect(result).toEqual(
+      badRequest('This route takes no query parameters: send the password in the JSON body, never in the URL.'),
+    );
   });
 
   it.each([
@@ -189,7 +305,6 @@ describe('400, 404 and 415 in the envelope', () => {
 });
 
 describe('the password never reaches a log line', () => {
-
   it('with event logging and DEBUG on, the event is logged with its body and headers redacted', async () => {
     const entry = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
       POLICY_TABLE_NAME: 'strength-table',
@@ -200,7 +315,12 @@ describe('the password never reaches a log line', () => {
     entry.dynamo.on(entry.lib.ScanCommand).resolves({ Items: SEED });
     try {
       const logs = await capturedOutput(async () => {
-        for (const body of [{ Password: SECRET }, { PasswordStrengthPolicyID: 99, Password: SECRET }, { Password: SECRET, extra: 1 }]) await entry.module.handler(post(body));
+        for (const body of [
+          { Password: SECRET },
+          { PasswordStrengthPolicyID: 99, Password: SECRET },
+          { Password: SECRET, extra: 1 },
+        ])
+          await entry.module.handler(post(body));
         await entry.module.handler(event(`{"Password":"${SECRET}"`));
       });
       const lines = logs.split('\n').filter((line) => line.trim() !== '');
@@ -234,19 +354,32 @@ describe('the password never reaches a log line', () => {
     const logs = await capturedOutput(async () => {
       result = await failing.module.handler(post({ Password: SECRET }));
     });
-    expect(result).toEqual({ statusCode: 500, headers: { 'Content-Type': JSON_TYPE }, body: errorEnvelope(500, PHRASES.internal) });
+    expect(result).toEqual({
+      statusCode: 500,
+      headers: { 'Content-Type': JSON_TYPE },
+      body: errorEnvelope(500, PHRASES.internal),
+    });
     expect(logs).toContain('"error":"Error"');
     expect(logs).not.toContain(SECRET);
   });
 
   it('a DynamoDB failure with nothing cached is a 503, and nothing logged carries the password', async () => {
-    const entry = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' });
-    entry.dynamo.on(entry.lib.ScanCommand).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
+    const entry = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
+      POLICY_TABLE_NAME: 'strength-table',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    });
+    entry.dynamo
+      .on(entry.lib.ScanCommand)
+      .rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
     let result: APIGatewayProxyResult | undefined;
     const logs = await capturedOutput(async () => {
       result = await entry.module.handler(post({ Password: SECRET }));
     });
-    expect(result).toEqual({ statusCode: 503, headers: { 'Content-Type': JSON_TYPE }, body: errorEnvelope(503, PHRASES.unavailable) });
+    expect(result).toEqual({
+      statusCode: 503,
+      headers: { 'Content-Type': JSON_TYPE },
+      body: errorEnvelope(503, PHRASES.unavailable),
+    });
     expect(logs).not.toContain(SECRET);
   }, 30_000);
 });

@@ -22,7 +22,11 @@ const estimate = guessEstimator();
 /** Generous: a cold fetch on a busy machine (the whole suite on two cores) must not read as a timeout. */
 const TIMEOUT_MS = 2000;
 
-const post = (body: unknown) => proxyEvent('POST', '/api/passwordstrength/evaluate', { headers: { 'Content-Type': ['application/json'] }, body: JSON.stringify(body) });
+const post = (body: unknown) =>
+  proxyEvent('POST', '/api/passwordstrength/evaluate', {
+    headers: { 'Content-Type': ['application/json'] },
+    body: JSON.stringify(body),
+  });
 
 let stub: PwnedPasswordsStub;
 let handler: ProxyHandler;
@@ -56,7 +60,11 @@ const answer = async (body: unknown) => {
 
 describe('with the check on', () => {
   it('a breached password fails with BreachedPassword, capped at Weak, never Compliant', async () => {
-    expect(evaluatePassword(DEFAULT_POLICY, BREACHED, estimate)).toMatchObject({ ComplianceLevelName: 'Excellent', Compliant: true, Failures: [] });
+    expect(evaluatePassword(DEFAULT_POLICY, BREACHED, estimate)).toMatchObject({
+      ComplianceLevelName: 'Excellent',
+      Compliant: true,
+      Failures: [],
+    });
     const body = await answer({ Password: BREACHED });
     expect(body).toEqual(evaluatePassword(DEFAULT_POLICY, BREACHED, estimate, true));
     expect(body).toMatchObject({
@@ -64,7 +72,14 @@ describe('with the check on', () => {
       ComplianceLevel: 1,
       ComplianceLevelName: 'Weak',
       Compliant: false,
-      Failures: [{ Rule: 'BreachedPassword', Required: 0, Found: 1, Message: 'This password appears in lists of breached passwords.' }],
+      Failures: [
+        {
+          Rule: 'BreachedPassword',
+          Required: 0,
+          Found: 1,
+          Message: 'This password appears in lists of breached passwords.',
+        },
+      ],
     });
     expect(stub.requests).toHaveLength(1);
   });

@@ -4,7 +4,13 @@
  * `toString`, `hasOwnProperty`, `valueOf`) once collided with the plain objects' own members: `?constructor=1`
  * threw inside parseQuery, and the gateway answered 500.
  */
-import { authorizerEvent, headerMaps, parseQuery, proxyEvent, type ParsedRequest } from '../../local/api-gateway-events';
+import {
+  authorizerEvent,
+  headerMaps,
+  parseQuery,
+  proxyEvent,
+  type ParsedRequest,
+} from '../../local/api-gateway-events';
 import { readQueryParameters } from '../../functions/http';
 import { PROTOTYPE_NAMES } from '../support/prototype-names';
 
@@ -52,14 +58,22 @@ describe.each(PROTOTYPE_NAMES)('the name %s', (name) => {
 
   it('is an unknown query parameter to a route reader (400), not one it has already read', () => {
     expect(() => readQueryParameters({ multiValueQueryStringParameters: { [name]: ['1'] } }, ['search'])).toThrow(
-      expect.objectContaining({ status: 400, phrase: `Unknown query parameter "${name}"; the only parameter is "search".` }),
+      expect.objectContaining({
+        status: 400,
+        phrase: `Unknown query parameter "${name}"; the only parameter is "search".`,
+      }),
     );
   });
 });
 
 describe('readQueryParameters reads each allowed name once, whatever the name', () => {
   it('an allowed name shared with Object.prototype is read, not taken for a repeat', () => {
-    const event = { multiValueQueryStringParameters: JSON.parse('{"constructor":["1"],"__proto__":["2"]}') as Record<string, string[]> };
+    const event = {
+      multiValueQueryStringParameters: JSON.parse('{"constructor":["1"],"__proto__":["2"]}') as Record<
+        string,
+        string[]
+      >,
+    };
     expect(Object.entries(readQueryParameters(event, ['constructor', '__proto__']))).toEqual([
       ['constructor', '1'],
       ['__proto__', '2'],

@@ -19,19 +19,32 @@ const pin = generatorPolicy({
   AmbiguousChars: true,
 });
 // Valid for the schema (MinLength >= 4), yet five classes cannot each appear once in four characters.
-const impossible = generatorPolicy({ PasswordGeneratorID: 9, MinLength: 4, MaxLength: 4, BracketChars: true, HigherAlphaRatio: false });
+const impossible = generatorPolicy({
+  PasswordGeneratorID: 9,
+  MinLength: 4,
+  MaxLength: 4,
+  BracketChars: true,
+  HigherAlphaRatio: false,
+});
 
 function entry() {
-  const loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/generate-password', { POLICY_TABLE_NAME: 'generator-table', POWERTOOLS_METRICS_DISABLED: 'true' });
+  const loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/generate-password', {
+    POLICY_TABLE_NAME: 'generator-table',
+    POWERTOOLS_METRICS_DISABLED: 'true',
+  });
   loaded.dynamo.on(loaded.lib.ScanCommand, { TableName: 'generator-table' }).resolves({ Items: [pin, impossible] });
   return loaded.module.handler;
 }
-const passwordsOf = (result: APIGatewayProxyResult) => (JSON.parse(result.body) as { Password: string }[]).map((p) => p.Password);
+const passwordsOf = (result: APIGatewayProxyResult) =>
+  (JSON.parse(result.body) as { Password: string }[]).map((p) => p.Password);
 
 describe('GET /userapi/generatepassword', () => {
   it('answers one password of the default policy (1), as [{"Password": ...}], never to be cached', async () => {
     const result = await entry()(getEvent(PATH));
-    expect({ statusCode: result.statusCode, headers: result.headers }).toEqual({ statusCode: 200, headers: { ...JSON_HEADERS, 'Cache-Control': 'no-store' } });
+    expect({ statusCode: result.statusCode, headers: result.headers }).toEqual({
+      statusCode: 200,
+      headers: { ...JSON_HEADERS, 'Cache-Control': 'no-store' },
+    });
     expect(Object.keys(JSON.parse(result.body)[0])).toEqual(['Password']);
     expect(passwordsOf(result)).toEqual([expect.stringMatching(/^\d{6}$/)]);
   });
@@ -50,12 +63,22 @@ describe('GET /userapi/generatepassword', () => {
     [{ Qty: [''] }, 'Qty must be a whole number from 1 to 100.'],
     [{ PasswordGeneratorID: ['x'] }, 'PasswordGeneratorID must be a whole number from 1 to 9007199254740991.'],
     [{ PasswordGeneratorID: ['0'] }, 'PasswordGeneratorID must be a whole number from 1 to 9007199254740991.'],
-    [{ PasswordGeneratorID: ['9007199254740992'] }, 'PasswordGeneratorID must be a whole number from 1 to 9007199254740991.'],
+    [
+      { PasswordGeneratorID: ['9007199254740992'] },
+      'PasswordGeneratorID must be a whole number from 1 to 9007199254740991.',
+    ],
     [{ Qty: ['1', '2'] }, 'The query parameter "Qty" is given more than once; give it once.'],
     [{ qty: ['1'], Qty: ['2'] }, 'The query parameter "Qty" is given more than once; give it once.'],
-    [{ Quantity: ['1'] }, `Unknown query parameter "Quantity"; the parameters are ${GENERATION_QUERY.map((name) => `"${name}"`).join(', ')}.`],
+    [
+      { Quantity: ['1'] },
+      `Unknown query parameter "Quantity"; the parameters are ${GENERATION_QUERY.map((name) => `"${name}"`).join(', ')}.`,
+    ],
   ])('%j: 400 in the envelope', async (query, phrase) => {
-    expect(await entry()(getEvent(PATH, query))).toEqual({ statusCode: 400, headers: JSON_HEADERS, body: errorEnvelope(400, phrase) });
+    expect(await entry()(getEvent(PATH, query))).toEqual({
+      statusCode: 400,
+      headers: JSON_HEADERS,
+      body: errorEnvelope(400, phrase),
+    });
   });
 
   it('answers 404 for an unknown policy', async () => {
@@ -69,13 +92,27 @@ describe('GET /userapi/generatepassword', () => {
   it('answers 422 with the reason for a policy that cannot be satisfied, rather than fail', async () => {
     const result = await entry()(getEvent(PATH, { PasswordGeneratorID: ['9'] }));
     expect(result.statusCode).toBe(422);
-    expect(JSON.parse(result.body)).toEqual([{ errors: [{ message: 'Unprocessable Entity' }, { phrase: expect.stringMatching(/^Policy 9 cannot be satisfied: .*MinLength/) }] }]);
+    expect(JSON.parse(result.body)).toEqual([
+      {
+        errors: [
+          { message: 'Unprocessable Entity' },
+          { phrase: expect.stringMatching(/^Policy 9 cannot be satisfied: .*MinLength/) },
+        ],
+      },
+    ]);
   });
 
-  it.each<Record<string, string[]>>([{ qty: ['3'] }, { QTY: ['3'] }, { passwordgeneratorid: ['1'], qTy: ['3'] }])('matches parameter names in any letter case: %j', async (query) => {
-    const result = await entry()(getEvent(PATH, query));
-    expect(passwordsOf(result)).toEqual([expect.stringMatching(/^\d{6}$/), expect.stringMatching(/^\d{6}$/), expect.stringMatching(/^\d{6}$/)]);
-  });
+  it.each<Record<string, string[]>>([{ qty: ['3'] }, { QTY: ['3'] }, { passwordgeneratorid: ['1'], qTy: ['3'] }])(
+    'matches parameter names in any letter case: %j',
+    async (query) => {
+      const result = await entry()(getEvent(PATH, query));
+      expect(passwordsOf(result)).toEqual([
+        expect.stringMatching(/^\d{6}$/),
+        expect.stringMatching(/^\d{6}$/),
+        expect.stringMatching(/^\d{6}$/),
+      ]);
+    },
+  );
 });
 
 describe('generation by settings (docs/api.md#generation-by-settings)', () => {
@@ -85,9 +122,15 @@ describe('generation by settings (docs/api.md#generation-by-settings)', () => {
   };
   const phraseOf = (body: unknown) => (body as { errors: { phrase?: string }[] }[])[0]!.errors[1]!.phrase;
 
-  it('replaces the default policy\'s fields with the settings given, the rest kept', async () => {
+  it("replaces the default policy's fields with the settings given, the rest kept", async () => {
     // The default policy here is 6 digits; 10 to 10 lower-case letters and digits, letters over half.
-    const { status, body } = await generate({ minLength: ['10'], maxLength: ['10'], lowerCaseChars: ['True'], higherAlphaRatio: ['true'], Qty: ['50'] });
+    const { status, body } = await generate({
+      minLength: ['10'],
+      maxLength: ['10'],
+      lowerCaseChars: ['True'],
+      higherAlphaRatio: ['true'],
+      Qty: ['50'],
+    });
     expect(status).toBe(200);
     const passwords = (body as { Password: string }[]).map((p) => p.Password);
     expect(passwords).toHaveLength(50);
@@ -105,7 +148,7 @@ describe('generation by settings (docs/api.md#generation-by-settings)', () => {
     expect((body as { Password: string }[])[0]!.Password).toHaveLength(8);
   });
 
-  it('takes an empty value as not given, and reads a feature\'s settings only while it is on', async () => {
+  it("takes an empty value as not given, and reads a feature's settings only while it is on", async () => {
     const { status, body } = await generate({
       maxLength: [''],
       specialCharsText: [''],
@@ -125,31 +168,56 @@ describe('generation by settings (docs/api.md#generation-by-settings)', () => {
   it('names each bad setting as the request did (400)', async () => {
     expect(await generate({ lowerCaseChars: ['yes'], minLength: ['eight'] })).toEqual({
       status: 400,
-      body: JSON.parse(errorEnvelope(400, 'The settings do not make a valid policy: lowerCaseChars must be true or false; minLength must be a whole number.')),
+      body: JSON.parse(
+        errorEnvelope(
+          400,
+          'The settings do not make a valid policy: lowerCaseChars must be true or false; minLength must be a whole number.',
+        ),
+      ),
     });
-    const outOfDomain = await generate({ minLength: ['3'], MaxWordLength: ['2'], IncludeWordPhrases: ['true'], NumberOfWords: ['2'] });
+    const outOfDomain = await generate({
+      minLength: ['3'],
+      MaxWordLength: ['2'],
+      IncludeWordPhrases: ['true'],
+      NumberOfWords: ['2'],
+    });
     expect(outOfDomain.status).toBe(400);
-    expect(phraseOf(outOfDomain.body)).toBe('The settings do not make a valid policy: minLength must be at least 4; MaxWordLength must be at least 3.');
+    expect(phraseOf(outOfDomain.body)).toBe(
+      'The settings do not make a valid policy: minLength must be at least 4; MaxWordLength must be at least 3.',
+    );
   });
 
   it('refuses a pattern that could generate more than 1024 characters (400)', async () => {
     const { status, body } = await generate({ GeneratePattern: ['true'], Pattern: ['w{256}w{256}'] });
     expect({ status, phrase: phraseOf(body) }).toEqual({
       status: 400,
-      phrase: 'The settings do not make a valid policy: Pattern generates up to 4096 characters; a generated password has at most 1024.',
+      phrase:
+        'The settings do not make a valid policy: Pattern generates up to 4096 characters; a generated password has at most 1024.',
     });
   });
 
   it('answers 422 with the reason when the settings cannot be satisfied', async () => {
-    const { status, body } = await generate({ IncludeWordPhrases: ['true'], IncludeAlphaSpecial: ['false'], NumberOfWords: ['3'], MaxWordLength: ['4'] });
+    const { status, body } = await generate({
+      IncludeWordPhrases: ['true'],
+      IncludeAlphaSpecial: ['false'],
+      NumberOfWords: ['3'],
+      MaxWordLength: ['4'],
+    });
     expect({ status, phrase: phraseOf(body) }).toEqual({
       status: 422,
-      phrase: 'The settings on policy 1 cannot be satisfied: A word phrase draws from at least 1296 words, but the word list has 549 of 3 to 4 letters (MaximumWordLength is 4).',
+      phrase:
+        'The settings on policy 1 cannot be satisfied: A word phrase draws from at least 1296 words, but the word list has 549 of 3 to 4 letters (MaximumWordLength is 4).',
     });
   });
 
   it('keeps ExcludeChars everywhere, words included', async () => {
-    const { status, body } = await generate({ IncludeWordPhrases: ['true'], IncludeAlphaSpecial: ['false'], NumberOfWords: ['4'], ExcludeChars: ['e'], Qty: ['100'] });
+    const { status, body } = await generate({
+      IncludeWordPhrases: ['true'],
+      IncludeAlphaSpecial: ['false'],
+      NumberOfWords: ['4'],
+      ExcludeChars: ['e'],
+      Qty: ['100'],
+    });
     expect(status).toBe(200);
     for (const { Password } of body as { Password: string }[]) expect(Password).toMatch(/^[a-df-z]+(-[a-df-z]+){3}$/);
   });

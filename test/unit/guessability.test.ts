@@ -18,7 +18,12 @@ import { translations } from '@zxcvbn-ts/language-en';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { dictionariesSource, DICTIONARIES_FILE, zxcvbnDictionaries } from '../../bundling/dictionaries';
-import { GUESSABILITY_MAX_LENGTH, L33T_MAX_SUBSTITUTIONS, zxcvbnWithDictionaries, type GuessabilityBounds } from '../../functions/domain/evaluation/estimate/zxcvbn-adapter';
+import {
+  GUESSABILITY_MAX_LENGTH,
+  L33T_MAX_SUBSTITUTIONS,
+  zxcvbnWithDictionaries,
+  type GuessabilityBounds,
+} from '../../functions/domain/evaluation/estimate/zxcvbn-adapter';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
 import { rankedDictionary, WORD_SEPARATOR } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
 import { assertProperty } from '../support/property';
@@ -27,7 +32,13 @@ const OURS: GuessabilityBounds = { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSu
 const DEFAULTS: GuessabilityBounds = { maxLength: 256, l33tMaxSubstitutions: 100 };
 
 /** zxcvbn-ts as it is documented: the dictionaries as options, ranked by the library. */
-const libraryRanked = (bounds: GuessabilityBounds) => new ZxcvbnFactory({ translations, graphs: adjacencyGraphs, dictionary: zxcvbnDictionaries() as Record<string, string[]>, ...bounds });
+const libraryRanked = (bounds: GuessabilityBounds) =>
+  new ZxcvbnFactory({
+    translations,
+    graphs: adjacencyGraphs,
+    dictionary: zxcvbnDictionaries() as Record<string, string[]>,
+    ...bounds,
+  });
 
 /** The result without its timing (calcTime is milliseconds of this run). */
 function answer(zxcvbn: ZxcvbnFactory, password: string): unknown {
@@ -43,7 +54,8 @@ describe('the generated dictionaries', () => {
   it('hold every dictionary of zxcvbn-ts in its order, every word in rank order', () => {
     const library = zxcvbnDictionaries();
     expect(Object.keys(DICTIONARIES)).toEqual(Object.keys(library));
-    for (const [name, words] of Object.entries(library)) expect(DICTIONARIES[name]!.split(WORD_SEPARATOR)).toEqual(words.map(String));
+    for (const [name, words] of Object.entries(library))
+      expect(DICTIONARIES[name]!.split(WORD_SEPARATOR)).toEqual(words.map(String));
   });
 });
 
@@ -60,10 +72,22 @@ describe('a ranked dictionary', () => {
     ['a repeated word keeps its last rank', ['alpha', 'beta', 'alpha', 'gamma', 'beta']],
     ['one word', ['only']],
     ['non-ASCII and astral words', ['m\u00fcller', '\u00e9t\u00e9', '\u{1f600}x', '\uac00\ub098']],
-  ])('answers as zxcvbn-ts\'s object: %s', (_, words) => {
+  ])("answers as zxcvbn-ts's object: %s", (_, words) => {
     const { lookup, maxWordSize } = rankedDictionary(words.join(WORD_SEPARATOR));
     const reference = plainObject(words);
-    const probes = [...words, ...words.map((w) => `${w}x`), ...words.map((w) => w.slice(1)), '', 'x', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'nope'];
+    const probes = [
+      ...words,
+      ...words.map((w) => `${w}x`),
+      ...words.map((w) => w.slice(1)),
+      '',
+      'x',
+      'constructor',
+      'toString',
+      'valueOf',
+      'hasOwnProperty',
+      '__proto__',
+      'nope',
+    ];
     for (const probe of probes) expect([probe, lookup[probe]]).toEqual([probe, reference[probe]]);
     expect(maxWordSize).toBe(Math.max(...words.map((w) => w.length)));
   });
@@ -106,18 +130,31 @@ describe('the estimate', () => {
   it.each([
     ['our bounds', OURS],
     ['the library defaults', DEFAULTS],
-  ])('is zxcvbn-ts\'s own, with %s, for chosen passwords', (_, bounds) => {
+  ])("is zxcvbn-ts's own, with %s, for chosen passwords", (_, bounds) => {
     const [ours, library] = [zxcvbnWithDictionaries(bounds), libraryRanked(bounds)];
-    for (const password of CHOSEN) expect([password, answer(ours, password)]).toEqual([password, answer(library, password)]);
+    for (const password of CHOSEN)
+      expect([password, answer(ours, password)]).toEqual([password, answer(library, password)]);
   });
 
-  it('is zxcvbn-ts\'s own, with our bounds, for random passwords of dictionary words, l33t, digits and any characters', async () => {
+  it("is zxcvbn-ts's own, with our bounds, for random passwords of dictionary words, l33t, digits and any characters", async () => {
     const [ours, library] = [zxcvbnWithDictionaries(OURS), libraryRanked(OURS)];
     const words = Object.values(zxcvbnDictionaries()).flatMap((list) => list.slice(0, 300).map(String));
-    const piece = fc.oneof(fc.constantFrom(...words), fc.constantFrom('4', '@', '3', '1', '0', '$', '!', '7', '-', ' '), fc.string({ maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 4 }));
-    const password = fc.array(piece, { minLength: 1, maxLength: 6 }).map((pieces) => pieces.join('')).filter((p) => p.length > 0);
-    await assertProperty('same answer as zxcvbn-ts ranking its own dictionaries', fc.property(password, (p) => {
-      expect(answer(ours, p)).toEqual(answer(library, p));
-    }), 300);
+    const piece = fc.oneof(
+      fc.constantFrom(...words),
+      fc.constantFrom('4', '@', '3', '1', '0', '$', '!', '7', '-', ' '),
+      fc.string({ maxLength: 6 }),
+      fc.string({ unit: 'binary', maxLength: 4 }),
+    );
+    const password = fc
+      .array(piece, { minLength: 1, maxLength: 6 })
+      .map((pieces) => pieces.join(''))
+      .filter((p) => p.length > 0);
+    await assertProperty(
+      'same answer as zxcvbn-ts ranking its own dictionaries',
+      fc.property(password, (p) => {
+        expect(answer(ours, p)).toEqual(answer(library, p));
+      }),
+      300,
+    );
   });
 });

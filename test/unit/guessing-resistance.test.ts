@@ -13,11 +13,20 @@
 import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
 import { adjacencyOf, type AdjacencyGraph } from '../../functions/domain/evaluation/text/keyboards';
-import { guessablePattern, isAffixedWord, isKeyboardWalk, MAX_WORD_PASSWORD } from '../../functions/domain/evaluation/estimate/pattern-caps';
+import {
+  guessablePattern,
+  isAffixedWord,
+  isKeyboardWalk,
+  MAX_WORD_PASSWORD,
+} from '../../functions/domain/evaluation/estimate/pattern-caps';
 import { isAffix, isDate } from '../../functions/domain/evaluation/text/affixes';
 import { isSequence } from '../../functions/domain/evaluation/text/sequences';
 import { MAX_READINGS, readingsOf } from '../../functions/domain/evaluation/text/l33t';
-import { MODEL_FEEDBACK, PATTERN_FEEDBACK, guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import {
+  MODEL_FEEDBACK,
+  PATTERN_FEEDBACK,
+  guessEstimator,
+} from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
@@ -78,30 +87,52 @@ const ROWS: readonly [string, string, string, Caught][] = [
 
 const levels = (estimate: GuessabilityEstimator, password: string, breached = false) =>
   POLICIES.map((policy) => evaluatePassword(policy, password, estimate, breached));
-const shown = (results: ReturnType<typeof levels>) => results.map((r) => `${r.ComplianceLevel}${r.Compliant ? 'C' : ''}`).join('/');
+const shown = (results: ReturnType<typeof levels>) =>
+  results.map((r) => `${r.ComplianceLevel}${r.Compliant ? 'C' : ''}`).join('/');
 
 describe('guessable passwords that meet composition, under policies 1 and 2', () => {
-  it.each(ROWS)('%s: %s (zxcvbn-ts alone %s) is caught by the %s check: at most Weak, not Compliant, not quoted', (_category, password, alone, by) => {
-    expect(shown(levels(zxcvbnAlone, password))).toBe(alone);
-    const breached = BREACHED_PASSWORDS.has(password);
-    const pattern = Object.entries(PATTERN_FEEDBACK).find(([, sentence]) => shipped(password).feedback.includes(sentence))?.[0];
-    expect(breached ? 'breached' : pattern).toBe(by);
-    for (const result of levels(shipped, password, breached)) {
-      expect(result.ComplianceLevel).toBeLessThanOrEqual(1);
-      expect(result.Compliant).toBe(false);
-      expect(result.Failures.some((f) => f.Rule === 'BreachedPassword')).toBe(breached);
-      expect(JSON.stringify(result)).not.toContain(password);
-    }
-  });
+  it.each(ROWS)(
+    '%s: %s (zxcvbn-ts alone %s) is caught by the %s check: at most Weak, not Compliant, not quoted',
+    (_category, password, alone, by) => {
+      expect(shown(levels(zxcvbnAlone, password))).toBe(alone);
+      const breached = BREACHED_PASSWORDS.has(password);
+      const pattern = Object.entries(PATTERN_FEEDBACK).find(([, sentence]) =>
+        shipped(password).feedback.includes(sentence),
+      )?.[0];
+      expect(breached ? 'breached' : pattern).toBe(by);
+      for (const result of levels(shipped, password, breached)) {
+        expect(result.ComplianceLevel).toBeLessThanOrEqual(1);
+        expect(result.Compliant).toBe(false);
+        expect(result.Failures.some((f) => f.Rule === 'BreachedPassword')).toBe(breached);
+        expect(JSON.stringify(result)).not.toContain(password);
+      }
+    },
+  );
 
   it('zxcvbn-ts alone lets a password of every category be Compliant under policy 1 (Strong under policy 2 for some)', () => {
-    const compliantAlone = new Set(ROWS.filter(([, , alone]) => alone.startsWith('2C') || alone.startsWith('3C')).map(([category]) => category));
-    expect([...compliantAlone].sort()).toEqual(['breached, meets composition', 'keyboard walk', 'l33t', 'word + year + symbol']);
-    expect(ROWS.filter(([, , alone]) => alone.endsWith('3C')).map(([, password]) => password)).toEqual(['J3nn1f3r!', 'S@v@nn@h1', '!QAZ2wsx#EDC', 'Poiu;lkj1', 'Christmas2022*', 'Butterfly12/05/2019', 'Liverpool@1892']);
+    const compliantAlone = new Set(
+      ROWS.filter(([, , alone]) => alone.startsWith('2C') || alone.startsWith('3C')).map(([category]) => category),
+    );
+    expect([...compliantAlone].sort()).toEqual([
+      'breached, meets composition',
+      'keyboard walk',
+      'l33t',
+      'word + year + symbol',
+    ]);
+    expect(ROWS.filter(([, , alone]) => alone.endsWith('3C')).map(([, password]) => password)).toEqual([
+      'J3nn1f3r!',
+      'S@v@nn@h1',
+      '!QAZ2wsx#EDC',
+      'Poiu;lkj1',
+      'Christmas2022*',
+      'Butterfly12/05/2019',
+      'Liverpool@1892',
+    ]);
   });
 
   it('the pattern checks alone, without the blocklist, hold every row at most Weak', () => {
-    for (const [, password] of ROWS) for (const result of levels(shipped, password)) expect(result.ComplianceLevel).toBeLessThanOrEqual(1);
+    for (const [, password] of ROWS)
+      for (const result of levels(shipped, password)) expect(result.ComplianceLevel).toBeLessThanOrEqual(1);
   });
 });
 
@@ -128,7 +159,9 @@ describe('what the attack models catch that zxcvbn-ts rates Strong', () => {
     expect(shown(levels(zxcvbnAlone, password))).toBe(alone);
     expect(BREACHED_PASSWORDS.has(password)).toBe(false);
     expect(shown(levels(shipped, password))).toBe(now);
-    const sentence = { words: MODEL_FEEDBACK.words, walk: MODEL_FEEDBACK.walk, 'word pattern': PATTERN_FEEDBACK.word }[by];
+    const sentence = { words: MODEL_FEEDBACK.words, walk: MODEL_FEEDBACK.walk, 'word pattern': PATTERN_FEEDBACK.word }[
+      by
+    ];
     expect(shipped(password).feedback[0]).toBe(sentence);
     expect(JSON.stringify(levels(shipped, password))).not.toContain(password);
   });

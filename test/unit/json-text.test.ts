@@ -13,11 +13,19 @@ describe('repeatedName: the first name an object gives twice, decoded, and the p
     ['the top-level object', '{"BannedWords":["Harmless"],"BannedWords":["Acme"]}', { name: 'BannedWords', path: [] }],
     ['an element of a top-level array', '[{"a":1},{"MinLength":12,"MinLength":4}]', { name: 'MinLength', path: [1] }],
     ['a member of a member', '{"collection":"strength","versions":{"2":1,"2":3}}', { name: '2', path: ['versions'] }],
-    ['an object inside arrays inside objects', '{"a":[1,[2,{"b":{"c":0,"c":1}}]]}', { name: 'c', path: ['a', 1, 1, 'b'] }],
+    [
+      'an object inside arrays inside objects',
+      '{"a":[1,[2,{"b":{"c":0,"c":1}}]]}',
+      { name: 'c', path: ['a', 1, 1, 'b'] },
+    ],
     ['a name written once with an escape', '{"Password":"a","Pass\\u0077ord":"b"}', { name: 'Password', path: [] }],
     ['after a nested object closed', '{"a":{"b":1},"c":2,"a":3}', { name: 'a', path: [] }],
     ['the first in the text of two', '[{"x":1,"y":{"z":1,"z":2}},{"x":1,"x":2}]', { name: 'z', path: [0, 'y'] }],
-    ['strings that look like names, and commas in strings, are values', '{"a":"\\"b\\":1,","c":["a,","a"],"d":{"a":1},"a":2}', { name: 'a', path: [] }],
+    [
+      'strings that look like names, and commas in strings, are values',
+      '{"a":"\\"b\\":1,","c":["a,","a"],"d":{"a":1},"a":2}',
+      { name: 'a', path: [] },
+    ],
     ['the empty name', '[[],{"":1,"":2}]', { name: '', path: [1] }],
   ])('%s', (_what, text, expected) => {
     expect(repeatedName(text)).toEqual(expected);
@@ -35,11 +43,23 @@ describe('repeatedName: the first name an object gives twice, decoded, and the p
 
 describe('repeatedNameProblem: the phrase a file error says, after the file name', () => {
   it.each([
-    ['{"BannedWords":["Harmless"],"BannedWords":["Acme"]}', '"BannedWords" is given twice in one object (at $); give it once (a JSON reader keeps only the last)'],
-    ['[{"a":1},{"MinLength":12,"MinLength":4}]', '"MinLength" is given twice in one object (at $[1]); give it once (a JSON reader keeps only the last)'],
-    ['{"versions":{"2":1,"2":3}}', '"2" is given twice in one object (at $.versions); give it once (a JSON reader keeps only the last)'],
+    [
+      '{"BannedWords":["Harmless"],"BannedWords":["Acme"]}',
+      '"BannedWords" is given twice in one object (at $); give it once (a JSON reader keeps only the last)',
+    ],
+    [
+      '[{"a":1},{"MinLength":12,"MinLength":4}]',
+      '"MinLength" is given twice in one object (at $[1]); give it once (a JSON reader keeps only the last)',
+    ],
+    [
+      '{"versions":{"2":1,"2":3}}',
+      '"2" is given twice in one object (at $.versions); give it once (a JSON reader keeps only the last)',
+    ],
     // A name that is not an identifier is quoted in the path; a character a terminal must not be handed raw is escaped.
-    ['{"a b":[{"x\\u202e":1,"x\\u202e":2}]}', '"x\\u{202E}" is given twice in one object (at $["a b"][0]); give it once (a JSON reader keeps only the last)'],
+    [
+      '{"a b":[{"x\\u202e":1,"x\\u202e":2}]}',
+      '"x\\u{202E}" is given twice in one object (at $["a b"][0]); give it once (a JSON reader keeps only the last)',
+    ],
   ])('%s', (text, problem) => {
     expect(repeatedNameProblem(text)).toBe(problem);
   });

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { AMBIGUOUS_CHARS, characterClasses, parsePattern, type GeneratorPolicy } from '../../functions/domain/generator-policy';
+import {
+  AMBIGUOUS_CHARS,
+  characterClasses,
+  parsePattern,
+  type GeneratorPolicy,
+} from '../../functions/domain/generator-policy';
 import {
   checkFeasibility,
   cryptoRandom,
@@ -11,7 +16,8 @@ import {
 } from '../../functions/domain/password-generator';
 import { WORD_LIST } from '../../functions/domain/word-list';
 
-const wordsUpTo = (maxLength: number) => eligibleWords(WORD_LIST, { MaximumWordLength: maxLength, ExcludeChars: '', AmbiguousChars: true });
+const wordsUpTo = (maxLength: number) =>
+  eligibleWords(WORD_LIST, { MaximumWordLength: maxLength, ExcludeChars: '', AmbiguousChars: true });
 import { generatorPolicy } from '../../testkit/policy-fixtures';
 import { seeded } from '../../testkit/seeded-random';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -50,7 +56,15 @@ function wordSetOf(words: readonly string[], max: number, removed: Set<string>):
   const byKey = wordSets.get(words) ?? new Map<string, Set<string>>();
   wordSets.set(words, byKey);
   const key = `${max} ${[...removed].join('')}`;
-  if (!byKey.has(key)) byKey.set(key, new Set(words.filter((w) => /^[a-z]+$/.test(w) && w.length >= 3 && w.length <= max && ![...w].some((c) => removed.has(c)))));
+  if (!byKey.has(key))
+    byKey.set(
+      key,
+      new Set(
+        words.filter(
+          (w) => /^[a-z]+$/.test(w) && w.length >= 3 && w.length <= max && ![...w].some((c) => removed.has(c)),
+        ),
+      ),
+    );
   return byKey.get(key)!;
 }
 
@@ -67,7 +81,8 @@ function violation(p: GeneratorPolicy, pw: string, words: readonly string[] = WO
   for (const c of pw) if (removed.has(c)) return `contains the removed character ${c}`;
   const checkSegment = (seg: string): string | undefined => {
     if (seg.length !== on.length) return `segment ${seg} should have ${on.length} characters`;
-    for (const k of on) if ([...seg].filter((c) => cls[k].chars.includes(c)).length !== 1) return `segment ${seg} lacks exactly one ${k}`;
+    for (const k of on)
+      if ([...seg].filter((c) => cls[k].chars.includes(c)).length !== 1) return `segment ${seg} lacks exactly one ${k}`;
     return undefined;
   };
   if (p.GeneratePattern) {
@@ -77,7 +92,12 @@ function violation(p: GeneratorPolicy, pw: string, words: readonly string[] = WO
     const anyChars = on.map((k) => cls[k].chars).join('');
     const re = tokens
       .map((t) => {
-        const one = t.kind === 'literal' ? esc(t.char).replace(/^([.*+?(){}|$/])$/, '\\$1') : t.kind === 'w' ? `([a-z]{3,${p.MaximumWordLength}})` : `[${esc(t.kind === 'a' ? anyChars : cls[t.kind].chars)}]`;
+        const one =
+          t.kind === 'literal'
+            ? esc(t.char).replace(/^([.*+?(){}|$/])$/, '\\$1')
+            : t.kind === 'w'
+              ? `([a-z]{3,${p.MaximumWordLength}})`
+              : `[${esc(t.kind === 'a' ? anyChars : cls[t.kind].chars)}]`;
         return t.kind === 'literal' ? one.repeat(t.count) : t.kind === 'w' ? one.repeat(t.count) : `${one}{${t.count}}`;
       })
       .join('');
@@ -95,7 +115,12 @@ function violation(p: GeneratorPolicy, pw: string, words: readonly string[] = WO
       if (p.PrefixAppendWords === 'P') wordParts = parts.slice(1);
       if (p.PrefixAppendWords === 'A') wordParts = parts.slice(0, -1);
       if (p.PrefixAppendWords === 'I') wordParts = parts.filter((_, i) => i % 2 === 0);
-      const segs = p.PrefixAppendWords === 'P' ? parts.slice(0, 1) : p.PrefixAppendWords === 'A' ? parts.slice(-1) : parts.filter((_, i) => i % 2 === 1);
+      const segs =
+        p.PrefixAppendWords === 'P'
+          ? parts.slice(0, 1)
+          : p.PrefixAppendWords === 'A'
+            ? parts.slice(-1)
+            : parts.filter((_, i) => i % 2 === 1);
       const expected = p.PrefixAppendWords === 'I' ? p.NumberOfWords - 1 : 1;
       if (segs.length !== expected) return `expected ${expected} segments`;
       for (const s of segs) {
@@ -149,7 +174,12 @@ describe('alpha-special (semantics 2)', () => {
   });
 
   it('never contains an excluded character', () => {
-    const excluding = generatorPolicy({ ExcludeChars: 'aeiouAEIOU2468!@', BracketChars: true, MinLength: 8, MaxLength: 40 });
+    const excluding = generatorPolicy({
+      ExcludeChars: 'aeiouAEIOU2468!@',
+      BracketChars: true,
+      MinLength: 8,
+      MaxLength: 40,
+    });
     const pws = many(excluding, seeded(3));
     expectAllValid(excluding, pws);
     for (const pw of pws) expect(pw).not.toMatch(/[aeiouAEIOU2468!@]/);
@@ -174,7 +204,13 @@ describe('alpha-special (semantics 2)', () => {
 });
 
 describe('word phrases (semantics 3)', () => {
-  const phrase = generatorPolicy({ IncludeAlphaSpecial: false, IncludeWordPhrases: true, NumberOfWords: 4, MaximumWordLength: 6, SeparateWordsWith: 'S' });
+  const phrase = generatorPolicy({
+    IncludeAlphaSpecial: false,
+    IncludeWordPhrases: true,
+    NumberOfWords: 4,
+    MaximumWordLength: 6,
+    SeparateWordsWith: 'S',
+  });
 
   it.each([
     ['S', ' '],
@@ -233,7 +269,14 @@ describe('word phrases with random characters (semantics 4)', () => {
   });
 
   it('with a space separator, and a segment of every class (including letters) appended', () => {
-    const policy = { ...base, SeparateWordsWith: 'S' as const, LowerCaseChars: true, UpperCaseChars: true, BracketChars: true, PrefixAppendWords: 'A' as const };
+    const policy = {
+      ...base,
+      SeparateWordsWith: 'S' as const,
+      LowerCaseChars: true,
+      UpperCaseChars: true,
+      BracketChars: true,
+      PrefixAppendWords: 'A' as const,
+    };
     const pws = many(policy, seeded(10));
     expectAllValid(policy, pws);
     expect(pws.every((pw) => pw.split(' ').at(-1)!.length === 5)).toBe(true);
@@ -247,7 +290,13 @@ describe('word phrases with random characters (semantics 4)', () => {
 
 describe('patterns (semantics 1)', () => {
   it('draws each position from its set, ignoring Min/MaxLength', () => {
-    const policy = generatorPolicy({ IncludeAlphaSpecial: false, GeneratePattern: true, Pattern: 'u{2}l{4}d{3}s{2}', MinLength: 40, MaxLength: 50 });
+    const policy = generatorPolicy({
+      IncludeAlphaSpecial: false,
+      GeneratePattern: true,
+      Pattern: 'u{2}l{4}d{3}s{2}',
+      MinLength: 40,
+      MaxLength: 50,
+    });
     const pws = many(policy, seeded(12));
     expectAllValid(policy, pws);
     for (const pw of pws) expect(pw).toMatch(/^[A-HJ-NP-Z]{2}[a-km-np-z]{4}[2-9]{3}[!@#$%^&*]{2}$/);
@@ -291,7 +340,10 @@ function chiSquared(counts: readonly number[]): number {
   return counts.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
 }
 /** Counts per (position, character): one chi-squared statistic over all positions (df = positions * (k - 1)). */
-function positionalChiSquared(passwords: readonly string[], alphabet: string): { stat: number; df: number; charStat: number } {
+function positionalChiSquared(
+  passwords: readonly string[],
+  alphabet: string,
+): { stat: number; df: number; charStat: number } {
   const len = passwords[0]!.length;
   const table = Array.from({ length: len }, () => new Array<number>(alphabet.length).fill(0));
   const overall = new Array<number>(alphabet.length).fill(0);
@@ -302,7 +354,11 @@ function positionalChiSquared(passwords: readonly string[], alphabet: string): {
       overall[k]! += 1;
     }
   }
-  return { stat: table.reduce((s, row) => s + chiSquared(row), 0), df: len * (alphabet.length - 1), charStat: chiSquared(overall) };
+  return {
+    stat: table.reduce((s, row) => s + chiSquared(row), 0),
+    df: len * (alphabet.length - 1),
+    charStat: chiSquared(overall),
+  };
 }
 
 describe('uniformity', () => {
@@ -312,7 +368,15 @@ describe('uniformity', () => {
     expect(critical(72, Z_P001)).toBeCloseTo(114.82, 0);
   });
 
-  const digits8 = generatorPolicy({ LowerCaseChars: false, UpperCaseChars: false, SpecialChars: false, HigherAlphaRatio: false, AmbiguousChars: true, MinLength: 8, MaxLength: 8 });
+  const digits8 = generatorPolicy({
+    LowerCaseChars: false,
+    UpperCaseChars: false,
+    SpecialChars: false,
+    HigherAlphaRatio: false,
+    AmbiguousChars: true,
+    MinLength: 8,
+    MaxLength: 8,
+  });
 
   it('digits-only length 8: positions and digits are uniform (seeded source, p = 0.001)', () => {
     const { stat, df, charStat } = positionalChiSquared(many(digits8, seeded(20)), DIGITS);
@@ -333,7 +397,15 @@ describe('uniformity', () => {
     expect(chiSquared([...counts.values()])).toBeLessThan(critical(23, Z_P001));
   });
 
-  const lower10 = generatorPolicy({ UpperCaseChars: false, NumericChars: false, SpecialChars: false, HigherAlphaRatio: false, AmbiguousChars: true, MinLength: 10, MaxLength: 10 });
+  const lower10 = generatorPolicy({
+    UpperCaseChars: false,
+    NumericChars: false,
+    SpecialChars: false,
+    HigherAlphaRatio: false,
+    AmbiguousChars: true,
+    MinLength: 10,
+    MaxLength: 10,
+  });
   const SAMPLE = 50_000; // 500,000 lower-case letters
 
   it('cryptoRandom passes (threshold p = 1e-9, so a false failure has probability < 1e-9 per statistic)', () => {
@@ -354,53 +426,146 @@ describe('uniformity', () => {
 // ------------------------------------------------------------------------------------------------------
 describe('feasibility (semantics 5)', () => {
   const alpha = (o: Partial<GeneratorPolicy>) => generatorPolicy(o);
-  const words = (o: Partial<GeneratorPolicy>) => generatorPolicy({ IncludeAlphaSpecial: false, IncludeWordPhrases: true, NumberOfWords: 4, ...o });
-  const pattern = (o: Partial<GeneratorPolicy>) => generatorPolicy({ IncludeAlphaSpecial: false, GeneratePattern: true, Pattern: 'd{4}', ...o });
+  const words = (o: Partial<GeneratorPolicy>) =>
+    generatorPolicy({ IncludeAlphaSpecial: false, IncludeWordPhrases: true, NumberOfWords: 4, ...o });
+  const pattern = (o: Partial<GeneratorPolicy>) =>
+    generatorPolicy({ IncludeAlphaSpecial: false, GeneratePattern: true, Pattern: 'd{4}', ...o });
   const AMB = ' and the ambiguous characters';
   type Case = [name: string, policy: GeneratorPolicy, reason: string | undefined, words?: readonly string[]];
   const cases: Case[] = [
     ['the default', alpha({}), undefined],
-    ['4 classes in MinLength 3', alpha({ MinLength: 3, HigherAlphaRatio: false }), '4 character classes must each appear once, but MinLength is 3.'],
-    ['5 classes in MinLength 4', alpha({ MinLength: 4, MaxLength: 4, BracketChars: true, HigherAlphaRatio: false }), '5 character classes must each appear once, but MinLength is 4.'],
+    [
+      '4 classes in MinLength 3',
+      alpha({ MinLength: 3, HigherAlphaRatio: false }),
+      '4 character classes must each appear once, but MinLength is 3.',
+    ],
+    [
+      '5 classes in MinLength 4',
+      alpha({ MinLength: 4, MaxLength: 4, BracketChars: true, HigherAlphaRatio: false }),
+      '5 character classes must each appear once, but MinLength is 4.',
+    ],
     ['4 classes in MinLength 4', alpha({ MinLength: 4, MaxLength: 4, HigherAlphaRatio: false }), undefined],
-    ['HigherAlphaRatio, 1 letter class + 3 others, MinLength 5', alpha({ UpperCaseChars: false, BracketChars: true, MinLength: 5 }),
-      'HigherAlphaRatio needs 3 letters at MinLength 5, plus one character of each of the 3 other character classes, 6 in all, but MinLength is 5.'],
-    ['HigherAlphaRatio, 1 letter class + 2 others, MinLength 5', alpha({ UpperCaseChars: false, MinLength: 5 }), undefined],
-    ['HigherAlphaRatio, 2 letter classes + 2 others, MinLength 4', alpha({ MinLength: 4 }),
-      'HigherAlphaRatio needs 3 letters at MinLength 4, plus one character of each of the 2 other character classes, 5 in all, but MinLength is 4.'],
-    ['HigherAlphaRatio without letters', alpha({ LowerCaseChars: false, UpperCaseChars: false }),
-      'HigherAlphaRatio is on but neither LowerCaseChars nor UpperCaseChars is, so letters cannot be more than half.'],
-    ['no class on', alpha({ LowerCaseChars: false, UpperCaseChars: false, NumericChars: false, SpecialChars: false, HigherAlphaRatio: false }),
-      'IncludeAlphaSpecial is on but no character class is switched on.'],
-    ['digits all excluded', alpha({ ExcludeChars: '23456789' }), `NumericChars is on but has no character left after removing ExcludeChars${AMB}.`],
-    ['empty special text', alpha({ SpecialCharsText: '', AmbiguousChars: true }), 'SpecialChars is on but has no character left after removing ExcludeChars.'],
+    [
+      'HigherAlphaRatio, 1 letter class + 3 others, MinLength 5',
+      alpha({ UpperCaseChars: false, BracketChars: true, MinLength: 5 }),
+      'HigherAlphaRatio needs 3 letters at MinLength 5, plus one character of each of the 3 other character classes, 6 in all, but MinLength is 5.',
+    ],
+    [
+      'HigherAlphaRatio, 1 letter class + 2 others, MinLength 5',
+      alpha({ UpperCaseChars: false, MinLength: 5 }),
+      undefined,
+    ],
+    [
+      'HigherAlphaRatio, 2 letter classes + 2 others, MinLength 4',
+      alpha({ MinLength: 4 }),
+      'HigherAlphaRatio needs 3 letters at MinLength 4, plus one character of each of the 2 other character classes, 5 in all, but MinLength is 4.',
+    ],
+    [
+      'HigherAlphaRatio without letters',
+      alpha({ LowerCaseChars: false, UpperCaseChars: false }),
+      'HigherAlphaRatio is on but neither LowerCaseChars nor UpperCaseChars is, so letters cannot be more than half.',
+    ],
+    [
+      'no class on',
+      alpha({
+        LowerCaseChars: false,
+        UpperCaseChars: false,
+        NumericChars: false,
+        SpecialChars: false,
+        HigherAlphaRatio: false,
+      }),
+      'IncludeAlphaSpecial is on but no character class is switched on.',
+    ],
+    [
+      'digits all excluded',
+      alpha({ ExcludeChars: '23456789' }),
+      `NumericChars is on but has no character left after removing ExcludeChars${AMB}.`,
+    ],
+    [
+      'empty special text',
+      alpha({ SpecialCharsText: '', AmbiguousChars: true }),
+      'SpecialChars is on but has no character left after removing ExcludeChars.',
+    ],
     ['MinLength > MaxLength', alpha({ MinLength: 12, MaxLength: 8 }), 'MinLength is 12, more than MaxLength 8.'],
     ['words', words({}), undefined],
-    ['words, no class on (classes unused)', words({ LowerCaseChars: false, UpperCaseChars: false, NumericChars: false, SpecialChars: false }), undefined],
+    [
+      'words, no class on (classes unused)',
+      words({ LowerCaseChars: false, UpperCaseChars: false, NumericChars: false, SpecialChars: false }),
+      undefined,
+    ],
     ['words, Min/MaxLength irrelevant', words({ MinLength: 200, MaxLength: 4 }), undefined],
-    ['NumberOfWords 0', words({ NumberOfWords: 0 }), 'IncludeWordPhrases needs NumberOfWords of at least 1, but it is 0.'],
-    ['no word short enough', words({ MaximumWordLength: 8, AmbiguousChars: true }), 'A word phrase draws from at least 1296 words, but the word list has 0 of 3 to 8 letters (MaximumWordLength is 8).', ['elephants']],
+    [
+      'NumberOfWords 0',
+      words({ NumberOfWords: 0 }),
+      'IncludeWordPhrases needs NumberOfWords of at least 1, but it is 0.',
+    ],
+    [
+      'no word short enough',
+      words({ MaximumWordLength: 8, AmbiguousChars: true }),
+      'A word phrase draws from at least 1296 words, but the word list has 0 of 3 to 8 letters (MaximumWordLength is 8).',
+      ['elephants'],
+    ],
     // The boundary: 1,429 words of up to 6 letters without the ambiguous characters, 789 of up to 5.
     ['words of up to 6 letters, none ambiguous', words({ MaximumWordLength: 6 }), undefined],
-    ['words of up to 5 letters, none ambiguous', words({ MaximumWordLength: 5 }),
-      'A word phrase draws from at least 1296 words, but the word list has 789 of 3 to 5 letters without the ambiguous characters (MaximumWordLength is 5).'],
-    ['words of up to 4 letters', words({ MaximumWordLength: 4, AmbiguousChars: true }),
-      'A word phrase draws from at least 1296 words, but the word list has 549 of 3 to 4 letters (MaximumWordLength is 4).'],
-    ['words without e, a or s', words({ ExcludeChars: 'eas' }),
-      `A word phrase draws from at least 1296 words, but the word list has ${WORD_LIST.filter((w) => /^[^eas0Oo1lI|]{3,8}$/.test(w) && /^[a-z]+$/.test(w)).length} of 3 to 8 letters without ExcludeChars or the ambiguous characters (MaximumWordLength is 8).`],
-    ['words + alpha, empty class', words({ IncludeAlphaSpecial: true, SpecialCharsText: '!', ExcludeChars: '!' }),
-      `SpecialChars is on but has no character left after removing ExcludeChars${AMB}.`],
-    ['words + alpha, no class', words({ IncludeAlphaSpecial: true, LowerCaseChars: false, UpperCaseChars: false, NumericChars: false, SpecialChars: false }),
-      'IncludeAlphaSpecial is on but no character class is switched on.'],
+    [
+      'words of up to 5 letters, none ambiguous',
+      words({ MaximumWordLength: 5 }),
+      'A word phrase draws from at least 1296 words, but the word list has 789 of 3 to 5 letters without the ambiguous characters (MaximumWordLength is 5).',
+    ],
+    [
+      'words of up to 4 letters',
+      words({ MaximumWordLength: 4, AmbiguousChars: true }),
+      'A word phrase draws from at least 1296 words, but the word list has 549 of 3 to 4 letters (MaximumWordLength is 4).',
+    ],
+    [
+      'words without e, a or s',
+      words({ ExcludeChars: 'eas' }),
+      `A word phrase draws from at least 1296 words, but the word list has ${WORD_LIST.filter((w) => /^[^eas0Oo1lI|]{3,8}$/.test(w) && /^[a-z]+$/.test(w)).length} of 3 to 8 letters without ExcludeChars or the ambiguous characters (MaximumWordLength is 8).`,
+    ],
+    [
+      'words + alpha, empty class',
+      words({ IncludeAlphaSpecial: true, SpecialCharsText: '!', ExcludeChars: '!' }),
+      `SpecialChars is on but has no character left after removing ExcludeChars${AMB}.`,
+    ],
+    [
+      'words + alpha, no class',
+      words({
+        IncludeAlphaSpecial: true,
+        LowerCaseChars: false,
+        UpperCaseChars: false,
+        NumericChars: false,
+        SpecialChars: false,
+      }),
+      'IncludeAlphaSpecial is on but no character class is switched on.',
+    ],
     ['pattern (ignores the alpha-special lengths)', pattern({ IncludeAlphaSpecial: true, MinLength: 2 }), undefined],
     ['bad pattern', pattern({ Pattern: 'dx' }), 'The pattern "dx" has an unknown placeholder "x" at position 2.'],
-    ['pattern with an empty s', pattern({ Pattern: 's{2}', SpecialCharsText: '', AmbiguousChars: true }), 'The pattern\'s "s" has no character left after removing ExcludeChars.'],
-    ['pattern with an empty d', pattern({ ExcludeChars: '23456789' }), `The pattern's "d" has no character left after removing ExcludeChars${AMB}.`],
-    ['pattern a, no class on', pattern({ Pattern: 'a', LowerCaseChars: false, UpperCaseChars: false, NumericChars: false, SpecialChars: false }),
-      'The pattern\'s "a" has no character to draw from: no character class that is switched on keeps a character.'],
-    ['pattern w without words', pattern({ Pattern: 'w', MaximumWordLength: 5 }),
-      'The pattern\'s "w" draws from at least 1296 words, but the word list has 0 of 3 to 5 letters without the ambiguous characters (MaximumWordLength is 5).', []],
-    ['nothing on', alpha({ IncludeAlphaSpecial: false }), 'At least one of IncludeAlphaSpecial, IncludeWordPhrases and GeneratePattern must be on.'],
+    [
+      'pattern with an empty s',
+      pattern({ Pattern: 's{2}', SpecialCharsText: '', AmbiguousChars: true }),
+      'The pattern\'s "s" has no character left after removing ExcludeChars.',
+    ],
+    [
+      'pattern with an empty d',
+      pattern({ ExcludeChars: '23456789' }),
+      `The pattern's "d" has no character left after removing ExcludeChars${AMB}.`,
+    ],
+    [
+      'pattern a, no class on',
+      pattern({ Pattern: 'a', LowerCaseChars: false, UpperCaseChars: false, NumericChars: false, SpecialChars: false }),
+      'The pattern\'s "a" has no character to draw from: no character class that is switched on keeps a character.',
+    ],
+    [
+      'pattern w without words',
+      pattern({ Pattern: 'w', MaximumWordLength: 5 }),
+      'The pattern\'s "w" draws from at least 1296 words, but the word list has 0 of 3 to 5 letters without the ambiguous characters (MaximumWordLength is 5).',
+      [],
+    ],
+    [
+      'nothing on',
+      alpha({ IncludeAlphaSpecial: false }),
+      'At least one of IncludeAlphaSpecial, IncludeWordPhrases and GeneratePattern must be on.',
+    ],
   ];
 
   it.each(cases)('%s', (_name, policy, reason, words = WORD_LIST) => {
@@ -419,13 +584,20 @@ describe('feasibility (semantics 5)', () => {
       const policy = alpha({ UpperCaseChars: false, BracketChars: true, MinLength: min, MaxLength: min });
       const letters = Math.floor(min / 2) + 1;
       expect(checkFeasibility(policy, WORD_LIST).ok).toBe(letters + 3 <= min);
-      if (letters + 3 <= min) for (const pw of many(policy, seeded(min), 200)) expect(violation(policy, pw)).toBeUndefined();
+      if (letters + 3 <= min)
+        for (const pw of many(policy, seeded(min), 200)) expect(violation(policy, pw)).toBeUndefined();
     }
   });
 });
 
 describe('entropy (semantics 6)', () => {
-  const digitsOnly = { LowerCaseChars: false, UpperCaseChars: false, SpecialChars: false, HigherAlphaRatio: false, AmbiguousChars: true };
+  const digitsOnly = {
+    LowerCaseChars: false,
+    UpperCaseChars: false,
+    SpecialChars: false,
+    HigherAlphaRatio: false,
+    AmbiguousChars: true,
+  };
 
   it('word list sizes', () => {
     expect(WORD_LIST).toHaveLength(7776);
@@ -437,20 +609,73 @@ describe('entropy (semantics 6)', () => {
 
   it.each([
     ['PIN of 6 to 8 digits', generatorPolicy({ ...digitsOnly, MinLength: 6, MaxLength: 8 }), 6 * Math.log2(10)],
-    ['pattern d{4}', generatorPolicy({ GeneratePattern: true, Pattern: 'd{4}', AmbiguousChars: true }), 4 * Math.log2(10)],
-    ['pattern d{4} without ambiguous (2-9)', generatorPolicy({ GeneratePattern: true, Pattern: 'd{4}' }), 4 * Math.log2(8)],
-    ['pattern w\\-w (literal adds nothing)', generatorPolicy({ GeneratePattern: true, Pattern: 'w\\-w', AmbiguousChars: true }), 2 * Math.log2(6216)],
+    [
+      'pattern d{4}',
+      generatorPolicy({ GeneratePattern: true, Pattern: 'd{4}', AmbiguousChars: true }),
+      4 * Math.log2(10),
+    ],
+    [
+      'pattern d{4} without ambiguous (2-9)',
+      generatorPolicy({ GeneratePattern: true, Pattern: 'd{4}' }),
+      4 * Math.log2(8),
+    ],
+    [
+      'pattern w\\-w (literal adds nothing)',
+      generatorPolicy({ GeneratePattern: true, Pattern: 'w\\-w', AmbiguousChars: true }),
+      2 * Math.log2(6216),
+    ],
     // Without the ambiguous characters (o and l among them) 2,735 of the 6,216 words of 3 to 8 letters are left.
-    ['4 words of up to 8 letters, none ambiguous', generatorPolicy({ IncludeAlphaSpecial: false, IncludeWordPhrases: true, NumberOfWords: 4 }), 4 * Math.log2(2735)],
-    ['4 words of up to 8 letters, ambiguous allowed', generatorPolicy({ IncludeAlphaSpecial: false, IncludeWordPhrases: true, NumberOfWords: 4, AmbiguousChars: true }), 4 * Math.log2(6216)],
-    ['4 words, none holding e', generatorPolicy({ IncludeAlphaSpecial: false, IncludeWordPhrases: true, NumberOfWords: 4, AmbiguousChars: true, ExcludeChars: 'e' }),
-      4 * Math.log2(WORD_LIST.filter((w) => /^[a-df-z]{3,8}$/.test(w)).length)],
-    ['4 words, then a digit and a special (seed 6)', generatorPolicy({ IncludeWordPhrases: true, NumberOfWords: 4, LowerCaseChars: false, UpperCaseChars: false, HigherAlphaRatio: false, SpecialCharsText: '!#$%&*?' }),
-      4 * Math.log2(2735) + Math.log2(8) + Math.log2(7)],
-    ['4 words, a segment between each pair', generatorPolicy({ IncludeWordPhrases: true, NumberOfWords: 4, PrefixAppendWords: 'I', LowerCaseChars: false, UpperCaseChars: false, HigherAlphaRatio: false, SpecialCharsText: '!#$%&*?' }),
-      4 * Math.log2(2735) + 3 * (Math.log2(8) + Math.log2(7))],
-    ['default alpha-special at MinLength 12', generatorPolicy({ SpecialCharsText: '!@#$%^&*-_=+?' }),
-      2 * Math.log2(24) + Math.log2(8) + Math.log2(13) + 5 * Math.log2(48) + 3 * Math.log2(69)],
+    [
+      '4 words of up to 8 letters, none ambiguous',
+      generatorPolicy({ IncludeAlphaSpecial: false, IncludeWordPhrases: true, NumberOfWords: 4 }),
+      4 * Math.log2(2735),
+    ],
+    [
+      '4 words of up to 8 letters, ambiguous allowed',
+      generatorPolicy({ IncludeAlphaSpecial: false, IncludeWordPhrases: true, NumberOfWords: 4, AmbiguousChars: true }),
+      4 * Math.log2(6216),
+    ],
+    [
+      '4 words, none holding e',
+      generatorPolicy({
+        IncludeAlphaSpecial: false,
+        IncludeWordPhrases: true,
+        NumberOfWords: 4,
+        AmbiguousChars: true,
+        ExcludeChars: 'e',
+      }),
+      4 * Math.log2(WORD_LIST.filter((w) => /^[a-df-z]{3,8}$/.test(w)).length),
+    ],
+    [
+      '4 words, then a digit and a special (seed 6)',
+      generatorPolicy({
+        IncludeWordPhrases: true,
+        NumberOfWords: 4,
+        LowerCaseChars: false,
+        UpperCaseChars: false,
+        HigherAlphaRatio: false,
+        SpecialCharsText: '!#$%&*?',
+      }),
+      4 * Math.log2(2735) + Math.log2(8) + Math.log2(7),
+    ],
+    [
+      '4 words, a segment between each pair',
+      generatorPolicy({
+        IncludeWordPhrases: true,
+        NumberOfWords: 4,
+        PrefixAppendWords: 'I',
+        LowerCaseChars: false,
+        UpperCaseChars: false,
+        HigherAlphaRatio: false,
+        SpecialCharsText: '!#$%&*?',
+      }),
+      4 * Math.log2(2735) + 3 * (Math.log2(8) + Math.log2(7)),
+    ],
+    [
+      'default alpha-special at MinLength 12',
+      generatorPolicy({ SpecialCharsText: '!@#$%^&*-_=+?' }),
+      2 * Math.log2(24) + Math.log2(8) + Math.log2(13) + 5 * Math.log2(48) + 3 * Math.log2(69),
+    ],
   ])('%s', (_name, policy, bits) => {
     expect(entropyBits(policy, WORD_LIST)).toBeCloseTo(bits, 9);
   });
@@ -465,7 +690,9 @@ describe('cryptoRandom and the default source', () => {
   });
 
   it('cryptoRandom.int stays in [0, n)', () => {
-    for (const n of [1, 2, 10, 62, 7776]) for (let i = 0; i < 200; i += 1) expect(cryptoRandom.int(n)).toBeGreaterThanOrEqual(0), expect(cryptoRandom.int(n)).toBeLessThan(n);
+    for (const n of [1, 2, 10, 62, 7776])
+      for (let i = 0; i < 200; i += 1)
+        expect(cryptoRandom.int(n)).toBeGreaterThanOrEqual(0), expect(cryptoRandom.int(n)).toBeLessThan(n);
   });
 });
 
@@ -474,7 +701,10 @@ describe('seed policies (semantics 9)', () => {
     const policies = await readSeedFile(DEFAULT_GENERATOR_FILE, generatorPolicies);
     expect(policies).toHaveLength(12);
     for (const policy of policies) {
-      expect([policy.PasswordGeneratorID, checkFeasibility(policy, WORD_LIST)]).toEqual([policy.PasswordGeneratorID, { ok: true }]);
+      expect([policy.PasswordGeneratorID, checkFeasibility(policy, WORD_LIST)]).toEqual([
+        policy.PasswordGeneratorID,
+        { ok: true },
+      ]);
       const pws = Array.from({ length: 10_000 }, () => generatePassword(policy, WORD_LIST, cryptoRandom));
       const bad = pws.map((pw) => violation(policy, pw)).filter((v) => v !== undefined);
       expect([policy.PasswordGeneratorID, bad.slice(0, 3)]).toEqual([policy.PasswordGeneratorID, []]);

@@ -3,15 +3,31 @@
  * test/support/password-rules-parser.ts. The round trip: passwords a password manager would make from each
  * descriptor meet the policy, and (for a generator policy) what the policy generates meets the descriptor.
  */
-import { characterClassValues, generatorPasswordRules, strengthPasswordRules, type PasswordRules } from '../../admin/password-rules';
+import {
+  characterClassValues,
+  generatorPasswordRules,
+  strengthPasswordRules,
+  type PasswordRules,
+} from '../../admin/password-rules';
 import { shortestCompliantLength } from '../../admin/policy-lint';
-import { generatorPolicies, parsePattern, removedCharacters, SEPARATORS, type GeneratorPolicy } from '../../functions/domain/generator-policy';
+import {
+  generatorPolicies,
+  parsePattern,
+  removedCharacters,
+  SEPARATORS,
+  type GeneratorPolicy,
+} from '../../functions/domain/generator-policy';
 import { generatePassword } from '../../functions/domain/password-generator';
 import { compositionFailures, countCharacters } from '../../functions/domain/evaluation/strength-evaluator';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { WORD_LIST } from '../../functions/domain/word-list';
 import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, readSeedFile } from '../../seed/seed-data';
-import { generateFromRules, meetsRules, parsePasswordRules, PasswordRulesSyntaxError } from '../support/password-rules-parser';
+import {
+  generateFromRules,
+  meetsRules,
+  parsePasswordRules,
+  PasswordRulesSyntaxError,
+} from '../support/password-rules-parser';
 import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
 import { seeded } from '../../testkit/seeded-random';
 
@@ -23,12 +39,20 @@ beforeAll(async () => {
 });
 
 const PASSWORDS = 500;
-const chars = (from: string, to: string) => Array.from({ length: to.charCodeAt(0) - from.charCodeAt(0) + 1 }, (_, i) => String.fromCharCode(from.charCodeAt(0) + i));
+const chars = (from: string, to: string) =>
+  Array.from({ length: to.charCodeAt(0) - from.charCodeAt(0) + 1 }, (_, i) =>
+    String.fromCharCode(from.charCodeAt(0) + i),
+  );
 
 describe('the parser (the language as Apple documents it)', () => {
   it('reads named classes, custom classes, repeated rules and lengths', () => {
-    const rules = parsePasswordRules('required: upper; required: digit, [-!]; allowed: lower; minlength: 8; minlength: 12; maxlength: 64; maxlength: 20; max-consecutive: 3');
-    expect(rules.required.map((set) => [...set].sort().join(''))).toEqual([chars('A', 'Z').join(''), ['!', '-', ...chars('0', '9')].join('')]);
+    const rules = parsePasswordRules(
+      'required: upper; required: digit, [-!]; allowed: lower; minlength: 8; minlength: 12; maxlength: 64; maxlength: 20; max-consecutive: 3',
+    );
+    expect(rules.required.map((set) => [...set].sort().join(''))).toEqual([
+      chars('A', 'Z').join(''),
+      ['!', '-', ...chars('0', '9')].join(''),
+    ]);
     expect(rules.allowed.size).toBe(26 + 26 + 10 + 2);
     expect([rules.minLength, rules.maxLength, rules.maxConsecutive]).toEqual([12, 20, 3]);
   });
@@ -44,7 +68,14 @@ describe('the parser (the language as Apple documents it)', () => {
   });
 
   it('refuses what it cannot read', () => {
-    for (const bad of ['required upper', 'required: vowels', 'minlength: x', 'allowed: [abc', 'colour: red', 'required: upper,']) {
+    for (const bad of [
+      'required upper',
+      'required: vowels',
+      'minlength: x',
+      'allowed: [abc',
+      'colour: red',
+      'required: upper,',
+    ]) {
       expect(() => parsePasswordRules(bad)).toThrow(PasswordRulesSyntaxError);
     }
   });
@@ -70,15 +101,28 @@ describe('character sets as property values', () => {
 describe('strength policies: what they accept', () => {
   it('the default policy: one required rule per composition rule, all printable ASCII, from its shortest Compliant password to 256', () => {
     expect(strengthPasswordRules(SEED_STRENGTH[0]!)).toEqual({
-      descriptor: 'required: upper; required: lower; required: digit; required: special; allowed: ascii-printable; minlength: 7; maxlength: 256',
+      descriptor:
+        'required: upper; required: lower; required: digit; required: special; allowed: ascii-printable; minlength: 7; maxlength: 256',
       notes: [],
     });
   });
 
   it('a minimum of 3 is three required rules, with a note that a password manager may merge them', () => {
-    const rules = strengthPasswordRules(strengthPolicy({ MinimumNumericCharacters: 3, MinimumLowerCaseCharacters: 0, MinimumUpperCaseCharacters: 0, MinimumSymbolCharacters: 0, RequiresUpperAndLowerCase: false }));
-    expect(rules.descriptor).toMatch(/^required: digit; required: digit; required: digit; allowed: ascii-printable; minlength: \d+; maxlength: 256$/);
-    expect(rules.notes).toEqual(['A minimum above 1 is written as that many `required:` rules; a password manager that reads each rule as "at least one" and merges repeats may generate fewer.']);
+    const rules = strengthPasswordRules(
+      strengthPolicy({
+        MinimumNumericCharacters: 3,
+        MinimumLowerCaseCharacters: 0,
+        MinimumUpperCaseCharacters: 0,
+        MinimumSymbolCharacters: 0,
+        RequiresUpperAndLowerCase: false,
+      }),
+    );
+    expect(rules.descriptor).toMatch(
+      /^required: digit; required: digit; required: digit; allowed: ascii-printable; minlength: \d+; maxlength: 256$/,
+    );
+    expect(rules.notes).toEqual([
+      'A minimum above 1 is written as that many `required:` rules; a password manager that reads each rule as "at least one" and merges repeats may generate fewer.',
+    ]);
   });
 
   it('round trip, every seed strength policy: passwords made from the parsed descriptor break no composition rule and are at least the shortest Compliant length', () => {
@@ -88,9 +132,15 @@ describe('strength policies: what they accept', () => {
       expect(rules.minLength).toBe(shortestCompliantLength(policy));
       const failures = Array.from({ length: PASSWORDS }, () => generateFromRules(rules, random)).flatMap((password) => {
         const counts = countCharacters(password);
-        return [...compositionFailures(policy, counts).map((f) => f.Rule), ...(counts.length < rules.minLength! ? ['too short'] : [])];
+        return [
+          ...compositionFailures(policy, counts).map((f) => f.Rule),
+          ...(counts.length < rules.minLength! ? ['too short'] : []),
+        ];
       });
-      expect({ id: policy.PasswordStrengthPolicyID, failures }).toEqual({ id: policy.PasswordStrengthPolicyID, failures: [] });
+      expect({ id: policy.PasswordStrengthPolicyID, failures }).toEqual({
+        id: policy.PasswordStrengthPolicyID,
+        failures: [],
+      });
     }
   });
 
@@ -99,7 +149,9 @@ describe('strength policies: what they accept', () => {
     const descriptor = strengthPasswordRules(policy).descriptor.replace('required: digit; ', '');
     const rules = parsePasswordRules(descriptor);
     const random = seeded(5);
-    const broken = Array.from({ length: PASSWORDS }, () => generateFromRules(rules, random)).filter((p) => compositionFailures(policy, countCharacters(p)).length > 0);
+    const broken = Array.from({ length: PASSWORDS }, () => generateFromRules(rules, random)).filter(
+      (p) => compositionFailures(policy, countCharacters(p)).length > 0,
+    );
     expect(broken.length).toBeGreaterThan(0);
   });
 });
@@ -128,26 +180,39 @@ function fitsGeneratorPolicy(p: GeneratorPolicy, password: string, lengths: { mi
   if (typeof pattern === 'string') throw new Error(pattern);
   for (const token of pattern) {
     if (token.kind === 'literal') drawn.add(token.char);
-    if (token.kind === 'l' || token.kind === 'u' || token.kind === 'd') classes[token.kind].forEach((c) => drawn.add(c));
+    if (token.kind === 'l' || token.kind === 'u' || token.kind === 'd')
+      classes[token.kind].forEach((c) => drawn.add(c));
   }
   if (list.some((c) => removed.has(c))) problems.push('a removed character');
-  if (list.some((c) => !drawn.has(c))) problems.push(`a character the policy never draws: ${JSON.stringify(list.filter((c) => !drawn.has(c)).join(''))}`);
+  if (list.some((c) => !drawn.has(c)))
+    problems.push(`a character the policy never draws: ${JSON.stringify(list.filter((c) => !drawn.has(c)).join(''))}`);
   if (list.length < lengths.min || list.length > lengths.max) problems.push(`length ${list.length}`);
   // Classes it always places: every class on in alpha mode and in phrase segments; each placeholder of a pattern.
-  const always = p.GeneratePattern ? pattern.flatMap((t) => (t.kind in classes && t.kind !== 'a' ? [t.kind as keyof typeof classes] : [])) : p.IncludeAlphaSpecial ? (Object.keys(classes) as (keyof typeof classes)[]).filter((k) => classes[k].length > 0) : [];
-  for (const kind of new Set(always)) if (!list.some((c) => classes[kind].includes(c))) problems.push(`no character of class ${kind}`);
+  const always = p.GeneratePattern
+    ? pattern.flatMap((t) => (t.kind in classes && t.kind !== 'a' ? [t.kind as keyof typeof classes] : []))
+    : p.IncludeAlphaSpecial
+      ? (Object.keys(classes) as (keyof typeof classes)[]).filter((k) => classes[k].length > 0)
+      : [];
+  for (const kind of new Set(always))
+    if (!list.some((c) => classes[kind].includes(c))) problems.push(`no character of class ${kind}`);
   return problems;
 }
 
 describe('generator policies: what they generate', () => {
   it('seed policies 1, 7 and 10 as descriptors', () => {
-    const [one, seven, ten] = [SEED_GENERATOR[0]!, SEED_GENERATOR[6]!, SEED_GENERATOR[9]!].map(generatorPasswordRules) as [PasswordRules, PasswordRules, PasswordRules];
+    const [one, seven, ten] = [SEED_GENERATOR[0]!, SEED_GENERATOR[6]!, SEED_GENERATOR[9]!].map(
+      generatorPasswordRules,
+    ) as [PasswordRules, PasswordRules, PasswordRules];
     expect(one).toEqual({
       descriptor:
         'required: [abcdefghijkmnpqrstuvwxyz]; required: [ABCDEFGHJKLMNPQRSTUVWXYZ]; required: [23456789]; required: [-!#$%&*+=?@^_]; allowed: [-!#$%&*+23456789=?@ABCDEFGHJKLMNPQRSTUVWXYZ^_abcdefghijkmnpqrstuvwxyz]; minlength: 12; maxlength: 16',
-      notes: ['HigherAlphaRatio (letters are more than half) cannot be said in the language: a password manager may generate fewer letters.'],
+      notes: [
+        'HigherAlphaRatio (letters are more than half) cannot be said in the language: a password manager may generate fewer letters.',
+      ],
     });
-    expect(seven.descriptor).toBe('required: lower; required: [ ]; required: [ ]; required: [ ]; required: [ ]; allowed: lower, [ ]; minlength: 19; maxlength: 49');
+    expect(seven.descriptor).toBe(
+      'required: lower; required: [ ]; required: [ ]; required: [ ]; required: [ ]; allowed: lower, [ ]; minlength: 19; maxlength: 49',
+    );
     expect(ten.descriptor).toBe(
       `${['[ABCDEFGHJKLMNPQRSTUVWXYZ]', '[ABCDEFGHJKLMNPQRSTUVWXYZ]', ...Array(4).fill('[abcdefghijkmnpqrstuvwxyz]'), ...Array(3).fill('[23456789]'), '[!#$%?@]', '[!#$%?@]'].map((v) => `required: ${v}`).join('; ')}; allowed: [!#$%23456789?@ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz]; minlength: 11; maxlength: 11`,
     );
@@ -158,11 +223,21 @@ describe('generator policies: what they generate', () => {
     for (const policy of SEED_GENERATOR) {
       const rules = parsePasswordRules(generatorPasswordRules(policy).descriptor);
       const generated = Array.from({ length: PASSWORDS }, () => generatePassword(policy, WORD_LIST, random));
-      expect({ id: policy.PasswordGeneratorID, outside: generated.filter((p) => !meetsRules(rules, p)) }).toEqual({ id: policy.PasswordGeneratorID, outside: [] });
-      const made = Array.from({ length: PASSWORDS }, () => generateFromRules(rules, random, rules.maxLength! - rules.minLength!));
+      expect({ id: policy.PasswordGeneratorID, outside: generated.filter((p) => !meetsRules(rules, p)) }).toEqual({
+        id: policy.PasswordGeneratorID,
+        outside: [],
+      });
+      const made = Array.from({ length: PASSWORDS }, () =>
+        generateFromRules(rules, random, rules.maxLength! - rules.minLength!),
+      );
       const lengths = { min: rules.minLength!, max: rules.maxLength! };
-      const misfits = made.map((p) => fitsGeneratorPolicy(policy, p, lengths)).filter((problems) => problems.length > 0);
-      expect({ id: policy.PasswordGeneratorID, misfits: misfits.slice(0, 3) }).toEqual({ id: policy.PasswordGeneratorID, misfits: [] });
+      const misfits = made
+        .map((p) => fitsGeneratorPolicy(policy, p, lengths))
+        .filter((problems) => problems.length > 0);
+      expect({ id: policy.PasswordGeneratorID, misfits: misfits.slice(0, 3) }).toEqual({
+        id: policy.PasswordGeneratorID,
+        misfits: [],
+      });
     }
   });
 
@@ -171,7 +246,9 @@ describe('generator policies: what they generate', () => {
     const descriptor = generatorPasswordRules(policy).descriptor.replace('allowed: [', 'allowed: [!');
     const rules = parsePasswordRules(descriptor);
     const random = seeded(9);
-    const misfits = Array.from({ length: PASSWORDS }, () => generateFromRules(rules, random)).filter((p) => fitsGeneratorPolicy(policy, p, { min: 12, max: 32 }).length > 0);
+    const misfits = Array.from({ length: PASSWORDS }, () => generateFromRules(rules, random)).filter(
+      (p) => fitsGeneratorPolicy(policy, p, { min: 12, max: 32 }).length > 0,
+    );
     expect(misfits.length).toBeGreaterThan(0);
   });
 });

@@ -27,7 +27,9 @@ describe('npm run policy -- explain', () => {
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(12);
-    lines.forEach((line, i) => expect(line).toMatch(new RegExp(`^Policy ${i + 1} ".+": .+; entropy ≥ \\d+\\.\\d bits; feasible$`)));
+    lines.forEach((line, i) =>
+      expect(line).toMatch(new RegExp(`^Policy ${i + 1} ".+": .+; entropy ≥ \\d+\\.\\d bits; feasible$`)),
+    );
     expect(lines[9]).toContain('the pattern u{2}l{4}d{3}s{2}: 11 characters');
   });
 
@@ -35,10 +37,24 @@ describe('npm run policy -- explain', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'policy-cli-'));
     try {
       const file = path.join(dir, 'p.json');
-      await writeFile(file, JSON.stringify([generatorPolicy({ PasswordGeneratorID: 7, GeneratorName: 'Tight', MinLength: 4, MaxLength: 4, BracketChars: true, HigherAlphaRatio: false })]));
+      await writeFile(
+        file,
+        JSON.stringify([
+          generatorPolicy({
+            PasswordGeneratorID: 7,
+            GeneratorName: 'Tight',
+            MinLength: 4,
+            MaxLength: 4,
+            BracketChars: true,
+            HigherAlphaRatio: false,
+          }),
+        ]),
+      );
       const { code, stdout } = await run('explain', '--id', '7', '--file', file);
       expect(code).toBe(0);
-      expect(stdout).toMatch(/^Policy 7 "Tight": 4 characters of .*; entropy ≥ 0\.0 bits; infeasible: 5 character classes must each appear once, but MinLength is 4\.\n$/);
+      expect(stdout).toMatch(
+        /^Policy 7 "Tight": 4 characters of .*; entropy ≥ 0\.0 bits; infeasible: 5 character classes must each appear once, but MinLength is 4\.\n$/,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -55,7 +71,11 @@ describe('npm run policy -- explain', () => {
     try {
       const file = path.join(dir, 'p.json');
       await writeFile(file, JSON.stringify([{ ...generatorPolicy(), MaxLength: 300 }]));
-      expect(await run('explain', '--all', '--file', file)).toEqual({ code: 1, stdout: '', stderr: `${file} record #0: MaxLength: must be at most 256\n` });
+      expect(await run('explain', '--all', '--file', file)).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `${file} record #0: MaxLength: must be at most 256\n`,
+      });
       expect((await run('explain', '--all', '--file', path.join(dir, 'none.json'))).code).toBe(1);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -94,10 +114,24 @@ describe('npm run policy -- lint --dir: a policy file is checked as apply checks
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it('BannedWords holding a control character, an unpaired surrogate, a bidirectional control or a zero-width space: exit 1, each named by file and index, none printed raw', async () => {
-    await writeExport(dir, 'strength', new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]));
+    await writeExport(
+      dir,
+      'strength',
+      new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]),
+    );
     const file = path.join(dir, '2.json');
     // The issue's words: applied with exit status 0 before, and lint raised nothing.
-    await writeFile(file, JSON.stringify({ ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: ['ab\u0000c', '\ud800abc', '\u202eEmca', 'Con\u200btoso'] }, null, 2));
+    await writeFile(
+      file,
+      JSON.stringify(
+        {
+          ...strengthPolicy({ PasswordStrengthPolicyID: 2 }),
+          BannedWords: ['ab\u0000c', '\ud800abc', '\u202eEmca', 'Con\u200btoso'],
+        },
+        null,
+        2,
+      ),
+    );
     const format = 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces';
     expect(await run('lint', '--collection', 'strength', '--dir', dir)).toEqual({
       code: 1,
@@ -121,12 +155,21 @@ describe('a name given twice in one object of a policy file, at any depth: exit 
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   /** A policy's JSON with one more member written after `after`, as an editor would leave it. */
-  const withMember = (policy: object, after: string, member: string) => JSON.stringify(policy, null, 2).replace(new RegExp(`("${after}": [^\\n]*,)\\n`), `$1\n  ${member},\n`);
+  const withMember = (policy: object, after: string, member: string) =>
+    JSON.stringify(policy, null, 2).replace(new RegExp(`("${after}": [^\\n]*,)\\n`), `$1\n  ${member},\n`);
 
   it('lint --dir: BannedWords twice in a strength policy file (JSON.parse would keep the last)', async () => {
-    await writeExport(dir, 'strength', new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]));
+    await writeExport(
+      dir,
+      'strength',
+      new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]),
+    );
     const file = path.join(dir, '2.json');
-    await writeFile(file, '{"BannedWords":["Harmless"],' + JSON.stringify({ ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: ['Acme'] }).slice(1));
+    await writeFile(
+      file,
+      '{"BannedWords":["Harmless"],' +
+        JSON.stringify({ ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: ['Acme'] }).slice(1),
+    );
     expect(await run('lint', '--collection', 'strength', '--dir', dir)).toEqual({
       code: 1,
       stdout: '',
@@ -135,7 +178,11 @@ describe('a name given twice in one object of a policy file, at any depth: exit 
   });
 
   it('lint --dir: a version given twice in versions.json, the name written once with an escape', async () => {
-    await writeExport(dir, 'strength', new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]));
+    await writeExport(
+      dir,
+      'strength',
+      new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]),
+    );
     const manifest = path.join(dir, 'versions.json');
     await writeFile(manifest, '{"collection":"strength","versions":{"2":1,"\\u0032":7}}');
     expect(await run('lint', '--collection', 'strength', '--dir', dir)).toEqual({
@@ -155,18 +202,48 @@ describe('a name given twice in one object of a policy file, at any depth: exit 
       stderr: `${file}: "MinLength" is given twice in one object (at $[1]); give it once (a JSON reader keeps only the last)\n`,
     });
     await writeFile(file, '[{"a b":{"x\u202e":1,"x\u202e":2}}]');
-    expect((await run('explain', '--all', '--file', file)).stderr).toBe(`${file}: "x\\u{202E}" is given twice in one object (at $[0]["a b"]); give it once (a JSON reader keeps only the last)\n`);
+    expect((await run('explain', '--all', '--file', file)).stderr).toBe(
+      `${file}: "x\\u{202E}" is given twice in one object (at $[0]["a b"]); give it once (a JSON reader keeps only the last)\n`,
+    );
   });
 });
 
 describe('describePolicy (semantics 7)', () => {
   it.each([
-    [generatorPolicy({ SpecialCharsText: '!@#' }), '12 to 16 characters of lower-case, upper-case, digits and special (!@#), more letters than not, no ambiguous characters'],
-    [generatorPolicy({ IncludeWordPhrases: true, NumberOfWords: 4, LowerCaseChars: false, UpperCaseChars: false, HigherAlphaRatio: false, AmbiguousChars: true, SpecialCharsText: '!#' }),
-      "4 words of up to 8 letters joined by '-', then 2 random characters (digits, special (!#))"],
-    [generatorPolicy({ IncludeAlphaSpecial: false, IncludeWordPhrases: true, NumberOfWords: 1, SeparateWordsWith: 'N', MaximumWordLength: 5 }), '1 word of up to 5 letters run together'],
-    [generatorPolicy({ GeneratePattern: true, Pattern: 'u{2}l{4}d{3}s{2}', AmbiguousChars: true }), 'the pattern u{2}l{4}d{3}s{2}: 11 characters'],
-    [generatorPolicy({ GeneratePattern: true, Pattern: 'w{3}d', AmbiguousChars: true }), 'the pattern w{3}d: 3 words of up to 8 letters and 1 character'],
+    [
+      generatorPolicy({ SpecialCharsText: '!@#' }),
+      '12 to 16 characters of lower-case, upper-case, digits and special (!@#), more letters than not, no ambiguous characters',
+    ],
+    [
+      generatorPolicy({
+        IncludeWordPhrases: true,
+        NumberOfWords: 4,
+        LowerCaseChars: false,
+        UpperCaseChars: false,
+        HigherAlphaRatio: false,
+        AmbiguousChars: true,
+        SpecialCharsText: '!#',
+      }),
+      "4 words of up to 8 letters joined by '-', then 2 random characters (digits, special (!#))",
+    ],
+    [
+      generatorPolicy({
+        IncludeAlphaSpecial: false,
+        IncludeWordPhrases: true,
+        NumberOfWords: 1,
+        SeparateWordsWith: 'N',
+        MaximumWordLength: 5,
+      }),
+      '1 word of up to 5 letters run together',
+    ],
+    [
+      generatorPolicy({ GeneratePattern: true, Pattern: 'u{2}l{4}d{3}s{2}', AmbiguousChars: true }),
+      'the pattern u{2}l{4}d{3}s{2}: 11 characters',
+    ],
+    [
+      generatorPolicy({ GeneratePattern: true, Pattern: 'w{3}d', AmbiguousChars: true }),
+      'the pattern w{3}d: 3 words of up to 8 letters and 1 character',
+    ],
   ])('%#', (policy, text) => {
     expect(describePolicy(policy)).toBe(text);
   });
@@ -184,7 +261,8 @@ describe('where the store is, without --endpoint: AWS when a region is configure
   afterEach(() => rm(dir, { recursive: true, force: true }));
   afterAll(() => cloudFormation.restore());
 
-  const runWith = (overrides: Record<string, string>, ...argv: string[]) => inOperatorEnvironment(storeFile, overrides, () => run(...argv));
+  const runWith = (overrides: Record<string, string>, ...argv: string[]) =>
+    inOperatorEnvironment(storeFile, overrides, () => run(...argv));
   const NOT_CONFIGURED =
     'No AWS region is configured and npm start is not running: pass --region REGION (or set AWS_REGION) for AWS, or --endpoint URL for a local store (npm start prints it as "DynamoDB endpoint").\n';
   /** A port nothing listens on: a store file left by an npm start that was killed. */
@@ -196,9 +274,17 @@ describe('where the store is, without --endpoint: AWS when a region is configure
     return port;
   }
 
-  it('no region and no npm start: one sentence naming --region, --endpoint and the banner\'s line, before any AWS call (exit 1)', async () => {
-    expect(await runWith({}, 'list', '--collection', 'generator')).toEqual({ code: 1, stdout: '', stderr: NOT_CONFIGURED });
-    expect(await runWith({}, 'report', '--out', path.join(dir, 'report.html'))).toEqual({ code: 1, stdout: '', stderr: NOT_CONFIGURED });
+  it("no region and no npm start: one sentence naming --region, --endpoint and the banner's line, before any AWS call (exit 1)", async () => {
+    expect(await runWith({}, 'list', '--collection', 'generator')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: NOT_CONFIGURED,
+    });
+    expect(await runWith({}, 'report', '--out', path.join(dir, 'report.html'))).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: NOT_CONFIGURED,
+    });
     expect(cloudFormation.calls()).toHaveLength(0);
   });
 
@@ -208,7 +294,19 @@ describe('where the store is, without --endpoint: AWS when a region is configure
 
   it('a stale file (its store does not answer): the CLI says which store it tried and what to do (exit 1)', async () => {
     const endpoint = `http://127.0.0.1:${await closedPort()}`;
-    await writeFile(storeFile, JSON.stringify({ endpoint, tables: { generator: 'GeneratorPolicies', strength: 'StrengthPolicies', credentials: 'Credentials', history: 'PolicyHistory' }, pid: 1 }));
+    await writeFile(
+      storeFile,
+      JSON.stringify({
+        endpoint,
+        tables: {
+          generator: 'GeneratorPolicies',
+          strength: 'StrengthPolicies',
+          credentials: 'Credentials',
+          history: 'PolicyHistory',
+        },
+        pid: 1,
+      }),
+    );
     expect(await runWith({}, 'list', '--collection', 'strength')).toEqual({
       code: 1,
       stdout: '',
@@ -219,21 +317,56 @@ describe('where the store is, without --endpoint: AWS when a region is configure
   }, 20_000);
 
   it('AWS_REGION wins over the file: the deployed stack is read, and nothing is said about npm start', async () => {
-    await writeFile(storeFile, JSON.stringify({ endpoint: 'http://127.0.0.1:8000', tables: { generator: 'G', strength: 'S', credentials: 'C', history: 'H' }, pid: 1 }));
-    cloudFormation.on(DescribeStacksCommand).rejects(Object.assign(new Error('Stack with id PasswordPolicyService does not exist'), { name: 'ValidationError' }));
+    await writeFile(
+      storeFile,
+      JSON.stringify({
+        endpoint: 'http://127.0.0.1:8000',
+        tables: { generator: 'G', strength: 'S', credentials: 'C', history: 'H' },
+        pid: 1,
+      }),
+    );
+    cloudFormation
+      .on(DescribeStacksCommand)
+      .rejects(
+        Object.assign(new Error('Stack with id PasswordPolicyService does not exist'), { name: 'ValidationError' }),
+      );
     expect(await runWith({ AWS_REGION: 'eu-west-1' }, 'list', '--collection', 'generator')).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'Stack "PasswordPolicyService" does not exist in this account and region; pass --stack NAME or --region REGION.\n',
+      stderr:
+        'Stack "PasswordPolicyService" does not exist in this account and region; pass --stack NAME or --region REGION.\n',
     });
-    expect(cloudFormation.commandCalls(DescribeStacksCommand)[0]!.args[0].input).toEqual({ StackName: 'PasswordPolicyService' });
+    expect(cloudFormation.commandCalls(DescribeStacksCommand)[0]!.args[0].input).toEqual({
+      StackName: 'PasswordPolicyService',
+    });
   });
 
   it('--actor is for a local store: refused (exit 2) when the store found is AWS, as when --region says so', async () => {
-    const message = "--actor is for a local store (--endpoint); on AWS the history records the caller's IAM ARN.\n\nUsage: npm run policy -- <command>";
-    const configured = await runWith({ AWS_REGION: 'eu-west-1' }, 'delete', '--collection', 'generator', '--id', '5', '--actor', 'me');
+    const message =
+      "--actor is for a local store (--endpoint); on AWS the history records the caller's IAM ARN.\n\nUsage: npm run policy -- <command>";
+    const configured = await runWith(
+      { AWS_REGION: 'eu-west-1' },
+      'delete',
+      '--collection',
+      'generator',
+      '--id',
+      '5',
+      '--actor',
+      'me',
+    );
     expect([configured.code, configured.stdout, configured.stderr.startsWith(message)]).toEqual([2, '', true]);
-    const given = await runWith({}, 'delete', '--collection', 'generator', '--id', '5', '--actor', 'me', '--region', 'eu-west-1');
+    const given = await runWith(
+      {},
+      'delete',
+      '--collection',
+      'generator',
+      '--id',
+      '5',
+      '--actor',
+      'me',
+      '--region',
+      'eu-west-1',
+    );
     expect([given.code, given.stdout, given.stderr.startsWith(message)]).toEqual([2, '', true]);
     expect(cloudFormation.calls()).toHaveLength(0);
   });

@@ -5,22 +5,53 @@ import { getEvent, loadEntry } from '../support/entry-points';
 import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
-const OK_HEADERS = { ...JSON_HEADERS, ETag: expect.stringMatching(/^"[A-Za-z0-9_-]{22}"$/), 'Cache-Control': 'private, no-cache' };
+const OK_HEADERS = {
+  ...JSON_HEADERS,
+  ETag: expect.stringMatching(/^"[A-Za-z0-9_-]{22}"$/),
+  'Cache-Control': 'private, no-cache',
+};
 
 const generator = [
-  generatorPolicy({ PasswordGeneratorID: 3, GeneratorName: 'Network Devices', GeneratorDescription: 'Switches and routers' }),
-  generatorPolicy({ PasswordGeneratorID: 1, GeneratorName: 'Default Policy', GeneratorDescription: 'For password lists without a specific policy' }),
-  generatorPolicy({ PasswordGeneratorID: 2, GeneratorName: 'Service Accounts', GeneratorDescription: 'Windows services' }),
+  generatorPolicy({
+    PasswordGeneratorID: 3,
+    GeneratorName: 'Network Devices',
+    GeneratorDescription: 'Switches and routers',
+  }),
+  generatorPolicy({
+    PasswordGeneratorID: 1,
+    GeneratorName: 'Default Policy',
+    GeneratorDescription: 'For password lists without a specific policy',
+  }),
+  generatorPolicy({
+    PasswordGeneratorID: 2,
+    GeneratorName: 'Service Accounts',
+    GeneratorDescription: 'Windows services',
+  }),
 ];
 const strength = [
-  strengthPolicy({ PasswordStrengthPolicyID: 2, PolicyName: 'Privileged Accounts', PolicyDescription: 'Domain admins' }),
-  strengthPolicy({ PasswordStrengthPolicyID: 1, PolicyName: 'Default Strength Policy', PolicyDescription: 'For password lists without a specific policy' }),
+  strengthPolicy({
+    PasswordStrengthPolicyID: 2,
+    PolicyName: 'Privileged Accounts',
+    PolicyDescription: 'Domain admins',
+  }),
+  strengthPolicy({
+    PasswordStrengthPolicyID: 1,
+    PolicyName: 'Default Strength Policy',
+    PolicyDescription: 'For password lists without a specific policy',
+  }),
 ];
 
 function entry(kind: 'generator' | 'strength', ttlSeconds = '30') {
-  const file = kind === 'generator' ? '../../functions/api/generator-policies' : '../../functions/api/strength-policies';
-  const loaded = loadEntry<{ handler: ProxyHandler }>(file, { POLICY_TABLE_NAME: `${kind}-table`, [ENV.policyCacheTtl]: ttlSeconds, POWERTOOLS_METRICS_DISABLED: 'true' });
-  loaded.dynamo.on(loaded.lib.ScanCommand, { TableName: `${kind}-table` }).resolves({ Items: kind === 'generator' ? generator : strength });
+  const file =
+    kind === 'generator' ? '../../functions/api/generator-policies' : '../../functions/api/strength-policies';
+  const loaded = loadEntry<{ handler: ProxyHandler }>(file, {
+    POLICY_TABLE_NAME: `${kind}-table`,
+    [ENV.policyCacheTtl]: ttlSeconds,
+    POWERTOOLS_METRICS_DISABLED: 'true',
+  });
+  loaded.dynamo
+    .on(loaded.lib.ScanCommand, { TableName: `${kind}-table` })
+    .resolves({ Items: kind === 'generator' ? generator : strength });
   return loaded;
 }
 
@@ -66,7 +97,11 @@ describe('search handlers: dispatched on the search parameter', () => {
 
   it('answers [] when nothing matches', async () => {
     const { module } = entry('strength');
-    expect(await module.handler(getEvent('/api/passwordstrength', { search: ['nomatch'] }))).toEqual({ statusCode: 200, headers: OK_HEADERS, body: '[]' });
+    expect(await module.handler(getEvent('/api/passwordstrength', { search: ['nomatch'] }))).toEqual({
+      statusCode: 200,
+      headers: OK_HEADERS,
+      body: '[]',
+    });
   });
 
   it('answers the whole collection for an empty search', async () => {
@@ -103,19 +138,30 @@ describe('conditional requests: ETag and If-None-Match', () => {
   ])('matches %s', async (_, header) => {
     const { module } = entry('strength');
     const etag = (await module.handler(getEvent('/api/passwordstrength'))).headers!.ETag as string;
-    expect((await module.handler(withHeaders(getEvent('/api/passwordstrength'), { 'If-None-Match': header(etag) }))).statusCode).toBe(304);
+    expect(
+      (await module.handler(withHeaders(getEvent('/api/passwordstrength'), { 'If-None-Match': header(etag) })))
+        .statusCode,
+    ).toBe(304);
   });
 
   it('answers 200 with the body for another tag', async () => {
     const { module } = entry('strength');
     const result = await module.handler(withHeaders(getEvent('/api/passwordstrength'), { 'If-None-Match': '"stale"' }));
-    expect(result).toEqual({ statusCode: 200, headers: OK_HEADERS, body: JSON.stringify(byId(strength, 'PasswordStrengthPolicyID')) });
+    expect(result).toEqual({
+      statusCode: 200,
+      headers: OK_HEADERS,
+      body: JSON.stringify(byId(strength, 'PasswordStrengthPolicyID')),
+    });
   });
 
   it('tags a search by its result: the same for equivalent queries, the list tag for "*", another for other terms', async () => {
     const { module } = entry('generator');
     const tag = async (search?: string) =>
-      (await module.handler(getEvent('/userapi/passwordgenerator', search === undefined ? undefined : { search: [search] }))).headers!.ETag;
+      (
+        await module.handler(
+          getEvent('/userapi/passwordgenerator', search === undefined ? undefined : { search: [search] }),
+        )
+      ).headers!.ETag;
     expect(await tag('SERVICE  windows')).toBe(await tag(' service windows '));
     expect(await tag('*')).toBe(await tag());
     expect(await tag('service')).not.toBe(await tag('routers'));
@@ -136,11 +182,23 @@ describe('bad queries: 400 in the envelope, naming the parameter', () => {
     [{ serach: ['x'] }, 'Unknown query parameter "serach"; the only parameter is "search".'],
     [{ search: ['a'], page: ['2'] }, 'Unknown query parameter "page"; the only parameter is "search".'],
     [{ search: ['a', 'b'] }, 'The query parameter "search" is given more than once; give it once.'],
-    [{ ppg_9656851f760c_YDHTOJwiEKJpIpSCIpOWXV42: [''] }, 'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".'],
-    [{ ['x'.repeat(41)]: ['1'] }, 'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".'],
+    [
+      { ppg_9656851f760c_YDHTOJwiEKJpIpSCIpOWXV42: [''] },
+      'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".',
+    ],
+    [
+      { ['x'.repeat(41)]: ['1'] },
+      'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".',
+    ],
     // A truncated key is short, yet its prefix alone keeps it out of the answer, in any letter case.
-    [{ ppg_9656851f760c_YDHT: [''] }, 'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".'],
-    [{ PPS_6708f698ada1: ['1'] }, 'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".'],
+    [
+      { ppg_9656851f760c_YDHT: [''] },
+      'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".',
+    ],
+    [
+      { PPS_6708f698ada1: ['1'] },
+      'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".',
+    ],
     [{ ppx_: ['1'] }, 'Unknown query parameter (not shown: it looks like a key); the only parameter is "search".'],
     // Not key-like: echoed up to 40 characters, anything outside printable ASCII as "?".
     [{ ['x'.repeat(40)]: ['1'] }, `Unknown query parameter "${'x'.repeat(40)}"; the only parameter is "search".`],
@@ -150,7 +208,11 @@ describe('bad queries: 400 in the envelope, naming the parameter', () => {
     [{ search: ['x'.repeat(257)] }, 'The search parameter is longer than 256 characters; shorten it.'],
   ])('%j', async (query, phrase) => {
     const { module, dynamo, lib } = entry('generator');
-    expect(await module.handler(getEvent('/userapi/passwordgenerator', query))).toEqual({ statusCode: 400, headers: JSON_HEADERS, body: errorEnvelope(400, phrase) });
+    expect(await module.handler(getEvent('/userapi/passwordgenerator', query))).toEqual({
+      statusCode: 400,
+      headers: JSON_HEADERS,
+      body: errorEnvelope(400, phrase),
+    });
     expect(dynamo).toHaveReceivedCommandTimes(lib.ScanCommand, 0);
   });
 });
@@ -169,7 +231,11 @@ describe('warm invocations within the TTL make no DynamoDB call', () => {
 describe('DynamoDB unavailable', () => {
   it('answers 503 in the envelope when nothing is cached', async () => {
     const { module, dynamo, lib } = entry('strength');
-    dynamo.on(lib.ScanCommand).rejects(Object.assign(new Error('connect ECONNREFUSED arn:aws:dynamodb:table/strength-table'), { name: 'TimeoutError' }));
+    dynamo.on(lib.ScanCommand).rejects(
+      Object.assign(new Error('connect ECONNREFUSED arn:aws:dynamodb:table/strength-table'), {
+        name: 'TimeoutError',
+      }),
+    );
     const result = await module.handler(getEvent('/api/passwordstrength'));
     expect(result).toEqual({ statusCode: 503, headers: JSON_HEADERS, body: errorEnvelope(503, PHRASES.unavailable) });
     expect(result.body).not.toContain('strength-table');

@@ -41,7 +41,10 @@ describe('PolicyRepository.scan: paginated, validated', () => {
   it('fails whole when a later page fails: never a partial collection', async () => {
     dynamo
       .on(ScanCommand)
-      .resolvesOnce({ Items: [generatorPolicy({ PasswordGeneratorID: 1 })], LastEvaluatedKey: { PasswordGeneratorID: 1 } })
+      .resolvesOnce({
+        Items: [generatorPolicy({ PasswordGeneratorID: 1 })],
+        LastEvaluatedKey: { PasswordGeneratorID: 1 },
+      })
       .rejectsOnce(Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' }));
 
     await expect(store().scan()).rejects.toThrow('throttled');
@@ -62,8 +65,14 @@ describe('PolicyRepository.scan: paginated, validated', () => {
     const policies = await store().scan();
 
     expect(policies.map((p) => p.PasswordGeneratorID)).toEqual([1, 4]);
-    expect(error).toHaveBeenCalledWith('Invalid generator policy record left out', { policyId: 2, problems: ['MaxLength: must be at most 256'] });
-    expect(error).toHaveBeenCalledWith('Invalid generator policy record left out', { policyId: 3, problems: ['GeneratorName: is missing'] });
+    expect(error).toHaveBeenCalledWith('Invalid generator policy record left out', {
+      policyId: 2,
+      problems: ['MaxLength: must be at most 256'],
+    });
+    expect(error).toHaveBeenCalledWith('Invalid generator policy record left out', {
+      policyId: 3,
+      problems: ['GeneratorName: is missing'],
+    });
     expect(addMetric).toHaveBeenCalledWith('InvalidPolicyRecords', 'Count', 2);
   });
 });
@@ -81,7 +90,10 @@ describe('PolicyRepository: a stored record that a write would now refuse is sti
 
     const policies = await new PolicyRepository(strengthPolicies, client, 'StrengthTable', { ttlMs: 30_000 }).scan();
 
-    expect(policies).toEqual([strengthPolicy(), { ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: words }]);
+    expect(policies).toEqual([
+      strengthPolicy(),
+      { ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: words },
+    ]);
     expect(error).not.toHaveBeenCalled();
     expect(addMetric).not.toHaveBeenCalledWith('InvalidPolicyRecords', 'Count', expect.anything());
   });
@@ -101,25 +113,39 @@ describe('PolicyRepository: a stored record that a write would now refuse is sti
   it('the rules of before still hold on read: a word of 65 characters as sent is left out, as it always was', async () => {
     jest.spyOn(logger, 'error').mockImplementation(() => undefined);
     dynamo.on(ScanCommand).resolves({ Items: [strengthPolicy(), { ...stored, BannedWords: ['x'.repeat(65)] }] });
-    expect(await new PolicyRepository(strengthPolicies, client, 'StrengthTable', { ttlMs: 30_000 }).scan()).toEqual([strengthPolicy()]);
+    expect(await new PolicyRepository(strengthPolicies, client, 'StrengthTable', { ttlMs: 30_000 }).scan()).toEqual([
+      strengthPolicy(),
+    ]);
   });
 });
 
 describe('PolicyRepository: version attributes never reach a response', () => {
   it('drops Version from a stored record: the policy and the served body hold exactly the specification fields, in order', async () => {
-    dynamo.on(ScanCommand).resolves({ Items: [{ Version: 7, ...generatorPolicy({ PasswordGeneratorID: 2 }) }, { ...generatorPolicy({ PasswordGeneratorID: 1 }), Version: 1 }] });
+    dynamo.on(ScanCommand).resolves({
+      Items: [
+        { Version: 7, ...generatorPolicy({ PasswordGeneratorID: 2 }) },
+        { ...generatorPolicy({ PasswordGeneratorID: 1 }), Version: 1 },
+      ],
+    });
 
     const collection = await store().get();
 
-    expect(collection.policies).toEqual([generatorPolicy({ PasswordGeneratorID: 1 }), generatorPolicy({ PasswordGeneratorID: 2 })]);
+    expect(collection.policies).toEqual([
+      generatorPolicy({ PasswordGeneratorID: 1 }),
+      generatorPolicy({ PasswordGeneratorID: 2 }),
+    ]);
     for (const policy of collection.policies) expect(Object.keys(policy)).toEqual(generatorPolicies.fields);
-    expect(collection.body).toBe(`[${JSON.stringify(generatorPolicy({ PasswordGeneratorID: 1 }))},${JSON.stringify(generatorPolicy({ PasswordGeneratorID: 2 }))}]`);
+    expect(collection.body).toBe(
+      `[${JSON.stringify(generatorPolicy({ PasswordGeneratorID: 1 }))},${JSON.stringify(generatorPolicy({ PasswordGeneratorID: 2 }))}]`,
+    );
     expect(collection.body).not.toContain('Version');
   });
 
   it('still refuses any other unknown attribute (the schema stays strict)', async () => {
     jest.spyOn(logger, 'error').mockImplementation(() => undefined);
-    dynamo.on(ScanCommand).resolves({ Items: [{ ...generatorPolicy({ PasswordGeneratorID: 1 }), Version: 2, UpdatedBy: 'someone' }] });
+    dynamo
+      .on(ScanCommand)
+      .resolves({ Items: [{ ...generatorPolicy({ PasswordGeneratorID: 1 }), Version: 2, UpdatedBy: 'someone' }] });
 
     expect(await store().scan()).toEqual([]);
   });
@@ -127,10 +153,12 @@ describe('PolicyRepository: version attributes never reach a response', () => {
 
 describe('PolicyRepository.get: TTL and stale-on-error', () => {
   let now = 0;
-  const cached = () => new PolicyRepository(generatorPolicies, client, 'GeneratorTable', { ttlMs: 30_000, now: () => now });
+  const cached = () =>
+    new PolicyRepository(generatorPolicies, client, 'GeneratorTable', { ttlMs: 30_000, now: () => now });
   /** A Scan answering these policy IDs. */
   const page = (...ids: number[]) => ({ Items: ids.map((id) => generatorPolicy({ PasswordGeneratorID: id })) });
-  const ids = async (repository: PolicyRepository<GeneratorPolicy>) => (await repository.get()).policies.map((p) => p.PasswordGeneratorID).join(',');
+  const ids = async (repository: PolicyRepository<GeneratorPolicy>) =>
+    (await repository.get()).policies.map((p) => p.PasswordGeneratorID).join(',');
   const scans = () => dynamo.commandCalls(ScanCommand).length;
 
   beforeEach(() => {
@@ -140,7 +168,10 @@ describe('PolicyRepository.get: TTL and stale-on-error', () => {
   });
 
   it('makes no store call inside the TTL and one after it', async () => {
-    dynamo.on(ScanCommand).resolvesOnce(page(1, 2)).resolvesOnce(page(1, 2, 3));
+    dynamo
+      .on(ScanCommand)
+      .resolvesOnce(page(1, 2))
+      .resolvesOnce(page(1, 2, 3));
     const cache = cached();
 
     expect(await ids(cache)).toBe('1,2');
@@ -166,7 +197,10 @@ describe('PolicyRepository.get: TTL and stale-on-error', () => {
     now += 30_000;
 
     expect(await ids(cache)).toBe('1');
-    expect(logger.warn).toHaveBeenCalledWith('Policy store unavailable; serving the cached collection for another TTL', { ageMs: 30_000, error: 'Error' });
+    expect(logger.warn).toHaveBeenCalledWith(
+      'Policy store unavailable; serving the cached collection for another TTL',
+      { ageMs: 30_000, error: 'Error' },
+    );
     now += 29_999;
     expect(await ids(cache)).toBe('1');
     expect(scans()).toBe(2);

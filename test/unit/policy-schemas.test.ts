@@ -4,15 +4,43 @@ import { strengthPolicies } from '../../functions/domain/strength-policy';
 import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
 
 const GENERATOR_FIELDS = [
-  'PasswordGeneratorID', 'GeneratorName', 'GeneratorDescription', 'IncludeAlphaSpecial', 'IncludeWordPhrases',
-  'MinLength', 'MaxLength', 'LowerCaseChars', 'UpperCaseChars', 'NumericChars', 'HigherAlphaRatio',
-  'AmbiguousChars', 'SpecialChars', 'BracketChars', 'SpecialCharsText', 'BracketCharsText', 'NumberOfWords',
-  'MaximumWordLength', 'PrefixAppendWords', 'SeparateWordsWith', 'ExcludeChars', 'GeneratePattern', 'Pattern',
+  'PasswordGeneratorID',
+  'GeneratorName',
+  'GeneratorDescription',
+  'IncludeAlphaSpecial',
+  'IncludeWordPhrases',
+  'MinLength',
+  'MaxLength',
+  'LowerCaseChars',
+  'UpperCaseChars',
+  'NumericChars',
+  'HigherAlphaRatio',
+  'AmbiguousChars',
+  'SpecialChars',
+  'BracketChars',
+  'SpecialCharsText',
+  'BracketCharsText',
+  'NumberOfWords',
+  'MaximumWordLength',
+  'PrefixAppendWords',
+  'SeparateWordsWith',
+  'ExcludeChars',
+  'GeneratePattern',
+  'Pattern',
 ];
 const STRENGTH_FIELDS = [
-  'PasswordStrengthPolicyID', 'PolicyName', 'PolicyDescription', 'MinimumLowerCaseCharacters',
-  'MinimumNumericCharacters', 'MinimumSymbolCharacters', 'MinimumUpperCaseCharacters', 'PreferredPasswordLength',
-  'RequiresUpperAndLowerCase', 'CalculationWeightings', 'PasswordStrengthCompliance', 'ComplianceMandatory',
+  'PasswordStrengthPolicyID',
+  'PolicyName',
+  'PolicyDescription',
+  'MinimumLowerCaseCharacters',
+  'MinimumNumericCharacters',
+  'MinimumSymbolCharacters',
+  'MinimumUpperCaseCharacters',
+  'PreferredPasswordLength',
+  'RequiresUpperAndLowerCase',
+  'CalculationWeightings',
+  'PasswordStrengthCompliance',
+  'ComplianceMandatory',
 ];
 
 const problemsOfGenerator = (overrides: Record<string, unknown>) => {
@@ -87,14 +115,32 @@ describe('generator policy value domains (docs/decisions.md#value-domains)', () 
     [{ MinLength: 3 }, 'MinLength: must be at least 4'],
     [{ MaxLength: 257 }, 'MaxLength: must be at most 256'],
     [{ MinLength: 20, MaxLength: 16 }, 'MaxLength: must be at least MinLength (20)'],
-    [{ IncludeAlphaSpecial: false, IncludeWordPhrases: false, GeneratePattern: false }, 'IncludeAlphaSpecial: at least one of IncludeAlphaSpecial, IncludeWordPhrases, GeneratePattern must be true'],
-    [{ LowerCaseChars: false, UpperCaseChars: false, NumericChars: false, SpecialChars: false, BracketChars: false }, 'IncludeAlphaSpecial: needs at least one character class switched on'],
-    [{ HigherAlphaRatio: true, LowerCaseChars: false, UpperCaseChars: false }, 'HigherAlphaRatio: needs LowerCaseChars or UpperCaseChars on (letters must be more than half the characters)'],
-    [{ ExcludeChars: '0123456789' }, 'NumericChars: has no character left after ExcludeChars and the ambiguous set are removed'],
+    [
+      { IncludeAlphaSpecial: false, IncludeWordPhrases: false, GeneratePattern: false },
+      'IncludeAlphaSpecial: at least one of IncludeAlphaSpecial, IncludeWordPhrases, GeneratePattern must be true',
+    ],
+    [
+      { LowerCaseChars: false, UpperCaseChars: false, NumericChars: false, SpecialChars: false, BracketChars: false },
+      'IncludeAlphaSpecial: needs at least one character class switched on',
+    ],
+    [
+      { HigherAlphaRatio: true, LowerCaseChars: false, UpperCaseChars: false },
+      'HigherAlphaRatio: needs LowerCaseChars or UpperCaseChars on (letters must be more than half the characters)',
+    ],
+    [
+      { ExcludeChars: '0123456789' },
+      'NumericChars: has no character left after ExcludeChars and the ambiguous set are removed',
+    ],
     [{ SpecialCharsText: '' }, 'SpecialCharsText: must not be empty when SpecialChars is on'],
     [{ SpecialCharsText: '!!' }, 'SpecialCharsText: must not repeat a character'],
-    [{ SpecialCharsText: '!a' }, 'SpecialCharsText: must hold only printable ASCII symbols (no letters, digits or spaces)'],
-    [{ BracketCharsText: '[ ]' }, 'BracketCharsText: must hold only printable ASCII symbols (no letters, digits or spaces)'],
+    [
+      { SpecialCharsText: '!a' },
+      'SpecialCharsText: must hold only printable ASCII symbols (no letters, digits or spaces)',
+    ],
+    [
+      { BracketCharsText: '[ ]' },
+      'BracketCharsText: must hold only printable ASCII symbols (no letters, digits or spaces)',
+    ],
     [{ NumberOfWords: 21 }, 'NumberOfWords: must be at most 20'],
     [{ IncludeWordPhrases: true, NumberOfWords: 0 }, 'NumberOfWords: must be at least 1 when IncludeWordPhrases is on'],
     [{ MaximumWordLength: 2 }, 'MaximumWordLength: must be at least 3'],
@@ -156,27 +202,47 @@ describe('pattern syntax (docs/decisions.md#pattern-syntax)', () => {
   });
 
   it('rejects a literal that the policy removes, since it would be in every password', () => {
-    expect(withPattern('u{4}\\#d{4}', { ExcludeChars: '#' })).toEqual(['Pattern: has the literal "#", which ExcludeChars or the ambiguous set removes']);
-    expect(withPattern('u{4}\\0d{4}', { AmbiguousChars: false })).toEqual(['Pattern: has the literal "0", which ExcludeChars or the ambiguous set removes']);
+    expect(withPattern('u{4}\\#d{4}', { ExcludeChars: '#' })).toEqual([
+      'Pattern: has the literal "#", which ExcludeChars or the ambiguous set removes',
+    ]);
+    expect(withPattern('u{4}\\0d{4}', { AmbiguousChars: false })).toEqual([
+      'Pattern: has the literal "0", which ExcludeChars or the ambiguous set removes',
+    ]);
     expect(withPattern('u{4}\\0d{4}', { AmbiguousChars: true })).toEqual([]);
-    expect(withPattern('u{4}\\#d{4}', { AmbiguousChars: true, ExcludeChars: '#' })).toEqual(['Pattern: has the literal "#", which ExcludeChars removes']);
+    expect(withPattern('u{4}\\#d{4}', { AmbiguousChars: true, ExcludeChars: '#' })).toEqual([
+      'Pattern: has the literal "#", which ExcludeChars removes',
+    ]);
   });
 
   it('bounds the generated length at 1024 characters, a word counted at MaximumWordLength', () => {
     // 4 x 256 = 1024 characters: the most a pattern may generate.
     expect(withPattern('a{256}a{256}a{256}a{256}')).toEqual([]);
-    expect(withPattern('a{256}a{256}a{256}a{256}d')).toEqual(['Pattern: generates up to 1025 characters; a generated password has at most 1024']);
+    expect(withPattern('a{256}a{256}a{256}a{256}d')).toEqual([
+      'Pattern: generates up to 1025 characters; a generated password has at most 1024',
+    ]);
     // w{128} of up to 8 letters is 1024; of up to 9, 1152. The 7.5 MB answer of w{256} repeated cannot be stored.
     expect(withPattern('w{128}', { MaximumWordLength: 8 })).toEqual([]);
-    expect(withPattern('w{128}', { MaximumWordLength: 9 })).toEqual(['Pattern: generates up to 1152 characters; a generated password has at most 1024']);
-    expect(withPattern('w{256}w{256}')).toEqual(['Pattern: generates up to 4096 characters; a generated password has at most 1024']);
+    expect(withPattern('w{128}', { MaximumWordLength: 9 })).toEqual([
+      'Pattern: generates up to 1152 characters; a generated password has at most 1024',
+    ]);
+    expect(withPattern('w{256}w{256}')).toEqual([
+      'Pattern: generates up to 4096 characters; a generated password has at most 1024',
+    ]);
   });
 
   it('rejects a placeholder whose set is empty after exclusions', () => {
-    expect(withPattern('d', { ExcludeChars: '0123456789' , NumericChars: false})).toContain('Pattern: uses "d", whose character set is empty for this policy');
-    expect(withPattern('a', { IncludeAlphaSpecial: false, LowerCaseChars: false, UpperCaseChars: false, NumericChars: false, SpecialChars: false })).toContain(
-      'Pattern: uses "a", whose character set is empty for this policy',
+    expect(withPattern('d', { ExcludeChars: '0123456789', NumericChars: false })).toContain(
+      'Pattern: uses "d", whose character set is empty for this policy',
     );
+    expect(
+      withPattern('a', {
+        IncludeAlphaSpecial: false,
+        LowerCaseChars: false,
+        UpperCaseChars: false,
+        NumericChars: false,
+        SpecialChars: false,
+      }),
+    ).toContain('Pattern: uses "a", whose character set is empty for this policy');
   });
 });
 
@@ -191,8 +257,14 @@ describe('strength policy value domains (docs/decisions.md#value-domains)', () =
     [{ MinimumLowerCaseCharacters: -1 }, 'MinimumLowerCaseCharacters: must be at least 0'],
     [{ PreferredPasswordLength: 3 }, 'PreferredPasswordLength: must be at least 4'],
     [{ PasswordStrengthCompliance: 5 }, 'PasswordStrengthCompliance: must be at most 4'],
-    [{ CalculationWeightings: '50;15;15' }, 'CalculationWeightings: must be four integers separated by ";" (length;numeric;casing;symbol)'],
-    [{ CalculationWeightings: '50;15;-15;20' }, 'CalculationWeightings: must be four integers separated by ";" (length;numeric;casing;symbol)'],
+    [
+      { CalculationWeightings: '50;15;15' },
+      'CalculationWeightings: must be four integers separated by ";" (length;numeric;casing;symbol)',
+    ],
+    [
+      { CalculationWeightings: '50;15;-15;20' },
+      'CalculationWeightings: must be four integers separated by ";" (length;numeric;casing;symbol)',
+    ],
     [{ CalculationWeightings: '50;15;15;25' }, 'CalculationWeightings: must sum to 100 (the four weights sum to 105)'],
   ])('%j is rejected', (overrides, problem) => {
     expect(problemsOfStrength(overrides)).toContain(problem);

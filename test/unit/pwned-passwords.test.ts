@@ -42,18 +42,31 @@ const everythingSaid = () => JSON.stringify([stub.requests, warned.mock.calls, c
 
 describe('settings (PWNED_PASSWORDS_CHECK, PWNED_PASSWORDS_URL, PWNED_PASSWORDS_TIMEOUT_MS)', () => {
   it('is off unless PWNED_PASSWORDS_CHECK is exactly true', () => {
-    for (const value of [undefined, '', '1', 'TRUE', 'yes', 'false']) expect(pwnedPasswordsSettings({ PWNED_PASSWORDS_CHECK: value })).toBeUndefined();
+    for (const value of [undefined, '', '1', 'TRUE', 'yes', 'false'])
+      expect(pwnedPasswordsSettings({ PWNED_PASSWORDS_CHECK: value })).toBeUndefined();
   });
 
   it("on: Have I Been Pwned's API and a 1000 ms bound unless told otherwise", () => {
     expect(PWNED_PASSWORDS_API).toBe('https://api.pwnedpasswords.com');
     expect(DEFAULT_PWNED_PASSWORDS_TIMEOUT_MS).toBe(1000);
-    expect(pwnedPasswordsSettings({ PWNED_PASSWORDS_CHECK: 'true' })).toEqual({ url: 'https://api.pwnedpasswords.com', timeoutMs: 1000 });
-    expect(pwnedPasswordsSettings({ PWNED_PASSWORDS_CHECK: 'true', PWNED_PASSWORDS_URL: 'http://127.0.0.1:9/', PWNED_PASSWORDS_TIMEOUT_MS: '250' })).toEqual({
+    expect(pwnedPasswordsSettings({ PWNED_PASSWORDS_CHECK: 'true' })).toEqual({
+      url: 'https://api.pwnedpasswords.com',
+      timeoutMs: 1000,
+    });
+    expect(
+      pwnedPasswordsSettings({
+        PWNED_PASSWORDS_CHECK: 'true',
+        PWNED_PASSWORDS_URL: 'http://127.0.0.1:9/',
+        PWNED_PASSWORDS_TIMEOUT_MS: '250',
+      }),
+    ).toEqual({
       url: 'http://127.0.0.1:9',
       timeoutMs: 250,
     });
-    for (const bad of ['0', '-5', '1.5', 'soon']) expect(pwnedPasswordsSettings({ PWNED_PASSWORDS_CHECK: 'true', PWNED_PASSWORDS_TIMEOUT_MS: bad })?.timeoutMs).toBe(1000);
+    for (const bad of ['0', '-5', '1.5', 'soon'])
+      expect(
+        pwnedPasswordsSettings({ PWNED_PASSWORDS_CHECK: 'true', PWNED_PASSWORDS_TIMEOUT_MS: bad })?.timeoutMs,
+      ).toBe(1000);
   });
 
   it('off: answers false and sends nothing', async () => {
@@ -125,9 +138,21 @@ describe('fails open: evaluated without it, counted, logged by error kind only',
     ['a 500', { kind: 'status', status: 500 }, 'PwnedPasswordsAnswerError'],
     ['a 429 (rate limited)', { kind: 'status', status: 429 }, 'PwnedPasswordsAnswerError'],
     ['a redirect', { kind: 'status', status: 302 }, 'TypeError'],
-    ['a body that is not a range', { kind: 'body', body: '<html>Just a moment...</html>' }, 'PwnedPasswordsAnswerError'],
-    ['a range with one bad line', { kind: 'body', body: `${sha1Hex(SECRET).slice(5)}:3\r\nnot-a-line` }, 'PwnedPasswordsAnswerError'],
-    ['a count that is not a number', { kind: 'body', body: `${sha1Hex(SECRET).slice(5)}:many` }, 'PwnedPasswordsAnswerError'],
+    [
+      'a body that is not a range',
+      { kind: 'body', body: '<html>Just a moment...</html>' },
+      'PwnedPasswordsAnswerError',
+    ],
+    [
+      'a range with one bad line',
+      { kind: 'body', body: `${sha1Hex(SECRET).slice(5)}:3\r\nnot-a-line` },
+      'PwnedPasswordsAnswerError',
+    ],
+    [
+      'a count that is not a number',
+      { kind: 'body', body: `${sha1Hex(SECRET).slice(5)}:many` },
+      'PwnedPasswordsAnswerError',
+    ],
     ['an empty 200', { kind: 'body', body: '' }, 'PwnedPasswordsAnswerError'],
   ])('%s', async (_what, behaviour, errorKind) => {
     stub.behaviour = behaviour;
@@ -148,6 +173,8 @@ describe('fails open: evaluated without it, counted, logged by error kind only',
     await closed.close();
     await expect(pwnedPasswordsCheck({ url: closed.url, timeoutMs: 3000 })(SECRET)).resolves.toBe(false);
     expect(counted.mock.calls).toEqual([['PwnedPasswordsUnavailable', 'Count', 1]]);
-    expect(warned.mock.calls).toEqual([['Pwned Passwords lookup failed; evaluated without it', { error: 'TypeError' }]]);
+    expect(warned.mock.calls).toEqual([
+      ['Pwned Passwords lookup failed; evaluated without it', { error: 'TypeError' }],
+    ]);
   });
 });

@@ -13,10 +13,20 @@ type DocumentClientModule = typeof import('@aws-sdk/lib-dynamodb');
  * DynamoDB document client of that copy mocked.
  */
 function load() {
-  let modules!: { observability: Runtime; repositories: Repositories; lib: DocumentClientModule; dynamo: AwsClientStub<DynamoDBDocumentClient> };
+  let modules!: {
+    observability: Runtime;
+    repositories: Repositories;
+    lib: DocumentClientModule;
+    dynamo: AwsClientStub<DynamoDBDocumentClient>;
+  };
   jest.isolateModules(() => {
     const lib = require('@aws-sdk/lib-dynamodb') as DocumentClientModule;
-    modules = { observability: require('../../functions/runtime'), repositories: require('../../functions/repositories/policies'), lib, dynamo: mockClient(lib.DynamoDBDocumentClient) };
+    modules = {
+      observability: require('../../functions/runtime'),
+      repositories: require('../../functions/repositories/policies'),
+      lib,
+      dynamo: mockClient(lib.DynamoDBDocumentClient),
+    };
   });
   const { metrics, logger } = modules.observability;
   const added: [string, number][] = [];
@@ -83,16 +93,24 @@ describe('per-request tallies (cache hits) are batched, not an EMF line per requ
     const { observability, added } = load();
     await observability.lambdaHandler(async () => observability.tallyMetric('PolicyCacheHit'))({});
     await observability.lambdaHandler(async () => observability.countMetric('PolicyCacheMiss'))({});
-    expect(added).toEqual([['PolicyCacheMiss', 1], ['PolicyCacheHit', 1]]);
+    expect(added).toEqual([
+      ['PolicyCacheMiss', 1],
+      ['PolicyCacheHit', 1],
+    ]);
   });
 });
 
 describe('the policy cache reports hits, misses and stale serves', () => {
   it('tallies each fresh read as a hit, counts each reload as a miss, and each stale serve', async () => {
     const { repositories, observability, added, lib, dynamo } = load();
-    dynamo.on(lib.ScanCommand).resolvesOnce({ Items: [generatorPolicy({ PasswordGeneratorID: 1 })] }).rejectsOnce(new Error('down'));
+    dynamo
+      .on(lib.ScanCommand)
+      .resolvesOnce({ Items: [generatorPolicy({ PasswordGeneratorID: 1 })] })
+      .rejectsOnce(new Error('down'));
     const client = observability.createDocumentClient({ AWS_REGION: 'local' });
-    const repository = new repositories.PolicyRepository(generatorPolicies, client, 'GeneratorTable', { ttlMs: 30_000 });
+    const repository = new repositories.PolicyRepository(generatorPolicies, client, 'GeneratorTable', {
+      ttlMs: 30_000,
+    });
     const run = observability.lambdaHandler(async () => repository.get());
 
     await run({}); // miss: first load
@@ -100,7 +118,12 @@ describe('the policy cache reports hits, misses and stale serves', () => {
     await run({}); // hit
     jest.setSystemTime(new Date('2026-11-21T12:00:31Z'));
     await run({}); // miss, DynamoDB down: stale serve
-    expect(added).toEqual([['PolicyCacheMiss', 1], ['PolicyCacheMiss', 1], ['StaleCollectionServed', 1], ['PolicyCacheHit', 2]]);
+    expect(added).toEqual([
+      ['PolicyCacheMiss', 1],
+      ['PolicyCacheMiss', 1],
+      ['StaleCollectionServed', 1],
+      ['PolicyCacheHit', 2],
+    ]);
   });
 });
 
@@ -130,6 +153,8 @@ describe('the logger redacts secrets wherever they appear', () => {
       nested: { password: '[redacted]', apikey: '[redacted]', list: [{ Body: '[redacted]' }] },
       requestContext: { requestId: 'r-1' },
     });
-    expect(JSON.parse(JSON.stringify({ body: null, headers: undefined }, observability.redactSecrets))).toEqual({ body: null });
+    expect(JSON.parse(JSON.stringify({ body: null, headers: undefined }, observability.redactSecrets))).toEqual({
+      body: null,
+    });
   });
 });

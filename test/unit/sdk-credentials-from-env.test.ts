@@ -1,4 +1,8 @@
-import { credentialsTreatedAsExpired, credentialsWillNeedRefresh, defaultProvider } from '../../bundling/sdk-credentials-from-env';
+import {
+  credentialsTreatedAsExpired,
+  credentialsWillNeedRefresh,
+  defaultProvider,
+} from '../../bundling/sdk-credentials-from-env';
 
 describe('the environment-only credential provider of the Lambda bundles', () => {
   const saved = { ...process.env };
@@ -7,8 +11,16 @@ describe('the environment-only credential provider of the Lambda bundles', () =>
   });
 
   it('returns the credentials Lambda puts in the environment', async () => {
-    Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'token' });
-    await expect(defaultProvider()()).resolves.toMatchObject({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret', sessionToken: 'token' });
+    Object.assign(process.env, {
+      AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+      AWS_SESSION_TOKEN: 'token',
+    });
+    await expect(defaultProvider()()).resolves.toMatchObject({
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'secret',
+      sessionToken: 'token',
+    });
   });
 
   it('fails clearly when the environment holds none, rather than search other sources', async () => {

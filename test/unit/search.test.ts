@@ -1,14 +1,36 @@
 import { generatorPolicies } from '../../functions/domain/generator-policy';
-import { buildCollection, MAX_SEARCH_LENGTH, parseSearch, SEARCH_TOO_LONG, searchPolicies } from '../../functions/domain/policy-collection';
+import {
+  buildCollection,
+  MAX_SEARCH_LENGTH,
+  parseSearch,
+  SEARCH_TOO_LONG,
+  searchPolicies,
+} from '../../functions/domain/policy-collection';
 import { generatorPolicy } from '../../testkit/policy-fixtures';
 
 const collection = buildCollection(generatorPolicies, [
-  generatorPolicy({ PasswordGeneratorID: 1, GeneratorName: 'Default Policy', GeneratorDescription: 'For password lists without a specific policy' }),
-  generatorPolicy({ PasswordGeneratorID: 2, GeneratorName: 'Service Accounts', GeneratorDescription: 'Long random passwords for Windows services' }),
-  generatorPolicy({ PasswordGeneratorID: 3, GeneratorName: 'Network Devices', GeneratorDescription: 'Switches and routers', SpecialCharsText: '#$' }),
+  generatorPolicy({
+    PasswordGeneratorID: 1,
+    GeneratorName: 'Default Policy',
+    GeneratorDescription: 'For password lists without a specific policy',
+  }),
+  generatorPolicy({
+    PasswordGeneratorID: 2,
+    GeneratorName: 'Service Accounts',
+    GeneratorDescription: 'Long random passwords for Windows services',
+  }),
+  generatorPolicy({
+    PasswordGeneratorID: 3,
+    GeneratorName: 'Network Devices',
+    GeneratorDescription: 'Switches and routers',
+    SpecialCharsText: '#$',
+  }),
   generatorPolicy({ PasswordGeneratorID: 4, GeneratorName: 'Café PINs', GeneratorDescription: '' }),
 ]);
-const idsFor = (text: string) => (JSON.parse(searchPolicies(collection, parseSearch(text)!)) as { PasswordGeneratorID: number }[]).map((p) => p.PasswordGeneratorID);
+const idsFor = (text: string) =>
+  (JSON.parse(searchPolicies(collection, parseSearch(text)!)) as { PasswordGeneratorID: number }[]).map(
+    (p) => p.PasswordGeneratorID,
+  );
 
 describe('search matching (docs/api.md#search)', () => {
   it('matches a substring of the name, case-insensitively', () => {
@@ -39,7 +61,10 @@ describe('search matching (docs/api.md#search)', () => {
     const folded = buildCollection(generatorPolicies, [
       generatorPolicy({ PasswordGeneratorID: 7, GeneratorName: 'Straße Accounts', GeneratorDescription: 'ΟΔΟΣ' }),
     ]);
-    const ids = (text: string) => (JSON.parse(searchPolicies(folded, parseSearch(text)!)) as { PasswordGeneratorID: number }[]).map((p) => p.PasswordGeneratorID);
+    const ids = (text: string) =>
+      (JSON.parse(searchPolicies(folded, parseSearch(text)!)) as { PasswordGeneratorID: number }[]).map(
+        (p) => p.PasswordGeneratorID,
+      );
     expect(ids('STRASSE')).toEqual([7]);
     expect(ids('STRAẞE')).toEqual([7]);
     expect(ids('οδοσ')).toEqual([7]);
@@ -66,7 +91,10 @@ describe('search matching (docs/api.md#search)', () => {
 
 describe('search length limit', () => {
   it(`accepts ${MAX_SEARCH_LENGTH} characters after trimming`, () => {
-    expect(parseSearch(`  ${'a'.repeat(MAX_SEARCH_LENGTH)}  `)).toEqual({ all: false, terms: ['a'.repeat(MAX_SEARCH_LENGTH)] });
+    expect(parseSearch(`  ${'a'.repeat(MAX_SEARCH_LENGTH)}  `)).toEqual({
+      all: false,
+      terms: ['a'.repeat(MAX_SEARCH_LENGTH)],
+    });
   });
 
   it(`rejects ${MAX_SEARCH_LENGTH + 1} characters, with the phrase of the 400`, () => {
@@ -75,7 +103,10 @@ describe('search length limit', () => {
   });
 
   it('counts characters, not UTF-16 units', () => {
-    expect(parseSearch('😀'.repeat(MAX_SEARCH_LENGTH))).toEqual({ all: false, terms: ['😀'.repeat(MAX_SEARCH_LENGTH)] });
+    expect(parseSearch('😀'.repeat(MAX_SEARCH_LENGTH))).toEqual({
+      all: false,
+      terms: ['😀'.repeat(MAX_SEARCH_LENGTH)],
+    });
     expect(parseSearch('😀'.repeat(MAX_SEARCH_LENGTH + 1))).toBeUndefined();
   });
 });

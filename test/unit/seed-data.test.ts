@@ -6,7 +6,9 @@ import 'aws-sdk-client-mock-jest';
 import { writePolicies } from '../../seed/seed-data';
 
 const TABLE = 'GeneratorPolicies';
-const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }));
+const documentClient = DynamoDBDocumentClient.from(
+  new DynamoDBClient({ region: 'local', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
+);
 const ddb = mockClient(documentClient);
 
 /** Records only need an ID here: writePolicies does not validate, loadSeed does that before. */
@@ -53,9 +55,9 @@ describe('writePolicies', () => {
   it('gives up with a clear error when items stay unprocessed', async () => {
     ddb.on(BatchWriteCommand).resolves({ UnprocessedItems: { [TABLE]: [put(1)] } });
 
-    await expect(writePolicies(documentClient, TABLE, policies(3), { maxAttempts: 4, baseDelayMs: 1, sleep })).rejects.toThrow(
-      `1 item(s) for table ${TABLE} were still unprocessed after 4 BatchWriteItem attempts`,
-    );
+    await expect(
+      writePolicies(documentClient, TABLE, policies(3), { maxAttempts: 4, baseDelayMs: 1, sleep }),
+    ).rejects.toThrow(`1 item(s) for table ${TABLE} were still unprocessed after 4 BatchWriteItem attempts`);
     expect(ddb).toHaveReceivedCommandTimes(BatchWriteCommand, 4);
     expect(delays).toEqual([1, 2, 4]);
   });

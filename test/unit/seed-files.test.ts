@@ -51,17 +51,29 @@ describe.each(files)('seed/%s', (file, resource) => {
 
 describe('seed/strength-policies.json default', () => {
   it('uses the default calculation weightings', () => {
-    const records = JSON.parse(readFileSync(path.join(SEED_DIR, 'strength-policies.json'), 'utf8')) as Record<string, unknown>[];
-    expect(records.find((r) => r.PasswordStrengthPolicyID === 1)!.CalculationWeightings).toBe(DEFAULT_CALCULATION_WEIGHTINGS);
+    const records = JSON.parse(readFileSync(path.join(SEED_DIR, 'strength-policies.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >[];
+    expect(records.find((r) => r.PasswordStrengthPolicyID === 1)!.CalculationWeightings).toBe(
+      DEFAULT_CALCULATION_WEIGHTINGS,
+    );
   });
 });
 
 describe('seed/generator-policies.json coverage', () => {
-  const records = JSON.parse(readFileSync(path.join(SEED_DIR, 'generator-policies.json'), 'utf8')) as Record<string, unknown>[];
+  const records = JSON.parse(readFileSync(path.join(SEED_DIR, 'generator-policies.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >[];
 
   it('includes a word-phrase policy, a digits-only PIN policy and a pattern policy', () => {
     expect(records.some((r) => r.IncludeWordPhrases === true)).toBe(true);
-    expect(records.some((r) => r.NumericChars && !r.LowerCaseChars && !r.UpperCaseChars && !r.SpecialChars && !r.BracketChars)).toBe(true);
+    expect(
+      records.some(
+        (r) => r.NumericChars && !r.LowerCaseChars && !r.UpperCaseChars && !r.SpecialChars && !r.BracketChars,
+      ),
+    ).toBe(true);
     expect(records.some((r) => r.GeneratePattern === true && r.Pattern !== '')).toBe(true);
   });
 });

@@ -11,7 +11,19 @@ describe('parseSeedArgs', () => {
     expect(
       parseSeedArgs([
         ...tables,
-        ...['--endpoint', 'http://127.0.0.1:8000', '--region', 'eu-west-1', '--generator-file', 'g.json', '--strength-file', 's.json', '--create-tables', '--credentials-table', 'Creds'],
+        ...[
+          '--endpoint',
+          'http://127.0.0.1:8000',
+          '--region',
+          'eu-west-1',
+          '--generator-file',
+          'g.json',
+          '--strength-file',
+          's.json',
+          '--create-tables',
+          '--credentials-table',
+          'Creds',
+        ],
         ...['--overwrite', '--actor', 'alice'],
       ]),
     ).toEqual({
@@ -30,7 +42,14 @@ describe('parseSeedArgs', () => {
   });
 
   it('needs only the three table names, for a real deployment through the SDK credential chain; overwrites nothing by default', () => {
-    expect(parseSeedArgs(tables)).toMatchObject({ generatorTable: 'GenPolicies', strengthTable: 'StrPolicies', historyTable: 'History', endpoint: undefined, createTables: false, overwrite: false });
+    expect(parseSeedArgs(tables)).toMatchObject({
+      generatorTable: 'GenPolicies',
+      strengthTable: 'StrPolicies',
+      historyTable: 'History',
+      endpoint: undefined,
+      createTables: false,
+      overwrite: false,
+    });
   });
 
   it('answers help before checking anything else', () => {
@@ -46,7 +65,10 @@ describe('parseSeedArgs', () => {
     [[...tables, 'extra'], 'Unexpected argument'],
     [[...tables, '--endpoint', 'ftp://host'], '--endpoint must be an http or https URL'],
     [[...tables, '--credentials-table', 'Creds'], '--credentials-table is only used with --create-tables'],
-    [['--generator-table', 'has space', '--strength-table', 'StrPolicies', '--history-table', 'History'], '--generator-table must be 3 to 255'],
+    [
+      ['--generator-table', 'has space', '--strength-table', 'StrPolicies', '--history-table', 'History'],
+      '--generator-table must be 3 to 255',
+    ],
   ])('rejects %j', (args, message) => {
     expect(() => parseSeedArgs(args)).toThrow(message);
   });
@@ -56,7 +78,7 @@ describe('where the tables are, without --endpoint', () => {
   const tables = ['--generator-table', 'GenPolicies', '--strength-table', 'StrPolicies', '--history-table', 'History'];
   const noStoreFile = path.join(tmpdir(), `seed-load-${process.pid}-none.json`);
 
-  it('no region and no npm start: the sentence every CLI says, naming --endpoint and the banner\'s line (exit 1)', async () => {
+  it("no region and no npm start: the sentence every CLI says, naming --endpoint and the banner's line (exit 1)", async () => {
     expect(await inOperatorEnvironment(noStoreFile, {}, () => runCli(main, tables))).toEqual({
       code: 1,
       stdout: '',
@@ -66,8 +88,14 @@ describe('where the tables are, without --endpoint', () => {
   });
 
   it('--actor when the store found is AWS (AWS_REGION): a usage error (exit 2), before anything is read', async () => {
-    const result = await inOperatorEnvironment(noStoreFile, { AWS_REGION: 'eu-west-1' }, () => runCli(main, [...tables, '--actor', 'alice']));
+    const result = await inOperatorEnvironment(noStoreFile, { AWS_REGION: 'eu-west-1' }, () =>
+      runCli(main, [...tables, '--actor', 'alice']),
+    );
     expect([result.code, result.stdout]).toEqual([2, '']);
-    expect(result.stderr.startsWith("--actor is for a local store (--endpoint); on AWS the history records the caller's IAM ARN\n\nUsage: npm run seed")).toBe(true);
+    expect(
+      result.stderr.startsWith(
+        "--actor is for a local store (--endpoint); on AWS the history records the caller's IAM ARN\n\nUsage: npm run seed",
+      ),
+    ).toBe(true);
   });
 });

@@ -31,14 +31,20 @@ describe('phrases built from the route table say what they said when written by 
   });
 
   it("API Gateway's own phrases that name the one route with a body", () => {
-    expect(GATEWAY_PHRASES.badRequest).toBe('The request could not be read; check its query parameters and, for /api/passwordstrength/evaluate, its JSON body.');
+    expect(GATEWAY_PHRASES.badRequest).toBe(
+      'The request could not be read; check its query parameters and, for /api/passwordstrength/evaluate, its JSON body.',
+    );
     expect(GATEWAY_PHRASES.unsupportedMediaType).toBe(
       'The request content type is not supported; send GET requests with no body, and POST /api/passwordstrength/evaluate an application/json body.',
     );
   });
 
   it('each scheme names its paths: a folder it holds whole, else its paths less those below another', () => {
-    expect(Object.values(CREDENTIAL_SCHEMES).map(schemeScope)).toEqual(['/userapi/', '/api/passwordgenerator and /api/generatepassword', '/api/passwordstrength']);
+    expect(Object.values(CREDENTIAL_SCHEMES).map(schemeScope)).toEqual([
+      '/userapi/',
+      '/api/passwordgenerator and /api/generatepassword',
+      '/api/passwordstrength',
+    ]);
   });
 });
 
@@ -49,9 +55,16 @@ describe('names other systems hold us to', () => {
 
   it('the service name: the metrics namespace and dimension, Powertools, the Pwned Passwords user agent, the stack', () => {
     expect(SERVICE_NAME).toBe('PasswordPolicyService');
-    expect(SERVICE_METRICS).toMatchObject({ namespace: 'PasswordPolicyService', serviceName: 'password-policy-service', dimensions: { service: 'password-policy-service' } });
+    expect(SERVICE_METRICS).toMatchObject({
+      namespace: 'PasswordPolicyService',
+      serviceName: 'password-policy-service',
+      dimensions: { service: 'password-policy-service' },
+    });
     expect(PWNED_PASSWORDS_USER_AGENT).toBe('password-policy-service');
-    expect([DEFAULT_STACK_NAME, STAGE_PRESETS.dev.stackName]).toEqual(['PasswordPolicyService', 'PasswordPolicyService-dev']);
+    expect([DEFAULT_STACK_NAME, STAGE_PRESETS.dev.stackName]).toEqual([
+      'PasswordPolicyService',
+      'PasswordPolicyService-dev',
+    ]);
   });
 
   it("the operator CLIs' default stack is the one a bare cdk deploy creates", () => {
@@ -85,13 +98,27 @@ describe('names other systems hold us to', () => {
 
   it("the bench's environment variables, which docs/performance.md lists", () => {
     expect(Object.values(BENCH_ENV)).toEqual([
-      'BENCH_SECTIONS', 'BENCH_HTTP_SECONDS', 'BENCH_COLD_RUNS', 'BENCH_PROFILE_RUNS', 'BENCH_SEED',
-      'SOAK_SECONDS', 'SOAK_CONNECTIONS', 'SOAK_OUTAGE', 'TIMING_PAIRS', 'ACCURACY_SAMPLE', 'ACCURACY_FAMILY', 'VALIDATION_PER_FOLD',
+      'BENCH_SECTIONS',
+      'BENCH_HTTP_SECONDS',
+      'BENCH_COLD_RUNS',
+      'BENCH_PROFILE_RUNS',
+      'BENCH_SEED',
+      'SOAK_SECONDS',
+      'SOAK_CONNECTIONS',
+      'SOAK_OUTAGE',
+      'TIMING_PAIRS',
+      'ACCURACY_SAMPLE',
+      'ACCURACY_FAMILY',
+      'VALIDATION_PER_FOLD',
     ]);
   });
 
   it("the evaluation body's fields: the strength policy's identifier, Password and UserInputs", () => {
-    expect(EVALUATION_REQUEST_FIELDS).toEqual({ policyId: 'PasswordStrengthPolicyID', password: 'Password', userInputs: 'UserInputs' });
+    expect(EVALUATION_REQUEST_FIELDS).toEqual({
+      policyId: 'PasswordStrengthPolicyID',
+      password: 'Password',
+      userInputs: 'UserInputs',
+    });
     expect(EVALUATION_REQUEST_FIELDS.policyId).toBe(strengthPolicies.idField);
   });
 });
@@ -104,6 +131,13 @@ describe('the key prefix: what parses as a key and what is never echoed share on
       expect([startsLikeKey(key), startsLikeKey(key.toUpperCase())]).toEqual([true, true]);
     }
     expect(['ppx_future', 'PPG_', 'pps_'].map(startsLikeKey)).toEqual([true, true, true]);
-    expect(['search', 'pp_', 'ppgx_', 'xppg_', 'ppg', 'pp1_'].map(startsLikeKey)).toEqual([false, false, false, false, false, false]);
+    expect(['search', 'pp_', 'ppgx_', 'xppg_', 'ppg', 'pp1_'].map(startsLikeKey)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -9,7 +9,15 @@ import * as path from 'node:path';
 import { generatorPolicies } from '../../functions/domain/generator-policy';
 import { DEFAULT_POLICY_ID } from '../../functions/domain/policy-collection';
 import { strengthPolicies } from '../../functions/domain/strength-policy';
-import { CREDENTIAL_ATTRIBUTES, KEY_ATTRIBUTES, storedKey, systemKeysItem, USER_CREDENTIAL_PREFIX, userCredentialId, userItem } from '../../functions/repositories/credentials';
+import {
+  CREDENTIAL_ATTRIBUTES,
+  KEY_ATTRIBUTES,
+  storedKey,
+  systemKeysItem,
+  USER_CREDENTIAL_PREFIX,
+  userCredentialId,
+  userItem,
+} from '../../functions/repositories/credentials';
 import { TABLES } from '../../functions/repositories/tables';
 import { SEED_FILES } from '../../store/seed-files';
 
@@ -19,12 +27,18 @@ describe('the credentials item', () => {
   });
 
   it('is written with exactly the named attributes: a user item all of them, a system keys item its id and the two maps', () => {
-    expect(Object.keys(userItem('alice', [], '2026-01-01T00:00:00.000Z')).sort()).toEqual(Object.values(CREDENTIAL_ATTRIBUTES).sort());
-    expect(Object.keys(systemKeysItem('strength')).sort()).toEqual([CREDENTIAL_ATTRIBUTES.credentialId, CREDENTIAL_ATTRIBUTES.keys, CREDENTIAL_ATTRIBUTES.lastUsed].sort());
-    expect(Object.keys(storedKey('d', '2026-01-01T00:00:00.000Z')).sort()).toEqual([KEY_ATTRIBUTES.createdAt, KEY_ATTRIBUTES.digest].sort());
+    expect(Object.keys(userItem('alice', [], '2026-01-01T00:00:00.000Z')).sort()).toEqual(
+      Object.values(CREDENTIAL_ATTRIBUTES).sort(),
+    );
+    expect(Object.keys(systemKeysItem('strength')).sort()).toEqual(
+      [CREDENTIAL_ATTRIBUTES.credentialId, CREDENTIAL_ATTRIBUTES.keys, CREDENTIAL_ATTRIBUTES.lastUsed].sort(),
+    );
+    expect(Object.keys(storedKey('d', '2026-01-01T00:00:00.000Z')).sort()).toEqual(
+      [KEY_ATTRIBUTES.createdAt, KEY_ATTRIBUTES.digest].sort(),
+    );
   });
 
-  it("names a user by the prefix and its UserID, so the CLI reads the UserID back from a CredentialID", () => {
+  it('names a user by the prefix and its UserID, so the CLI reads the UserID back from a CredentialID', () => {
     const id = userCredentialId('alice');
     expect(id).toBe('USER#alice');
     expect(id.startsWith(USER_CREDENTIAL_PREFIX) && id.slice(USER_CREDENTIAL_PREFIX.length)).toBe('alice');
@@ -34,7 +48,11 @@ describe('the credentials item', () => {
 describe('the seed files', () => {
   it('are the files committed in seed/', () => {
     const root = path.join(__dirname, '..', '..');
-    expect(Object.values(SEED_FILES).map((file) => path.relative(root, file))).toEqual(['seed/generator-policies.json', 'seed/strength-policies.json', 'seed/local-credentials.json']);
+    expect(Object.values(SEED_FILES).map((file) => path.relative(root, file))).toEqual([
+      'seed/generator-policies.json',
+      'seed/strength-policies.json',
+      'seed/local-credentials.json',
+    ]);
     for (const file of Object.values(SEED_FILES)) expect(() => readFileSync(file)).not.toThrow();
   });
 

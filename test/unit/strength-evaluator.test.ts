@@ -18,13 +18,22 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { answeredGuessesLog10, guessabilityScore, scoreBand } from '../../functions/domain/compliance-levels';
-import { compositionFailures, countCharacters, evaluatePassword, scoreParts, strengthScore, type CompositionFailure } from '../../functions/domain/evaluation/strength-evaluator';
+import {
+  compositionFailures,
+  countCharacters,
+  evaluatePassword,
+  scoreParts,
+  strengthScore,
+  type CompositionFailure,
+} from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { strengthPolicy } from '../../testkit/policy-fixtures';
 
-const SEED: StrengthPolicy[] = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'seed', 'strength-policies.json'), 'utf8'));
+const SEED: StrengthPolicy[] = JSON.parse(
+  readFileSync(path.join(__dirname, '..', '..', 'seed', 'strength-policies.json'), 'utf8'),
+);
 const seedPolicy = (id: number): StrengthPolicy => {
   const policy = SEED.find((p) => p.PasswordStrengthPolicyID === id);
   if (!policy) throw new Error(`seed strength policy ${id} is missing`);
@@ -42,26 +51,63 @@ beforeAll(() => {
 /** An estimate of guesses (log10) for each guessability score 0 to 4. */
 const GUESSES_OF_SCORE = [1, 4, 7, 9, 11];
 /** A stub estimator: fixed guesses, of a given score, and fixed feedback. */
-const stub = (score: number, feedback: string[] = []): GuessabilityEstimator => () => ({ guessesLog10: GUESSES_OF_SCORE[score]!, feedback });
+const stub =
+  (score: number, feedback: string[] = []): GuessabilityEstimator =>
+  () => ({ guessesLog10: GUESSES_OF_SCORE[score]!, feedback });
 /** The guessability score an estimator gives a password. */
-const scoreOf = (estimator: GuessabilityEstimator, password: string) => guessabilityScore(estimator(password).guessesLog10);
+const scoreOf = (estimator: GuessabilityEstimator, password: string) =>
+  guessabilityScore(estimator(password).guessesLog10);
 
 // ---------------------------------------------------------------------------------------------------------
 // The failures of the table, written out in full (Rule, Required, Found, Message).
 
-const lower = (required: number, found: number, message: string): CompositionFailure => ({ Rule: 'MinimumLowerCaseCharacters', Required: required, Found: found, Message: message });
-const numeric = (required: number, found: number, message: string): CompositionFailure => ({ Rule: 'MinimumNumericCharacters', Required: required, Found: found, Message: message });
-const symbol = (required: number, found: number, message: string): CompositionFailure => ({ Rule: 'MinimumSymbolCharacters', Required: required, Found: found, Message: message });
-const upper = (required: number, found: number, message: string): CompositionFailure => ({ Rule: 'MinimumUpperCaseCharacters', Required: required, Found: found, Message: message });
-const both = (found: number, message: string): CompositionFailure => ({ Rule: 'RequiresUpperAndLowerCase', Required: 2, Found: found, Message: message });
+const lower = (required: number, found: number, message: string): CompositionFailure => ({
+  Rule: 'MinimumLowerCaseCharacters',
+  Required: required,
+  Found: found,
+  Message: message,
+});
+const numeric = (required: number, found: number, message: string): CompositionFailure => ({
+  Rule: 'MinimumNumericCharacters',
+  Required: required,
+  Found: found,
+  Message: message,
+});
+const symbol = (required: number, found: number, message: string): CompositionFailure => ({
+  Rule: 'MinimumSymbolCharacters',
+  Required: required,
+  Found: found,
+  Message: message,
+});
+const upper = (required: number, found: number, message: string): CompositionFailure => ({
+  Rule: 'MinimumUpperCaseCharacters',
+  Required: required,
+  Found: found,
+  Message: message,
+});
+const both = (found: number, message: string): CompositionFailure => ({
+  Rule: 'RequiresUpperAndLowerCase',
+  Required: 2,
+  Found: found,
+  Message: message,
+});
 
 const L1_0 = lower(1, 0, 'At least 1 lower-case letter is required; the password has 0.');
 const N1_0 = numeric(1, 0, 'At least 1 numeric character is required; the password has 0.');
 const S1_0 = symbol(1, 0, 'At least 1 symbol is required; the password has 0.');
 const U1_0 = upper(1, 0, 'At least 1 upper-case letter is required; the password has 0.');
-const BOTH_NONE = both(0, 'Both upper-case and lower-case letters are required; the password has no upper-case or lower-case letters.');
-const BOTH_LOWER = both(1, 'Both upper-case and lower-case letters are required; the password has only lower-case letters.');
-const BOTH_UPPER = both(1, 'Both upper-case and lower-case letters are required; the password has only upper-case letters.');
+const BOTH_NONE = both(
+  0,
+  'Both upper-case and lower-case letters are required; the password has no upper-case or lower-case letters.',
+);
+const BOTH_LOWER = both(
+  1,
+  'Both upper-case and lower-case letters are required; the password has only lower-case letters.',
+);
+const BOTH_UPPER = both(
+  1,
+  'Both upper-case and lower-case letters are required; the password has only upper-case letters.',
+);
 
 const L2_0 = lower(2, 0, 'At least 2 lower-case letters are required; the password has 0.');
 const L2_1 = lower(2, 1, 'At least 2 lower-case letters are required; the password has 1.');
@@ -97,30 +143,120 @@ interface Row {
 const ROWS: readonly Row[] = [
   // ---- Policy 1 (Default): 50;15;15;20, P=12, every target 1. Score = floor(len k/12*50 + num + case + sym).
   // len 0/12*50=0, num 0, case (0+0)/2*15=0, sym 0 -> 0
-  { p: 1, pw: '', c: [0, 0, 0, 0, 0], score: 0, band: 0, guess: 0, level: 0, ok: false, failures: [L1_0, N1_0, S1_0, U1_0, BOTH_NONE] },
+  {
+    p: 1,
+    pw: '',
+    c: [0, 0, 0, 0, 0],
+    score: 0,
+    band: 0,
+    guess: 0,
+    level: 0,
+    ok: false,
+    failures: [L1_0, N1_0, S1_0, U1_0, BOTH_NONE],
+  },
   // len 1/12*50=4.17, num 1/1*15=15, case 0, sym 0 -> 19.17 -> 19 (band boundary 19)
-  { p: 1, pw: '1', c: [1, 0, 0, 1, 0], score: 19, band: 0, guess: 0, level: 0, ok: false, failures: [L1_0, S1_0, U1_0, BOTH_NONE] },
+  {
+    p: 1,
+    pw: '1',
+    c: [1, 0, 0, 1, 0],
+    score: 19,
+    band: 0,
+    guess: 0,
+    level: 0,
+    ok: false,
+    failures: [L1_0, S1_0, U1_0, BOTH_NONE],
+  },
   // len 3/12*50=12.5, num 0, case (0+1)/2*15=7.5, sym 0 -> 20 (band boundary 20)
-  { p: 1, pw: 'abc', c: [3, 0, 3, 0, 0], score: 20, band: 1, guess: 0, level: 0, ok: false, failures: [N1_0, S1_0, U1_0, BOTH_LOWER] },
+  {
+    p: 1,
+    pw: 'abc',
+    c: [3, 0, 3, 0, 0],
+    score: 20,
+    band: 1,
+    guess: 0,
+    level: 0,
+    ok: false,
+    failures: [N1_0, S1_0, U1_0, BOTH_LOWER],
+  },
   // len 4/12*50=16.67, num 15, case (0+1)/2*15=7.5, sym 0 -> 39.17 -> 39 (band boundary 39)
-  { p: 1, pw: 'q7zx', c: [4, 0, 3, 1, 0], score: 39, band: 1, guess: 1, level: 1, ok: false, failures: [S1_0, U1_0, BOTH_LOWER] },
+  {
+    p: 1,
+    pw: 'q7zx',
+    c: [4, 0, 3, 1, 0],
+    score: 39,
+    band: 1,
+    guess: 1,
+    level: 1,
+    ok: false,
+    failures: [S1_0, U1_0, BOTH_LOWER],
+  },
   // len 6/12*50=25, num 0, case (1+1)/2*15=15, sym 0 -> 40 (band boundary 40; no digit)
   { p: 1, pw: 'kQzWmP', c: [6, 3, 3, 0, 0], score: 40, band: 2, guess: 1, level: 1, ok: false, failures: [N1_0, S1_0] },
   // len 7/12*50=29.17, num 15, case 15, sym 0 -> 59.17 -> 59 (band boundary 59; only the symbol missing)
   { p: 1, pw: 'Tqm4Zxr', c: [7, 2, 4, 1, 0], score: 59, band: 2, guess: 2, level: 2, ok: false, failures: [S1_0] },
   // len 6/12*50=25, num 15, case 0, sym 20 -> 60 (no letters); the Markov model's estimate (about 10^3 guesses) rates it 0
-  { p: 1, pw: '12345!', c: [6, 0, 0, 5, 1], score: 60, band: 3, guess: 0, level: 0, ok: false, failures: [L1_0, U1_0, BOTH_NONE] },
+  {
+    p: 1,
+    pw: '12345!',
+    c: [6, 0, 0, 5, 1],
+    score: 60,
+    band: 3,
+    guess: 0,
+    level: 0,
+    ok: false,
+    failures: [L1_0, U1_0, BOTH_NONE],
+  },
   // len 9/12*50=37.5, num 15, case (0+1)/2*15=7.5, sym 0 -> 60 (band boundary 60, level = band)
-  { p: 1, pw: 'zqxvbnm4k', c: [9, 0, 8, 1, 0], score: 60, band: 3, guess: 3, level: 3, ok: false, failures: [S1_0, U1_0, BOTH_LOWER] },
+  {
+    p: 1,
+    pw: 'zqxvbnm4k',
+    c: [9, 0, 8, 1, 0],
+    score: 60,
+    band: 3,
+    guess: 3,
+    level: 3,
+    ok: false,
+    failures: [S1_0, U1_0, BOTH_LOWER],
+  },
   // len 7/12*50=29.17, num 15, case 15, sym 20 -> 79.17 -> 79 (band boundary 79); level 2 >= 2, compliant
   { p: 1, pw: 'Xq7!mzR', c: [7, 2, 3, 1, 1], score: 79, band: 3, guess: 2, level: 2, ok: true, failures: [] },
   // len 9/12*50=37.5, num 15, case (0+1)/2*15=7.5, sym 20 -> 80 (band boundary 80; upper missing)
-  { p: 1, pw: 'purple42!', c: [9, 0, 6, 2, 1], score: 80, band: 4, guess: 1, level: 1, ok: false, failures: [U1_0, BOTH_LOWER] },
+  {
+    p: 1,
+    pw: 'purple42!',
+    c: [9, 0, 6, 2, 1],
+    score: 80,
+    band: 4,
+    guess: 1,
+    level: 1,
+    ok: false,
+    failures: [U1_0, BOTH_LOWER],
+  },
   // exactly the preferred length: len 12/12*50=50, num 15, case 15, sym 0 -> 80
-  { p: 1, pw: 'Mx3kVb9Qz7Lp', c: [12, 4, 5, 3, 0], score: 80, band: 4, guess: 4, level: 4, ok: false, failures: [S1_0] },
+  {
+    p: 1,
+    pw: 'Mx3kVb9Qz7Lp',
+    c: [12, 4, 5, 3, 0],
+    score: 80,
+    band: 4,
+    guess: 4,
+    level: 4,
+    ok: false,
+    failures: [S1_0],
+  },
   // longer than preferred: len min(13,12)/12*50=50, num 15, case 15, sym 0 -> 80; two common words with a digit
   // between them: the rule model's estimate (about 10^5.6 guesses) rates it 1
-  { p: 1, pw: 'Correct7Horse', c: [13, 2, 10, 1, 0], score: 80, band: 4, guess: 1, level: 1, ok: false, failures: [S1_0] },
+  {
+    p: 1,
+    pw: 'Correct7Horse',
+    c: [13, 2, 10, 1, 0],
+    score: 80,
+    band: 4,
+    guess: 1,
+    level: 1,
+    ok: false,
+    failures: [S1_0],
+  },
   // len 11/12*50=45.83, num 15, case 15, sym 20 -> 95.83 -> 95
   { p: 1, pw: 'Tr0ub4dor&3', c: [11, 1, 6, 3, 1], score: 95, band: 4, guess: 4, level: 4, ok: true, failures: [] },
   // common password: len 10/12*50=41.67, num 15, case 15, sym 20 -> 91.67 -> 91; Excellent band, zxcvbn 1, and the
@@ -129,45 +265,195 @@ const ROWS: readonly Row[] = [
   // common password: len 8/12*50=33.33, num 15, case 15, sym 20 -> 83.33 -> 83; zxcvbn 0 -> Very Poor
   { p: 1, pw: 'P@ssw0rd', c: [8, 1, 5, 1, 1], score: 83, band: 4, guess: 0, level: 0, ok: false, failures: [] },
   // passphrase (spaces are symbols): len min(28,12)/12*50=50, num 0, case (0+1)/2*15=7.5, sym 20 -> 77.5 -> 77
-  { p: 1, pw: 'correct horse battery staple', c: [28, 0, 25, 0, 3], score: 77, band: 3, guess: 4, level: 3, ok: false, failures: [N1_0, U1_0, BOTH_LOWER] },
+  {
+    p: 1,
+    pw: 'correct horse battery staple',
+    c: [28, 0, 25, 0, 3],
+    score: 77,
+    band: 3,
+    guess: 4,
+    level: 3,
+    ok: false,
+    failures: [N1_0, U1_0, BOTH_LOWER],
+  },
   // "Éclair été 9" (NFC): É upper, é lower; len 12/12*50=50, num 15, case 15, sym 20 -> 100
-  { p: 1, pw: '\u00c9clair \u00e9t\u00e9 9', c: [12, 1, 8, 1, 2], score: 100, band: 4, guess: 4, level: 4, ok: true, failures: [] },
+  {
+    p: 1,
+    pw: '\u00c9clair \u00e9t\u00e9 9',
+    c: [12, 1, 8, 1, 2],
+    score: 100,
+    band: 4,
+    guess: 4,
+    level: 4,
+    ok: true,
+    failures: [],
+  },
   // "Straße": ß is lower case; len 6/12*50=25, num 0, case 15, sym 0 -> 40
-  { p: 1, pw: 'Stra\u00dfe', c: [6, 1, 5, 0, 0], score: 40, band: 2, guess: 1, level: 1, ok: false, failures: [N1_0, S1_0] },
+  {
+    p: 1,
+    pw: 'Stra\u00dfe',
+    c: [6, 1, 5, 0, 0],
+    score: 40,
+    band: 2,
+    guess: 1,
+    level: 1,
+    ok: false,
+    failures: [N1_0, S1_0],
+  },
   // "ÄÖÜ123": upper only; len 6/12*50=25, num 15, case (1+0)/2*15=7.5, sym 0 -> 47.5 -> 47
-  { p: 1, pw: '\u00c4\u00d6\u00dc123', c: [6, 3, 0, 3, 0], score: 47, band: 2, guess: 1, level: 1, ok: false, failures: [L1_0, S1_0, BOTH_UPPER] },
+  {
+    p: 1,
+    pw: '\u00c4\u00d6\u00dc123',
+    c: [6, 3, 0, 3, 0],
+    score: 47,
+    band: 2,
+    guess: 1,
+    level: 1,
+    ok: false,
+    failures: [L1_0, S1_0, BOTH_UPPER],
+  },
   // CJK counts only in length: len 7/12*50=29.17 -> 29
-  { p: 1, pw: '密码安全很重要', c: [7, 0, 0, 0, 0], score: 29, band: 1, guess: 2, level: 1, ok: false, failures: [L1_0, N1_0, S1_0, U1_0, BOTH_NONE] },
+  {
+    p: 1,
+    pw: '密码安全很重要',
+    c: [7, 0, 0, 0, 0],
+    score: 29,
+    band: 1,
+    guess: 2,
+    level: 1,
+    ok: false,
+    failures: [L1_0, N1_0, S1_0, U1_0, BOTH_NONE],
+  },
   // 4 CJK + A b 1 !: len 8/12*50=33.33, num 15, case 15, sym 20 -> 83.33 -> 83
   { p: 1, pw: '密码密码Ab1!', c: [8, 1, 1, 1, 1], score: 83, band: 4, guess: 2, level: 2, ok: true, failures: [] },
   // emoji and 3 spaces are symbols; the emoji is 1 code point (2 UTF-16 units): len 10/12*50=41.67, num 15, case 15, sym 20 -> 91.67 -> 91
   { p: 1, pw: 'ab 😀 CD 12', c: [10, 2, 2, 2, 4], score: 91, band: 4, guess: 4, level: 4, ok: true, failures: [] },
   // only upper: len min(16,12)/12*50=50, num 15, case (1+0)/2*15=7.5, sym 20 -> 92.5 -> 92; non-compliant; two
   // common words in upper case, a space and a year: the rule model's estimate (about 10^8.9 guesses) rates it 3
-  { p: 1, pw: 'HELLO WORLD 2024', c: [16, 10, 0, 4, 2], score: 92, band: 4, guess: 3, level: 3, ok: false, failures: [L1_0, BOTH_UPPER] },
+  {
+    p: 1,
+    pw: 'HELLO WORLD 2024',
+    c: [16, 10, 0, 4, 2],
+    score: 92,
+    band: 4,
+    guess: 3,
+    level: 3,
+    ok: false,
+    failures: [L1_0, BOTH_UPPER],
+  },
   // "ñandú gruñón": len 12/12*50=50, num 0, case (0+1)/2*15=7.5, sym 20 -> 77.5 -> 77
-  { p: 1, pw: '\u00f1and\u00fa gru\u00f1\u00f3n', c: [12, 0, 11, 0, 1], score: 77, band: 3, guess: 4, level: 3, ok: false, failures: [N1_0, U1_0, BOTH_LOWER] },
+  {
+    p: 1,
+    pw: '\u00f1and\u00fa gru\u00f1\u00f3n',
+    c: [12, 0, 11, 0, 1],
+    score: 77,
+    band: 3,
+    guess: 4,
+    level: 3,
+    ok: false,
+    failures: [N1_0, U1_0, BOTH_LOWER],
+  },
 
   // ---- Policy 3 (Service Accounts): 60;10;10;20, P=32, every target 2.
   //      Score = floor(len k/32*60 + num min(d,2)/2*10 + case (min(u,2)/2 + min(l,2)/2)/2*10 + sym min(s,2)/2*20).
   // exactly 32, 8 of each class: len 60, num 10, case 10, sym 20 -> 100
-  { p: 3, pw: 'Xk9#mQ2$vL8@pR4!tN7%wZ3&yB6*cD5^', c: [32, 8, 8, 8, 8], score: 100, band: 4, guess: 4, level: 4, ok: true, failures: [] },
+  {
+    p: 3,
+    pw: 'Xk9#mQ2$vL8@pR4!tN7%wZ3&yB6*cD5^',
+    c: [32, 8, 8, 8, 8],
+    score: 100,
+    band: 4,
+    guess: 4,
+    level: 4,
+    ok: true,
+    failures: [],
+  },
   // minimums of 2 unmet (1 each, 13 lower): len 16/32*60=30, num 1/2*10=5, case (1/2+2/2)/2*10=7.5, sym 1/2*20=10 -> 52.5 -> 52
-  { p: 3, pw: 'Aa1!bcdefghijklm', c: [16, 1, 13, 1, 1], score: 52, band: 2, guess: 2, level: 2, ok: false, failures: [N2_1, S2_1, U2_1] },
+  {
+    p: 3,
+    pw: 'Aa1!bcdefghijklm',
+    c: [16, 1, 13, 1, 1],
+    score: 52,
+    band: 2,
+    guess: 2,
+    level: 2,
+    ok: false,
+    failures: [N2_1, S2_1, U2_1],
+  },
   // minimums of 2 met exactly: len 8/32*60=15, num 10, case 10, sym 20 -> 55; Average < Excellent
   { p: 3, pw: 'AB12!@cd', c: [8, 2, 2, 2, 2], score: 55, band: 2, guess: 2, level: 2, ok: false, failures: [] },
   // exactly 32, lower + 2 digits: len 60, num 10, case (0/2+2/2)/2*10=5, sym 0 -> 75
-  { p: 3, pw: 'correcthorsebatterystaplezebra42', c: [32, 0, 30, 2, 0], score: 75, band: 3, guess: 4, level: 3, ok: false, failures: [S2_0, U2_0, BOTH_LOWER] },
+  {
+    p: 3,
+    pw: 'correcthorsebatterystaplezebra42',
+    c: [32, 0, 30, 2, 0],
+    score: 75,
+    band: 3,
+    guess: 4,
+    level: 3,
+    ok: false,
+    failures: [S2_0, U2_0, BOTH_LOWER],
+  },
   // common pattern: len 24/32*60=45, num 10, case 10, sym 20 -> 85; zxcvbn 1 -> Weak
-  { p: 3, pw: 'Password123!Password123!', c: [24, 2, 14, 6, 2], score: 85, band: 4, guess: 1, level: 1, ok: false, failures: [] },
+  {
+    p: 3,
+    pw: 'Password123!Password123!',
+    c: [24, 2, 14, 6, 2],
+    score: 85,
+    band: 4,
+    guess: 1,
+    level: 1,
+    ok: false,
+    failures: [],
+  },
   // len 16/32*60=30, num 10, case 10, sym 20 -> 70
-  { p: 3, pw: 'jR8#vQ2@wL5!kN9$', c: [16, 4, 4, 4, 4], score: 70, band: 3, guess: 4, level: 3, ok: false, failures: [] },
+  {
+    p: 3,
+    pw: 'jR8#vQ2@wL5!kN9$',
+    c: [16, 4, 4, 4, 4],
+    score: 70,
+    band: 3,
+    guess: 4,
+    level: 3,
+    ok: false,
+    failures: [],
+  },
   // only upper: len 16/32*60=30, num 10, case (2/2+0/2)/2*10=5, sym 20 -> 65
-  { p: 3, pw: 'HELLO WORLD 2024', c: [16, 10, 0, 4, 2], score: 65, band: 3, guess: 3, level: 3, ok: false, failures: [L2_0, BOTH_UPPER] },
+  {
+    p: 3,
+    pw: 'HELLO WORLD 2024',
+    c: [16, 10, 0, 4, 2],
+    score: 65,
+    band: 3,
+    guess: 3,
+    level: 3,
+    ok: false,
+    failures: [L2_0, BOTH_UPPER],
+  },
   // longer than preferred (46): len 32/32*60=60, num 10, case 10, sym 20 -> 100
-  { p: 3, pw: 'Zebra-Crossing-Lantern-Quartz-Velvet-Mosaic-42', c: [46, 6, 32, 2, 6], score: 100, band: 4, guess: 4, level: 4, ok: true, failures: [] },
+  {
+    p: 3,
+    pw: 'Zebra-Crossing-Lantern-Quartz-Velvet-Mosaic-42',
+    c: [46, 6, 32, 2, 6],
+    score: 100,
+    band: 4,
+    guess: 4,
+    level: 4,
+    ok: true,
+    failures: [],
+  },
   // one of each, every minimum of 2 unmet: len 4/32*60=7.5, num 1/2*10=5, case (1/2+1/2)/2*10=5, sym 1/2*20=10 -> 27.5 -> 27
-  { p: 3, pw: 'Aa1!', c: [4, 1, 1, 1, 1], score: 27, band: 1, guess: 1, level: 1, ok: false, failures: [L2_1, N2_1, S2_1, U2_1] },
+  {
+    p: 3,
+    pw: 'Aa1!',
+    c: [4, 1, 1, 1, 1],
+    score: 27,
+    band: 1,
+    guess: 1,
+    level: 1,
+    ok: false,
+    failures: [L2_1, N2_1, S2_1, U2_1],
+  },
 
   // ---- Policy 7 (PIN Codes): 40;60;0;0, P=6, N=6. Score = floor(len k/6*40 + num min(d,6)/6*60).
   // len 6/6*40=40, num 6/6*60=60 -> 100; zxcvbn 0 -> Very Poor < Weak
@@ -187,27 +473,97 @@ const ROWS: readonly Row[] = [
   // len 40, num 4/6*60=40 -> 80 (band boundary 80)
   { p: 7, pw: 'ab1234', c: [6, 0, 2, 4, 0], score: 80, band: 4, guess: 1, level: 1, ok: false, failures: [N6_4] },
   // Arabic-Indic digits are \p{Nd}: len 40, num 60 -> 100
-  { p: 7, pw: '\u0663\u0664\u0665\u0666\u0667\u0668', c: [6, 0, 0, 6, 0], score: 100, band: 4, guess: 0, level: 0, ok: false, failures: [] },
+  {
+    p: 7,
+    pw: '\u0663\u0664\u0665\u0666\u0667\u0668',
+    c: [6, 0, 0, 6, 0],
+    score: 100,
+    band: 4,
+    guess: 0,
+    level: 0,
+    ok: false,
+    failures: [],
+  },
   // space is a symbol (weight 0 here): len 5/6*40=33.33, num 4/6*60=40 -> 73.33 -> 73
   { p: 7, pw: '12 34', c: [5, 0, 0, 4, 1], score: 73, band: 3, guess: 1, level: 1, ok: false, failures: [N6_4] },
 
   // ---- Policy 8 (Passphrases): 80;5;5;10, P=24, L=12, U=N=S=1.
   //      Score = floor(len k/24*80 + num [d]*5 + case (min(u,1)/1 + min(l,12)/12)/2*5 + sym [s]*10).
   // len min(28,24)/24*80=80, num 0, case (0+12/12)/2*5=2.5, sym 10 -> 92.5 -> 92
-  { p: 8, pw: 'correct horse battery staple', c: [28, 0, 25, 0, 3], score: 92, band: 4, guess: 4, level: 4, ok: true, failures: [] },
+  {
+    p: 8,
+    pw: 'correct horse battery staple',
+    c: [28, 0, 25, 0, 3],
+    score: 92,
+    band: 4,
+    guess: 4,
+    level: 4,
+    ok: true,
+    failures: [],
+  },
   // len 23/24*80=76.67, num 5, case (1+12/12)/2*5=5, sym 10 -> 96.67 -> 96
-  { p: 8, pw: 'Correct-Horse-Battery-7', c: [23, 3, 16, 1, 3], score: 96, band: 4, guess: 4, level: 4, ok: true, failures: [] },
+  {
+    p: 8,
+    pw: 'Correct-Horse-Battery-7',
+    c: [23, 3, 16, 1, 3],
+    score: 96,
+    band: 4,
+    guess: 4,
+    level: 4,
+    ok: true,
+    failures: [],
+  },
   // len 8/24*80=26.67, num 0, case (0+8/12)/2*5=1.67, sym 0 -> 28.33 -> 28
   { p: 8, pw: 'sunshine', c: [8, 0, 8, 0, 0], score: 28, band: 1, guess: 0, level: 0, ok: false, failures: [L12_8] },
   // len 24/24*80=80, num 0, case (1+0/12)/2*5=2.5, sym 10 -> 92.5 -> 92; Excellent, non-compliant (composition)
-  { p: 8, pw: 'ALL CAPS PASSPHRASE HERE', c: [24, 21, 0, 0, 3], score: 92, band: 4, guess: 4, level: 4, ok: false, failures: [L12_0] },
+  {
+    p: 8,
+    pw: 'ALL CAPS PASSPHRASE HERE',
+    c: [24, 21, 0, 0, 3],
+    score: 92,
+    band: 4,
+    guess: 4,
+    level: 4,
+    ok: false,
+    failures: [L12_0],
+  },
   // len 16/24*80=53.33, num 5, case (0+8/12)/2*5=1.67, sym 0 -> exactly 60 (1280+120+40 = 1440/24); the naive float sum is 59.999...
-  { p: 8, pw: 'mountain7東京大阪京都奈', c: [16, 0, 8, 1, 0], score: 60, band: 3, guess: 4, level: 3, ok: false, failures: [L12_8] },
+  {
+    p: 8,
+    pw: 'mountain7東京大阪京都奈',
+    c: [16, 0, 8, 1, 0],
+    score: 60,
+    band: 3,
+    guess: 4,
+    level: 3,
+    ok: false,
+    failures: [L12_8],
+  },
   // len 23/24*80=76.67, num 5, case (0+12/12)/2*5=2.5, sym 10 -> 94.17 -> 94
-  { p: 8, pw: 'river otter 42 quietly!', c: [23, 0, 17, 2, 4], score: 94, band: 4, guess: 4, level: 4, ok: true, failures: [] },
+  {
+    p: 8,
+    pw: 'river otter 42 quietly!',
+    c: [23, 0, 17, 2, 4],
+    score: 94,
+    band: 4,
+    guess: 4,
+    level: 4,
+    ok: true,
+    failures: [],
+  },
   // CJK passphrase: len 12/24*80=40, rest 0 -> 40; the Markov model reads each of its characters as one symbol,
   // OTHER (about 10^9.4 guesses): 3
-  { p: 8, pw: '我的密码是一首很长的诗歌', c: [12, 0, 0, 0, 0], score: 40, band: 2, guess: 3, level: 2, ok: false, failures: [L12_0] },
+  {
+    p: 8,
+    pw: '我的密码是一首很长的诗歌',
+    c: [12, 0, 0, 0, 0],
+    score: 40,
+    band: 2,
+    guess: 3,
+    level: 2,
+    ok: false,
+    failures: [L12_0],
+  },
 ];
 
 describe('evaluatePassword: the hand-derived table', () => {
@@ -245,7 +601,17 @@ describe('evaluatePassword: the hand-derived table', () => {
       Suggestions: expect.any(Array),
       GuessesLog10: answeredGuessesLog10(guess.guessesLog10),
     });
-    expect(Object.keys(result)).toEqual(['PasswordStrengthPolicyID', 'Score', 'ComplianceLevel', 'ComplianceLevelName', 'Compliant', 'Mandatory', 'Failures', 'Suggestions', 'GuessesLog10']);
+    expect(Object.keys(result)).toEqual([
+      'PasswordStrengthPolicyID',
+      'Score',
+      'ComplianceLevel',
+      'ComplianceLevelName',
+      'Compliant',
+      'Mandatory',
+      'Failures',
+      'Suggestions',
+      'GuessesLog10',
+    ]);
 
     // Suggestions: the length suggestion first when shorter than preferred, then zxcvbn's feedback, deduplicated
     const lengthSuggestion = `Use ${policy.PreferredPasswordLength} characters or more.`;
@@ -266,7 +632,13 @@ describe('evaluatePassword: the hand-derived table', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('countCharacters', () => {
-  const counts = (length: number, upper: number, lower: number, numeric: number, symbol: number) => ({ length, upper, lower, numeric, symbol });
+  const counts = (length: number, upper: number, lower: number, numeric: number, symbol: number) => ({
+    length,
+    upper,
+    lower,
+    numeric,
+    symbol,
+  });
 
   test('ASCII classes', () => {
     expect(countCharacters('Aa1!')).toEqual(counts(4, 1, 1, 1, 1));
@@ -313,32 +685,90 @@ describe('compositionFailures', () => {
   });
 
   test('minimums of 0 and RequiresUpperAndLowerCase false never fail', () => {
-    const policy = strengthPolicy({ MinimumLowerCaseCharacters: 0, MinimumNumericCharacters: 0, MinimumSymbolCharacters: 0, MinimumUpperCaseCharacters: 0, RequiresUpperAndLowerCase: false });
+    const policy = strengthPolicy({
+      MinimumLowerCaseCharacters: 0,
+      MinimumNumericCharacters: 0,
+      MinimumSymbolCharacters: 0,
+      MinimumUpperCaseCharacters: 0,
+      RequiresUpperAndLowerCase: false,
+    });
     expect(compositionFailures(policy, countCharacters(''))).toEqual([]);
     expect(compositionFailures(policy, countCharacters('ONLYUPPER'))).toEqual([]);
   });
 
   test("every rule, in the specification's field order, with singular and plural messages", () => {
-    const policy = strengthPolicy({ MinimumLowerCaseCharacters: 3, MinimumNumericCharacters: 1, MinimumSymbolCharacters: 2, MinimumUpperCaseCharacters: 1 });
+    const policy = strengthPolicy({
+      MinimumLowerCaseCharacters: 3,
+      MinimumNumericCharacters: 1,
+      MinimumSymbolCharacters: 2,
+      MinimumUpperCaseCharacters: 1,
+    });
     expect(compositionFailures(policy, countCharacters('ab'))).toEqual([
-      { Rule: 'MinimumLowerCaseCharacters', Required: 3, Found: 2, Message: 'At least 3 lower-case letters are required; the password has 2.' },
-      { Rule: 'MinimumNumericCharacters', Required: 1, Found: 0, Message: 'At least 1 numeric character is required; the password has 0.' },
-      { Rule: 'MinimumSymbolCharacters', Required: 2, Found: 0, Message: 'At least 2 symbols are required; the password has 0.' },
-      { Rule: 'MinimumUpperCaseCharacters', Required: 1, Found: 0, Message: 'At least 1 upper-case letter is required; the password has 0.' },
-      { Rule: 'RequiresUpperAndLowerCase', Required: 2, Found: 1, Message: 'Both upper-case and lower-case letters are required; the password has only lower-case letters.' },
+      {
+        Rule: 'MinimumLowerCaseCharacters',
+        Required: 3,
+        Found: 2,
+        Message: 'At least 3 lower-case letters are required; the password has 2.',
+      },
+      {
+        Rule: 'MinimumNumericCharacters',
+        Required: 1,
+        Found: 0,
+        Message: 'At least 1 numeric character is required; the password has 0.',
+      },
+      {
+        Rule: 'MinimumSymbolCharacters',
+        Required: 2,
+        Found: 0,
+        Message: 'At least 2 symbols are required; the password has 0.',
+      },
+      {
+        Rule: 'MinimumUpperCaseCharacters',
+        Required: 1,
+        Found: 0,
+        Message: 'At least 1 upper-case letter is required; the password has 0.',
+      },
+      {
+        Rule: 'RequiresUpperAndLowerCase',
+        Required: 2,
+        Found: 1,
+        Message: 'Both upper-case and lower-case letters are required; the password has only lower-case letters.',
+      },
     ]);
   });
 
   test('RequiresUpperAndLowerCase with only upper, only lower, no letters, and both', () => {
-    const policy = strengthPolicy({ MinimumLowerCaseCharacters: 0, MinimumNumericCharacters: 0, MinimumSymbolCharacters: 0, MinimumUpperCaseCharacters: 0, RequiresUpperAndLowerCase: true });
+    const policy = strengthPolicy({
+      MinimumLowerCaseCharacters: 0,
+      MinimumNumericCharacters: 0,
+      MinimumSymbolCharacters: 0,
+      MinimumUpperCaseCharacters: 0,
+      RequiresUpperAndLowerCase: true,
+    });
     expect(compositionFailures(policy, countCharacters('\u00c4BC'))).toEqual([
-      { Rule: 'RequiresUpperAndLowerCase', Required: 2, Found: 1, Message: 'Both upper-case and lower-case letters are required; the password has only upper-case letters.' },
+      {
+        Rule: 'RequiresUpperAndLowerCase',
+        Required: 2,
+        Found: 1,
+        Message: 'Both upper-case and lower-case letters are required; the password has only upper-case letters.',
+      },
     ]);
     expect(compositionFailures(policy, countCharacters('\u00dfbc'))).toEqual([
-      { Rule: 'RequiresUpperAndLowerCase', Required: 2, Found: 1, Message: 'Both upper-case and lower-case letters are required; the password has only lower-case letters.' },
+      {
+        Rule: 'RequiresUpperAndLowerCase',
+        Required: 2,
+        Found: 1,
+        Message: 'Both upper-case and lower-case letters are required; the password has only lower-case letters.',
+      },
     ]);
     expect(compositionFailures(policy, countCharacters('密码 123'))).toEqual([
-      { Rule: 'RequiresUpperAndLowerCase', Required: 2, Found: 0, Message: 'Both upper-case and lower-case letters are required; the password has no upper-case or lower-case letters.' },
+      {
+        Rule: 'RequiresUpperAndLowerCase',
+        Required: 2,
+        Found: 0,
+        Message:
+          'Both upper-case and lower-case letters are required; the password has no upper-case or lower-case letters.',
+      },
     ]);
     expect(compositionFailures(policy, countCharacters('\u00c9\u00e9'))).toEqual([]);
   });
@@ -346,7 +776,17 @@ describe('compositionFailures', () => {
 
 describe('scoreBand', () => {
   test.each([
-    [0, 0], [19, 0], [20, 1], [39, 1], [40, 2], [59, 2], [60, 3], [79, 3], [80, 4], [99, 4], [100, 4],
+    [0, 0],
+    [19, 0],
+    [20, 1],
+    [39, 1],
+    [40, 2],
+    [59, 2],
+    [60, 3],
+    [79, 3],
+    [80, 4],
+    [99, 4],
+    [100, 4],
   ])('score %i is band %i', (score, band) => {
     expect(scoreBand(score)).toBe(band);
   });
@@ -357,9 +797,19 @@ describe('exact integer arithmetic', () => {
   function floatSum(policy: StrengthPolicy, password: string): number {
     const [wl = 0, wn = 0, wc = 0, ws = 0] = policy.CalculationWeightings.split(';').map(Number);
     const c = countCharacters(password);
-    const [U, L, N, S] = [policy.MinimumUpperCaseCharacters, policy.MinimumLowerCaseCharacters, policy.MinimumNumericCharacters, policy.MinimumSymbolCharacters].map((m) => Math.max(m, 1)) as [number, number, number, number];
+    const [U, L, N, S] = [
+      policy.MinimumUpperCaseCharacters,
+      policy.MinimumLowerCaseCharacters,
+      policy.MinimumNumericCharacters,
+      policy.MinimumSymbolCharacters,
+    ].map((m) => Math.max(m, 1)) as [number, number, number, number];
     const P = policy.PreferredPasswordLength;
-    return wl * (Math.min(c.length, P) / P) + wn * (Math.min(c.numeric, N) / N) + wc * ((Math.min(c.upper, U) / U + Math.min(c.lower, L) / L) / 2) + ws * (Math.min(c.symbol, S) / S);
+    return (
+      wl * (Math.min(c.length, P) / P) +
+      wn * (Math.min(c.numeric, N) / N) +
+      wc * ((Math.min(c.upper, U) / U + Math.min(c.lower, L) / L) / 2) +
+      ws * (Math.min(c.symbol, S) / S)
+    );
   }
 
   test('seed policy 8, 16 characters with 8 lower and a digit: exactly 60 (Strong), where floats give 59.999...', () => {
@@ -381,7 +831,14 @@ describe('exact integer arithmetic', () => {
   });
 
   test('88;0;0;12 with P=22: 15 letters score exactly 88*15/22 = 60, where 88*(15/22) is 59.999...', () => {
-    const policy = strengthPolicy({ PreferredPasswordLength: 22, CalculationWeightings: '88;0;0;12', MinimumLowerCaseCharacters: 0, MinimumNumericCharacters: 0, MinimumSymbolCharacters: 0, MinimumUpperCaseCharacters: 0 });
+    const policy = strengthPolicy({
+      PreferredPasswordLength: 22,
+      CalculationWeightings: '88;0;0;12',
+      MinimumLowerCaseCharacters: 0,
+      MinimumNumericCharacters: 0,
+      MinimumSymbolCharacters: 0,
+      MinimumUpperCaseCharacters: 0,
+    });
     expect(88 * (15 / 22)).toBeLessThan(60);
     expect(strengthScore(policy, countCharacters('abcdefghijklmno'))).toBe(60);
     // 90;..;..;10 with P=10: 7 characters give 63 (90*(7/10) is 62.999...)
@@ -391,7 +848,14 @@ describe('exact integer arithmetic', () => {
   });
 
   test('the largest denominators stay exact: minimums 64, preferred 256', () => {
-    const policy = strengthPolicy({ MinimumLowerCaseCharacters: 64, MinimumNumericCharacters: 64, MinimumSymbolCharacters: 64, MinimumUpperCaseCharacters: 64, PreferredPasswordLength: 256, CalculationWeightings: '1;33;33;33' });
+    const policy = strengthPolicy({
+      MinimumLowerCaseCharacters: 64,
+      MinimumNumericCharacters: 64,
+      MinimumSymbolCharacters: 64,
+      MinimumUpperCaseCharacters: 64,
+      PreferredPasswordLength: 256,
+      CalculationWeightings: '1;33;33;33',
+    });
     const full = { length: 256, upper: 64, lower: 64, numeric: 64, symbol: 64 };
     expect(strengthScore(policy, full)).toBe(100);
     // 1*255/256 + 33*63/64 + 33*(63/64 + 64/64)/2 + 33*64/64 = 0.996 + 32.484 + 32.742 + 33 = 99.22 -> 99
@@ -405,14 +869,33 @@ describe('evaluatePassword with a stub estimator', () => {
   const policy = seedPolicy(1);
 
   test('a breached password: the BreachedPassword failure after the composition failures, at most Weak, never Compliant', () => {
-    const breachedFailure = { Rule: 'BreachedPassword', Required: 0, Found: 1, Message: 'This password appears in lists of breached passwords.' };
-    expect(evaluatePassword(policy, 'Tr0ub4dor&3', stub(4), true)).toMatchObject({ ComplianceLevel: 1, ComplianceLevelName: 'Weak', Compliant: false, Failures: [breachedFailure] });
+    const breachedFailure = {
+      Rule: 'BreachedPassword',
+      Required: 0,
+      Found: 1,
+      Message: 'This password appears in lists of breached passwords.',
+    };
+    expect(evaluatePassword(policy, 'Tr0ub4dor&3', stub(4), true)).toMatchObject({
+      ComplianceLevel: 1,
+      ComplianceLevelName: 'Weak',
+      Compliant: false,
+      Failures: [breachedFailure],
+    });
     expect(evaluatePassword(policy, 'Tr0ub4dor&3', stub(0), true).ComplianceLevel).toBe(0);
-    expect(evaluatePassword(policy, 'tr0ub4dor&3', stub(4), true).Failures.map((f) => f.Rule)).toEqual(['MinimumUpperCaseCharacters', 'RequiresUpperAndLowerCase', 'BreachedPassword']);
-    expect(evaluatePassword(policy, 'Tr0ub4dor&3', stub(4), false)).toEqual(evaluatePassword(policy, 'Tr0ub4dor&3', stub(4)));
+    expect(evaluatePassword(policy, 'tr0ub4dor&3', stub(4), true).Failures.map((f) => f.Rule)).toEqual([
+      'MinimumUpperCaseCharacters',
+      'RequiresUpperAndLowerCase',
+      'BreachedPassword',
+    ]);
+    expect(evaluatePassword(policy, 'Tr0ub4dor&3', stub(4), false)).toEqual(
+      evaluatePassword(policy, 'Tr0ub4dor&3', stub(4)),
+    );
     expect(evaluatePassword(policy, 'Tr0ub4dor&3', stub(4)).ComplianceLevel).toBe(4);
     // The PIN policy asks for Weak: the failure alone makes a breached PIN non-compliant.
-    expect(evaluatePassword(seedPolicy(7), '847291', stub(1), true)).toMatchObject({ ComplianceLevel: 1, Compliant: false });
+    expect(evaluatePassword(seedPolicy(7), '847291', stub(1), true)).toMatchObject({
+      ComplianceLevel: 1,
+      Compliant: false,
+    });
   });
 
   test('the estimator lowers the level, never raises it', () => {
@@ -432,8 +915,17 @@ describe('evaluatePassword with a stub estimator', () => {
   });
 
   test('Suggestions: the length suggestion first, then the feedback, deduplicated', () => {
-    const feedback = ['Add another word or two.', 'Use 12 characters or more.', 'Add another word or two.', 'Avoid dates.'];
-    expect(evaluatePassword(policy, 'short', stub(4, feedback)).Suggestions).toEqual(['Use 12 characters or more.', 'Add another word or two.', 'Avoid dates.']);
+    const feedback = [
+      'Add another word or two.',
+      'Use 12 characters or more.',
+      'Add another word or two.',
+      'Avoid dates.',
+    ];
+    expect(evaluatePassword(policy, 'short', stub(4, feedback)).Suggestions).toEqual([
+      'Use 12 characters or more.',
+      'Add another word or two.',
+      'Avoid dates.',
+    ]);
     expect(evaluatePassword(policy, 'Mx3kVb9Qz7Lp', stub(4, ['Avoid dates.'])).Suggestions).toEqual(['Avoid dates.']);
     expect(evaluatePassword(policy, 'Mx3kVb9Qz7Lp', stub(4)).Suggestions).toEqual([]);
   });
@@ -441,24 +933,48 @@ describe('evaluatePassword with a stub estimator', () => {
 
 describe('the bounds on zxcvbn-ts (guess-estimator.ts) keep what it finds', () => {
   // l33t spellings of common passwords and words: zxcvbn-ts alone with 3 readings rates these as with its defaults.
-  const L33T = ['P4$$w0rd', '@dm1n1str@t0r', '5up3rm4n', 'P@55w0rd123', '$3cur1ty!', 'M0nk3y$', 'Dr@g0nf1y', '1l0v3y0u!', 'P@$$w0rd!1', 'ch@ng3m3', '5h@d0w!', 'B@$3b@ll1', 'l3tm31n!'];
+  const L33T = [
+    'P4$$w0rd',
+    '@dm1n1str@t0r',
+    '5up3rm4n',
+    'P@55w0rd123',
+    '$3cur1ty!',
+    'M0nk3y$',
+    'Dr@g0nf1y',
+    '1l0v3y0u!',
+    'P@$$w0rd!1',
+    'ch@ng3m3',
+    '5h@d0w!',
+    'B@$3b@ll1',
+    'l3tm31n!',
+  ];
   let defaults: GuessabilityEstimator;
   let alone: GuessabilityEstimator;
   beforeAll(() => {
     defaults = guessEstimator({ maxLength: 256, l33tMaxSubstitutions: 100 }, false);
     alone = guessEstimator(undefined, false);
   });
-  test.each(L33T)('%s is rated at most 1 (Weak), by zxcvbn-ts alone with 3 readings as with the defaults (100)', (password) => {
-    expect(scoreOf(zxcvbn, password)).toBeLessThanOrEqual(1);
-    expect(scoreOf(alone, password)).toBe(scoreOf(defaults, password));
-  });
+  test.each(L33T)(
+    '%s is rated at most 1 (Weak), by zxcvbn-ts alone with 3 readings as with the defaults (100)',
+    (password) => {
+      expect(scoreOf(zxcvbn, password)).toBeLessThanOrEqual(1);
+      expect(scoreOf(alone, password)).toBe(scoreOf(defaults, password));
+    },
+  );
 
   test.each([
     ['J3nn1f3r!', 0],
     ['S@v@nn@h1', 1],
-  ])('%s: 3 readings are not enough for zxcvbn-ts alone (3, defaults 1); the word check holds it at 1, the rule model at %i', (password, shipped) => {
-    expect([scoreOf(alone, password), scoreOf(defaults, password), scoreOf(zxcvbn, password)]).toEqual([3, 1, shipped]);
-  });
+  ])(
+    '%s: 3 readings are not enough for zxcvbn-ts alone (3, defaults 1); the word check holds it at 1, the rule model at %i',
+    (password, shipped) => {
+      expect([scoreOf(alone, password), scoreOf(defaults, password), scoreOf(zxcvbn, password)]).toEqual([
+        3,
+        1,
+        shipped,
+      ]);
+    },
+  );
 
   test('only the first 64 characters are estimated: a weak start rates the whole password', () => {
     expect(scoreOf(zxcvbn, `${'password'.repeat(8)}xK9#mQ2$vL8@pW4!`)).toBe(0);

@@ -5,7 +5,8 @@ import { UsagePlanEmulation } from '../../local/usage-plan-emulation';
 describe('UsagePlanEmulation', () => {
   const clock = { now: Date.parse('2026-11-24T10:00:00Z') };
   const emulation = () => new UsagePlanEmulation(() => clock.now);
-  const admitted = (e: UsagePlanEmulation, key: string, plan: unknown, n: number) => Array.from({ length: n }, () => e.admit(key, plan)).filter(Boolean).length;
+  const admitted = (e: UsagePlanEmulation, key: string, plan: unknown, n: number) =>
+    Array.from({ length: n }, () => e.admit(key, plan)).filter(Boolean).length;
 
   it('admits a burst of the plan, then the plan rate, per key', () => {
     const e = emulation();
@@ -26,7 +27,11 @@ describe('UsagePlanEmulation', () => {
     const e = emulation();
     clock.now = Date.parse('2026-11-24T00:00:00Z');
     let total = 0;
-    for (let second = 0; second < USAGE_PLANS.standard.quotaPerDay / USAGE_PLANS.standard.rateLimit + 100; second += 1) {
+    for (
+      let second = 0;
+      second < USAGE_PLANS.standard.quotaPerDay / USAGE_PLANS.standard.rateLimit + 100;
+      second += 1
+    ) {
       total += admitted(e, 'k5', 'standard', USAGE_PLANS.standard.rateLimit);
       clock.now += 1000;
     }

@@ -13,9 +13,15 @@ const PROBE = 'qzvkwpxjhb';
 describe("zxcvbn-ts's internals, as the adapter uses them", () => {
   it('the version is pinned exactly, and the installed one is that version', () => {
     const root = path.join(__dirname, '..', '..');
-    const pinned = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['@zxcvbn-ts/core']!;
+    const pinned = (
+      JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+    ).dependencies['@zxcvbn-ts/core']!;
     expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
-    const installed = (JSON.parse(readFileSync(path.join(root, 'node_modules', '@zxcvbn-ts', 'core', 'package.json'), 'utf8')) as { version: string }).version;
+    const installed = (
+      JSON.parse(readFileSync(path.join(root, 'node_modules', '@zxcvbn-ts', 'core', 'package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
     expect(installed).toBe(pinned);
   });
 
@@ -32,11 +38,18 @@ describe("zxcvbn-ts's internals, as the adapter uses them", () => {
     options.rankedDictionaries['adapter-probe'] = { [PROBE]: 2 };
     options.rankedDictionariesMaxWordSize['adapter-probe'] = PROBE.length;
     const [match] = zxcvbn.check(PROBE).sequence;
-    expect(match).toMatchObject({ pattern: 'dictionary', dictionaryName: 'adapter-probe', rank: 2, matchedWord: PROBE });
+    expect(match).toMatchObject({
+      pattern: 'dictionary',
+      dictionaryName: 'adapter-probe',
+      rank: 2,
+      matchedWord: PROBE,
+    });
   });
 
   it('refuses a factory whose options lack that shape, at construction rather than on a check', () => {
     expect(() => optionsOf({} as ZxcvbnFactory)).toThrow(/zxcvbn-adapter\.ts/);
-    expect(() => optionsOf({ options: { rankedDictionaries: {} } } as unknown as ZxcvbnFactory)).toThrow(/rankedDictionariesMaxWordSize/);
+    expect(() => optionsOf({ options: { rankedDictionaries: {} } } as unknown as ZxcvbnFactory)).toThrow(
+      /rankedDictionariesMaxWordSize/,
+    );
   });
 });

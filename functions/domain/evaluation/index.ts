@@ -16,4 +16,12 @@ export { BREACHED_PASSWORDS } from './estimate/breached-password-list';
 export { guessEstimator } from './estimate/guess-estimator';
 export { contextTerms } from './context/context-terms';
 export { USER_INPUTS, userInputsProblem } from './context/user-inputs';
-export { COMPOSITION_RULES, evaluatePassword, MAX_PASSWORD_LENGTH, strengthScore, weightsOf, type CompositionFailure, type StrengthEvaluation } from './strength-evaluator';
+export {
+  COMPOSITION_RULES,
+  evaluatePassword,
+  MAX_PASSWORD_LENGTH,
+  strengthScore,
+  weightsOf,
+  type CompositionFailure,
+  type StrengthEvaluation,
+} from './strength-evaluator';

@@ -1,5 +1,12 @@
 import { contextTerms, judgeInContext, TERM_KINDS } from './context/context-terms';
-import { answeredGuessesLog10, atMostWeak, COMPLIANCE_LEVELS, guessabilityScore, scoreBand, type ComplianceLevelName } from '../compliance-levels';
+import {
+  answeredGuessesLog10,
+  atMostWeak,
+  COMPLIANCE_LEVELS,
+  guessabilityScore,
+  scoreBand,
+  type ComplianceLevelName,
+} from '../compliance-levels';
 import type { StrengthPolicy } from '../strength-policy';
 import type { GuessabilityEstimator } from './estimate/guessability';
 
@@ -33,7 +40,15 @@ export const MAX_PASSWORD_LENGTH = 256;
 
 /** The rules a failure names: the composition rules of a strength policy, in the specification's field order, then
  * BreachedPassword, then UserInput and BannedWord (context-terms.ts; the API description lists these). */
-export const COMPOSITION_RULES = ['MinimumLowerCaseCharacters', 'MinimumNumericCharacters', 'MinimumSymbolCharacters', 'MinimumUpperCaseCharacters', 'RequiresUpperAndLowerCase', 'BreachedPassword', ...TERM_KINDS] as const;
+export const COMPOSITION_RULES = [
+  'MinimumLowerCaseCharacters',
+  'MinimumNumericCharacters',
+  'MinimumSymbolCharacters',
+  'MinimumUpperCaseCharacters',
+  'RequiresUpperAndLowerCase',
+  'BreachedPassword',
+  ...TERM_KINDS,
+] as const;
 type CompositionRule = (typeof COMPOSITION_RULES)[number];
 
 /**
@@ -140,7 +155,10 @@ export function strengthScore(policy: StrengthPolicy, counts: CharacterCounts): 
   const weights = weightsOf(policy);
   const keys = ['length', 'numeric', 'casing', 'symbol'] as const;
   const common = keys.reduce((product, key) => product * parts[key].denominator, 1);
-  const total = keys.reduce((sum, key) => sum + weights[key] * parts[key].numerator * (common / parts[key].denominator), 0);
+  const total = keys.reduce(
+    (sum, key) => sum + weights[key] * parts[key].numerator * (common / parts[key].denominator),
+    0,
+  );
   return Math.floor(total / common);
 }
 
@@ -149,16 +167,49 @@ export function compositionFailures(policy: StrengthPolicy, counts: CharacterCou
   const failures: CompositionFailure[] = [];
   const minimum = (rule: CompositionRule, required: number, found: number, singular: string, plural: string) => {
     if (found >= required) return;
-    failures.push({ Rule: rule, Required: required, Found: found, Message: `At least ${required} ${required === 1 ? singular : plural} ${required === 1 ? 'is' : 'are'} required; the password has ${found}.` });
+    failures.push({
+      Rule: rule,
+      Required: required,
+      Found: found,
+      Message: `At least ${required} ${required === 1 ? singular : plural} ${required === 1 ? 'is' : 'are'} required; the password has ${found}.`,
+    });
   };
-  minimum('MinimumLowerCaseCharacters', policy.MinimumLowerCaseCharacters, counts.lower, 'lower-case letter', 'lower-case letters');
-  minimum('MinimumNumericCharacters', policy.MinimumNumericCharacters, counts.numeric, 'numeric character', 'numeric characters');
+  minimum(
+    'MinimumLowerCaseCharacters',
+    policy.MinimumLowerCaseCharacters,
+    counts.lower,
+    'lower-case letter',
+    'lower-case letters',
+  );
+  minimum(
+    'MinimumNumericCharacters',
+    policy.MinimumNumericCharacters,
+    counts.numeric,
+    'numeric character',
+    'numeric characters',
+  );
   minimum('MinimumSymbolCharacters', policy.MinimumSymbolCharacters, counts.symbol, 'symbol', 'symbols');
-  minimum('MinimumUpperCaseCharacters', policy.MinimumUpperCaseCharacters, counts.upper, 'upper-case letter', 'upper-case letters');
+  minimum(
+    'MinimumUpperCaseCharacters',
+    policy.MinimumUpperCaseCharacters,
+    counts.upper,
+    'upper-case letter',
+    'upper-case letters',
+  );
   const cases = (counts.upper > 0 ? 1 : 0) + (counts.lower > 0 ? 1 : 0);
   if (policy.RequiresUpperAndLowerCase && cases < 2) {
-    const has = counts.upper > 0 ? 'only upper-case letters' : counts.lower > 0 ? 'only lower-case letters' : 'no upper-case or lower-case letters';
-    failures.push({ Rule: 'RequiresUpperAndLowerCase', Required: 2, Found: cases, Message: `Both upper-case and lower-case letters are required; the password has ${has}.` });
+    const has =
+      counts.upper > 0
+        ? 'only upper-case letters'
+        : counts.lower > 0
+          ? 'only lower-case letters'
+          : 'no upper-case or lower-case letters';
+    failures.push({
+      Rule: 'RequiresUpperAndLowerCase',
+      Required: 2,
+      Found: cases,
+      Message: `Both upper-case and lower-case letters are required; the password has ${has}.`,
+    });
   }
   return failures;
 }
@@ -167,17 +218,30 @@ export function compositionFailures(policy: StrengthPolicy, counts: CharacterCou
  * The whole evaluation of one password against one policy; `breached`: it is in a list of breached passwords;
  * `userInputs`: the request's words about the password's owner, judged with the policy's BannedWords.
  */
-export function evaluatePassword(policy: StrengthPolicy, password: string, estimate: GuessabilityEstimator, breached = false, userInputs: readonly string[] = []): StrengthEvaluation {
+export function evaluatePassword(
+  policy: StrengthPolicy,
+  password: string,
+  estimate: GuessabilityEstimator,
+  breached = false,
+  userInputs: readonly string[] = [],
+): StrengthEvaluation {
   const counts = countCharacters(password);
   const score = strengthScore(policy, counts);
   const guessability = judgeInContext(password, contextTerms(userInputs, policy.BannedWords), estimate);
   const guessesLog10 = breached ? atMostWeak(guessability.guessesLog10) : guessability.guessesLog10;
   const level = Math.max(0, Math.min(scoreBand(score), guessabilityScore(guessesLog10)));
   const failures = compositionFailures(policy, counts);
-  if (breached) failures.push({ Rule: 'BreachedPassword', Required: 0, Found: 1, Message: 'This password appears in lists of breached passwords.' });
+  if (breached)
+    failures.push({
+      Rule: 'BreachedPassword',
+      Required: 0,
+      Found: 1,
+      Message: 'This password appears in lists of breached passwords.',
+    });
   failures.push(...guessability.failures);
   const suggestions: string[] = [];
-  if (counts.length < policy.PreferredPasswordLength) suggestions.push(`Use ${policy.PreferredPasswordLength} characters or more.`);
+  if (counts.length < policy.PreferredPasswordLength)
+    suggestions.push(`Use ${policy.PreferredPasswordLength} characters or more.`);
   suggestions.push(...guessability.feedback);
   return {
     PasswordStrengthPolicyID: policy.PasswordStrengthPolicyID,

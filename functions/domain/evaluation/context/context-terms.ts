@@ -45,11 +45,13 @@ export const TERM_KINDS = ['UserInput', 'BannedWord'] as const satisfies readonl
 export const TERM_KIND_TEXT: Readonly<Record<TermKind, { readonly failure: string; readonly suggestion: string }>> = {
   UserInput: {
     failure: "The password is built on the user's name or other personal information.",
-    suggestion: "Leave out the user's name and other personal information, in any spelling: they are among the first guesses of an attack on this account.",
+    suggestion:
+      "Leave out the user's name and other personal information, in any spelling: they are among the first guesses of an attack on this account.",
   },
   BannedWord: {
     failure: 'The password is built on a word this organization does not allow.',
-    suggestion: 'Leave out the words this organization does not allow, in any spelling: they are among the first guesses of an attack on it.',
+    suggestion:
+      'Leave out the words this organization does not allow, in any spelling: they are among the first guesses of an attack on it.',
   },
 };
 
@@ -81,7 +83,10 @@ export function userInputTokens(input: string): string[] {
   let text = input.normalize('NFKC');
   const at = text.lastIndexOf('@');
   if (at >= 0) {
-    const labels = text.slice(at + 1).split('.').filter((label) => label !== '');
+    const labels = text
+      .slice(at + 1)
+      .split('.')
+      .filter((label) => label !== '');
     if (labels.length > 1) labels.pop();
     text = `${text.slice(0, at)} ${labels.join(' ')}`;
   }
@@ -271,7 +276,10 @@ function bannedWordGroup(bannedWords: readonly string[]): TermGroup {
 
 /** The terms of an evaluation: the tokens of the request's UserInputs, then the policy's BannedWords. */
 export function contextTerms(userInputs: readonly string[] = [], bannedWords: readonly string[] = []): ContextTerms {
-  const groups = [...(userInputs.length > 0 ? [termGroup('UserInput', userInputs.flatMap(userInputTokens))] : []), ...(bannedWords.length > 0 ? [bannedWordGroup(bannedWords)] : [])];
+  const groups = [
+    ...(userInputs.length > 0 ? [termGroup('UserInput', userInputs.flatMap(userInputTokens))] : []),
+    ...(bannedWords.length > 0 ? [bannedWordGroup(bannedWords)] : []),
+  ];
   return groups.length === 0 ? NO_TERMS : { groups, wordLists: groups.map((g) => g.words) };
 }
 
@@ -321,7 +329,13 @@ const NONE: readonly number[] = [];
  * and, fuzzy, with one character changed, removed or inserted where the first mismatch is (the classic result
  * for edit distance 1), an insertion only after the first character (before it, it is the match one later).
  */
-function matchAt(text: Int32Array, units: Int32Array, fuzzy: boolean, s: number, add: (start: number, end: number) => void): number {
+function matchAt(
+  text: Int32Array,
+  units: Int32Array,
+  fuzzy: boolean,
+  s: number,
+  add: (start: number, end: number) => void,
+): number {
   const n = text.length;
   const m = units.length;
   if (s < 0 || s + m - (fuzzy ? 1 : 0) > n) return 0;
@@ -452,7 +466,8 @@ export function scanTerms(password: string, terms: ContextTerms): Scan {
       if (first >= 0) matches.push({ group: g, term, start: first, end: firstEnd });
     }
   }
-  for (let s = 0; s < n; s++) if (farthest[s]! > s) matches.push({ group: ownerGroup[s]!, term: ownerTerm[s]!, start: s, end: farthest[s]! });
+  for (let s = 0; s < n; s++)
+    if (farthest[s]! > s) matches.push({ group: ownerGroup[s]!, term: ownerTerm[s]!, start: s, end: farthest[s]! });
   return { matches, comparisons };
 }
 
@@ -500,7 +515,11 @@ interface ContextJudgement extends ReturnType<GuessabilityEstimator> {
  * each kind of term found (Found: how many distinct terms of that kind) and caps the estimate at
  * Weak (atMostWeak, as for a breached password), with each kind's suggestion first.
  */
-export function judgeInContext(password: string, terms: ContextTerms, estimate: GuessabilityEstimator): ContextJudgement {
+export function judgeInContext(
+  password: string,
+  terms: ContextTerms,
+  estimate: GuessabilityEstimator,
+): ContextJudgement {
   if (terms.groups.length === 0) return { ...estimate(password), failures: [] };
   const matches = findTerms(password, terms);
   if (matches.length === 0) return { ...estimate(password, terms.wordLists), failures: [] };
@@ -519,6 +538,11 @@ export function judgeInContext(password: string, terms: ContextTerms, estimate: 
   return {
     guessesLog10: atMostWeak(fewest.guessesLog10),
     feedback: [...kinds.map((kind) => TERM_KIND_TEXT[kind].suggestion), ...alone.feedback],
-    failures: kinds.map((kind) => ({ Rule: kind, Required: 0, Found: found.get(kind)!.size, Message: TERM_KIND_TEXT[kind].failure })),
+    failures: kinds.map((kind) => ({
+      Rule: kind,
+      Required: 0,
+      Found: found.get(kind)!.size,
+      Message: TERM_KIND_TEXT[kind].failure,
+    })),
   };
 }

@@ -21,8 +21,10 @@ export function userInputsProblem(value: unknown): string | undefined {
     const name = `${field}[${i}]`;
     if (typeof item !== 'string') return `${name} must be a JSON string.`;
     if (item === '') return `${name} must not be empty.`;
-    if (UNPAIRED_SURROGATE.test(item)) return `${name} must be valid Unicode text (it has an unpaired surrogate escape).`;
-    if (matchedLength(item) > maxLength) return `${name} must be at most ${maxLength} characters, ${MATCHED_LENGTH_COUNTED}.`;
+    if (UNPAIRED_SURROGATE.test(item))
+      return `${name} must be valid Unicode text (it has an unpaired surrogate escape).`;
+    if (matchedLength(item) > maxLength)
+      return `${name} must be at most ${maxLength} characters, ${MATCHED_LENGTH_COUNTED}.`;
     if (CONTROL_CHARACTER.test(item)) return `${name} must not contain control characters.`;
   }
   return undefined;

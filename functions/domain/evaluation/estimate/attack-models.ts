@@ -41,7 +41,11 @@ export interface AttackModelSources {
 }
 
 export function attackModels(sources: AttackModelSources): AttackModels {
-  const rules = ruleModel({ words: rankedWords(sources), breached: sources.breached, walks: sources.graphs.map(keyboardWalks) });
+  const rules = ruleModel({
+    words: rankedWords(sources),
+    breached: sources.breached,
+    walks: sources.graphs.map(keyboardWalks),
+  });
   const markov = readMarkovModel(sources.markov);
   return {
     rules,
@@ -49,8 +53,14 @@ export function attackModels(sources: AttackModelSources): AttackModels {
     estimate(password) {
       const byRules = rules.estimate(password);
       const byMarkov = markov.guessesLog10(password);
-      const work = { 'rule readings': byRules.readings, 'rule steps': byRules.steps, 'markov symbols': [...password].length + 1 };
-      return byRules.guessesLog10 <= byMarkov ? { guessesLog10: byRules.guessesLog10, model: byRules.construction, work } : { guessesLog10: byMarkov, model: 'markov', work };
+      const work = {
+        'rule readings': byRules.readings,
+        'rule steps': byRules.steps,
+        'markov symbols': [...password].length + 1,
+      };
+      return byRules.guessesLog10 <= byMarkov
+        ? { guessesLog10: byRules.guessesLog10, model: byRules.construction, work }
+        : { guessesLog10: byMarkov, model: 'markov', work };
     },
   };
 }
@@ -60,9 +70,15 @@ export function attackModels(sources: AttackModelSources): AttackModels {
  * only (entries of letters alone): a rule attack takes its base words from there, not `123456` or `abc123`,
  * so `shadow`, rank 18 in the list, is word 8.
  */
-export function rankedWords(sources: Pick<AttackModelSources, 'rankedDictionaries' | 'maxWordSizes' | 'commonPasswords'>): RankedWords {
+export function rankedWords(
+  sources: Pick<AttackModelSources, 'rankedDictionaries' | 'maxWordSizes' | 'commonPasswords'>,
+): RankedWords {
   const wordRank = wordRanks(sources.commonPasswords.lines);
-  const dictionaries = Object.entries(sources.rankedDictionaries).map(([name, lookup]) => ({ lookup, maxLength: sources.maxWordSizes[name] ?? 0, common: name === sources.commonPasswords.name }));
+  const dictionaries = Object.entries(sources.rankedDictionaries).map(([name, lookup]) => ({
+    lookup,
+    maxLength: sources.maxWordSizes[name] ?? 0,
+    common: name === sources.commonPasswords.name,
+  }));
   return {
     maxLength: Math.max(...dictionaries.map((d) => d.maxLength)),
     rank(word) {

@@ -47,7 +47,10 @@ export interface FilterLayout {
 }
 
 /** The three slots and the 16-bit fingerprint of a canonical password: four 32-bit words of SHA-256(seed, text). */
-export function slotsOf(layout: FilterLayout, canonical: string): { slots: [number, number, number]; fingerprint: number } {
+export function slotsOf(
+  layout: FilterLayout,
+  canonical: string,
+): { slots: [number, number, number]; fingerprint: number } {
   const seed = Buffer.alloc(4);
   seed.writeUInt32LE(layout.seed);
   const digest = createHash('sha256').update(seed).update(canonical, 'utf8').digest();
@@ -71,10 +74,17 @@ export interface BreachedPasswordFilter extends FilterLayout {
 export function readFilter(data: Uint8Array): BreachedPasswordFilter {
   if (data.byteLength < FILTER_HEADER_BYTES) throw new Error('The breached-password filter is shorter than its header');
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const layout = { seed: view.getUint32(0, true), segmentLength: view.getUint32(4, true), segmentCount: view.getUint32(8, true), entries: view.getUint32(12, true) };
-  if (view.getUint32(16, true) !== FILTER_MAGIC || view.getUint32(20, true) !== 16) throw new Error('The breached-password filter has an unknown format');
+  const layout = {
+    seed: view.getUint32(0, true),
+    segmentLength: view.getUint32(4, true),
+    segmentCount: view.getUint32(8, true),
+    entries: view.getUint32(12, true),
+  };
+  if (view.getUint32(16, true) !== FILTER_MAGIC || view.getUint32(20, true) !== 16)
+    throw new Error('The breached-password filter has an unknown format');
   const slots = (layout.segmentCount + 2) * layout.segmentLength;
-  if (data.byteLength !== FILTER_HEADER_BYTES + 2 * slots) throw new Error('The breached-password filter\'s length does not match its header');
+  if (data.byteLength !== FILTER_HEADER_BYTES + 2 * slots)
+    throw new Error("The breached-password filter's length does not match its header");
   // Fingerprints are little-endian; a copy when the bytes are not 2-aligned (a Buffer from a pool may not be).
   const aligned = data.byteOffset % 2 === 0 ? data : data.slice();
   const fingerprints = new Uint16Array(aligned.buffer, aligned.byteOffset + FILTER_HEADER_BYTES, slots);
@@ -82,7 +92,10 @@ export function readFilter(data: Uint8Array): BreachedPasswordFilter {
     ...layout,
     bytes: data.byteLength,
     has(password) {
-      const { slots: [a, b, c], fingerprint } = slotsOf(layout, canonicalPassword(password));
+      const {
+        slots: [a, b, c],
+        fingerprint,
+      } = slotsOf(layout, canonicalPassword(password));
       return (fingerprints[a]! ^ fingerprints[b]! ^ fingerprints[c]!) === fingerprint;
     },
   };

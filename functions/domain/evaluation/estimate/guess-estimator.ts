@@ -7,7 +7,14 @@ import { guessablePattern, type GuessablePattern } from './pattern-caps';
 import { DICTIONARIES } from '../data/guessability-dictionaries';
 import { atMostWeak, guessabilityScore, STRONG } from '../../compliance-levels';
 import type { GuessabilityEstimator, WorkMeter } from './guessability';
-import { BOUNDS, counted, optionsOf, userInputsDictionaries, zxcvbnWithDictionaries, type GuessabilityBounds } from './zxcvbn-adapter';
+import {
+  BOUNDS,
+  counted,
+  optionsOf,
+  userInputsDictionaries,
+  zxcvbnWithDictionaries,
+  type GuessabilityBounds,
+} from './zxcvbn-adapter';
 
 /** The feedback sentence of each pattern, first among the suggestions; none quotes the password. */
 export const PATTERN_FEEDBACK: Readonly<Record<GuessablePattern, string>> = {
@@ -17,7 +24,8 @@ export const PATTERN_FEEDBACK: Readonly<Record<GuessablePattern, string>> = {
 
 /** The sentence of an attack model that estimates fewer guesses than zxcvbn-ts, below Strong; none quotes the password. */
 export const MODEL_FEEDBACK: Readonly<Record<AttackModel, string>> = {
-  words: 'Common words joined, reversed, doubled or spelled with substitutions, with digits or symbols around them, are among the first guesses of cracking rules.',
+  words:
+    'Common words joined, reversed, doubled or spelled with substitutions, with digits or symbols around them, are among the first guesses of cracking rules.',
   walk: PATTERN_FEEDBACK.keyboard,
   markov: 'This password is built like many leaked passwords.',
 };
@@ -32,11 +40,21 @@ export const MODEL_FEEDBACK: Readonly<Record<AttackModel, string>> = {
  * I/O: the dictionaries and the models are part of the bundle. `bounds`, `patterns` and `models` exist for
  * the benchmarks, which measure the library's own defaults (256, 100) and zxcvbn-ts alone against what ships.
  */
-export function guessEstimator(bounds: GuessabilityBounds = BOUNDS, patterns = true, models = patterns, meter?: WorkMeter): GuessabilityEstimator {
+export function guessEstimator(
+  bounds: GuessabilityBounds = BOUNDS,
+  patterns = true,
+  models = patterns,
+  meter?: WorkMeter,
+): GuessabilityEstimator {
   const zxcvbn = zxcvbnWithDictionaries(bounds);
   const { rankedDictionaries, rankedDictionariesMaxWordSize } = optionsOf(zxcvbn);
   const dictionaries = Object.values(rankedDictionaries);
-  const words = { has: (word: string) => (meter?.('pattern lookups', 1), dictionaries.some((lookup) => typeof lookup[word] === 'number')), maxLength: Math.max(...Object.values(rankedDictionariesMaxWordSize)) };
+  const words = {
+    has: (word: string) => (
+      meter?.('pattern lookups', 1), dictionaries.some((lookup) => typeof lookup[word] === 'number')
+    ),
+    maxLength: Math.max(...Object.values(rankedDictionariesMaxWordSize)),
+  };
   const graphs = [adjacencyGraphs.qwerty, adjacencyGraphs.keypad] as AdjacencyGraph[];
   const adjacent = adjacencyOf(graphs);
   const withUserInputs = userInputsDictionaries(zxcvbn, meter);
@@ -51,19 +69,26 @@ export function guessEstimator(bounds: GuessabilityBounds = BOUNDS, patterns = t
       })
     : undefined;
   // Metered, zxcvbn-ts's lookups are counted from here on; the attack models keep the dictionaries they were given.
-  if (meter) for (const name of Object.keys(rankedDictionaries)) rankedDictionaries[name] = counted(rankedDictionaries[name]!, meter);
+  if (meter)
+    for (const name of Object.keys(rankedDictionaries))
+      rankedDictionaries[name] = counted(rankedDictionaries[name]!, meter);
   return (password, userInputs = []) => {
     meter?.('estimates', 1);
     const { guessesLog10, feedback } = withUserInputs(userInputs, () => zxcvbn.check(password));
     const sentences = [...(feedback.warning ? [feedback.warning] : []), ...feedback.suggestions];
     const attack = attacks?.estimate(password);
-    if (meter && attack) for (const kind of ['rule readings', 'rule steps', 'markov symbols'] as const) meter(kind, attack.work[kind]);
+    if (meter && attack)
+      for (const kind of ['rule readings', 'rule steps', 'markov symbols'] as const) meter(kind, attack.work[kind]);
     const estimate = attack && attack.guessesLog10 < guessesLog10 ? attack.guessesLog10 : guessesLog10;
     const pattern = patterns ? guessablePattern(password, words, adjacent) : undefined;
-    if (pattern !== undefined) return { guessesLog10: atMostWeak(estimate), feedback: [PATTERN_FEEDBACK[pattern], ...sentences] };
+    if (pattern !== undefined)
+      return { guessesLog10: atMostWeak(estimate), feedback: [PATTERN_FEEDBACK[pattern], ...sentences] };
     // The sentence of the model that found the password, when it lowers the score below Strong and below zxcvbn-ts's:
     // it says what zxcvbn-ts did not see.
-    const found = attack && estimate < guessesLog10 && guessabilityScore(estimate) < Math.min(STRONG, guessabilityScore(guessesLog10));
+    const found =
+      attack &&
+      estimate < guessesLog10 &&
+      guessabilityScore(estimate) < Math.min(STRONG, guessabilityScore(guessesLog10));
     return { guessesLog10: estimate, feedback: found ? [MODEL_FEEDBACK[attack.model], ...sentences] : sentences };
   };
 }

@@ -18,4 +18,10 @@ export type GuessabilityEstimator = (password: string, userInputs?: readonly (re
  * models report them.
  */
 export type WorkMeter = (kind: EstimateWork, count: number) => void;
-export type EstimateWork = 'estimates' | 'zxcvbn lookups' | 'rule readings' | 'rule steps' | 'markov symbols' | 'pattern lookups';
+export type EstimateWork =
+  | 'estimates'
+  | 'zxcvbn lookups'
+  | 'rule readings'
+  | 'rule steps'
+  | 'markov symbols'
+  | 'pattern lookups';

@@ -16,7 +16,6 @@ import type { AdjacencyGraph } from '../text/keyboards';
  * 3.9 million guesses, and four runs chosen freely about 10^13. Pure: the graphs are passed in.
  */
 
-
 const RUN_LENGTHS = 4;
 
 interface Key {
@@ -52,7 +51,11 @@ export function keyboardWalks(graph: AdjacencyGraph): KeyboardWalks {
   }
   for (const [character, around] of Object.entries(graph)) {
     const key = keyOf.get(character)!;
-    if (!key.shifted) neighbours.set(key.key, around.map((n) => (n ? n[0]! : null)));
+    if (!key.shifted)
+      neighbours.set(
+        key.key,
+        around.map((n) => (n ? n[0]! : null)),
+      );
   }
   const keys = neighbours.size;
   const directions = Math.max(...[...neighbours.values()].map((around) => around.length));
@@ -69,12 +72,19 @@ export function keyboardWalks(graph: AdjacencyGraph): KeyboardWalks {
       let direction = -1;
       if (end < typed.length) {
         direction = neighbours.get(typed[start]!.key)!.indexOf(typed[end]!.key);
-        if (direction >= 0) while (end < typed.length && neighbours.get(typed[end - 1]!.key)![direction] === typed[end]!.key) end++;
+        if (direction >= 0)
+          while (end < typed.length && neighbours.get(typed[end - 1]!.key)![direction] === typed[end]!.key) end++;
         else direction = -1;
       }
       const run = typed.slice(start, end) as Key[];
       const shifted = run.filter((key) => key.shifted).length;
-      runs.push({ start: run[0]!.key, end: run[run.length - 1]!.key, direction, length: run.length, shifting: shifted === 0 || shifted === run.length ? 2 : 2 ** run.length });
+      runs.push({
+        start: run[0]!.key,
+        end: run[run.length - 1]!.key,
+        direction,
+        length: run.length,
+        shifting: shifted === 0 || shifted === run.length ? 2 : 2 ** run.length,
+      });
       start = end;
     }
     return runs;
@@ -91,9 +101,11 @@ export function keyboardWalks(graph: AdjacencyGraph): KeyboardWalks {
         let count = free;
         if (previous && run.direction >= 0 && previous.direction >= 0 && run.length === previous.length) {
           if (run.direction === previous.direction && adjacent(previous.start, run.start)) count = directions;
-          else if (run.direction === opposite(previous.direction) && adjacent(previous.end, run.start)) count = directions;
+          else if (run.direction === opposite(previous.direction) && adjacent(previous.end, run.start))
+            count = directions;
         }
-        if (count === free && previous && adjacent(previous.end, run.start)) count = Math.min(free, directions * (run.direction < 0 ? 1 : directions * RUN_LENGTHS));
+        if (count === free && previous && adjacent(previous.end, run.start))
+          count = Math.min(free, directions * (run.direction < 0 ? 1 : directions * RUN_LENGTHS));
         log += Math.log10(count * run.shifting);
       });
       return log;

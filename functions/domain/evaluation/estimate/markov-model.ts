@@ -101,9 +101,18 @@ export function readMarkovModel(data: MarkovModelData): MarkovModel {
   const contextCostBytes = bytesOf(data.contextCosts);
   const gramKeys = new Uint32Array(gramKeyBytes.buffer, gramKeyBytes.byteOffset, gramKeyBytes.byteLength / 4);
   const gramCosts = new Uint16Array(gramCostBytes.buffer, gramCostBytes.byteOffset, gramCostBytes.byteLength / 2);
-  const contextKeys = new Uint32Array(contextKeyBytes.buffer, contextKeyBytes.byteOffset, contextKeyBytes.byteLength / 4);
-  const contextCosts = new Int16Array(contextCostBytes.buffer, contextCostBytes.byteOffset, contextCostBytes.byteLength / 2);
-  if (gramKeys.length !== gramCosts.length || contextKeys.length !== contextCosts.length) throw new Error('The Markov model\'s arrays do not match');
+  const contextKeys = new Uint32Array(
+    contextKeyBytes.buffer,
+    contextKeyBytes.byteOffset,
+    contextKeyBytes.byteLength / 4,
+  );
+  const contextCosts = new Int16Array(
+    contextCostBytes.buffer,
+    contextCostBytes.byteOffset,
+    contextCostBytes.byteLength / 2,
+  );
+  if (gramKeys.length !== gramCosts.length || contextKeys.length !== contextCosts.length)
+    throw new Error("The Markov model's arrays do not match");
   const table = data.guessTable;
 
   const bits = (password: string): number => {
@@ -133,7 +142,15 @@ export function readMarkovModel(data: MarkovModelData): MarkovModel {
     return Math.max(0, monteCarloLog10(table, b) - data.calibrationLog10) + Math.log10(uppercaseVariations(password));
   };
 
-  return { bits, guessesLog10, symbolCost, grams: gramKeys.length, contexts: contextKeys.length, bytes: gramKeyBytes.byteLength + gramCostBytes.byteLength + contextKeyBytes.byteLength + contextCostBytes.byteLength };
+  return {
+    bits,
+    guessesLog10,
+    symbolCost,
+    grams: gramKeys.length,
+    contexts: contextKeys.length,
+    bytes:
+      gramKeyBytes.byteLength + gramCostBytes.byteLength + contextKeyBytes.byteLength + contextCostBytes.byteLength,
+  };
 }
 
 /** Binary search in an ascending Uint32Array: the index of key, or -1. */

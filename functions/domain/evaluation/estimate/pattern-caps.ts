@@ -42,10 +42,19 @@ export function isAffixedWord(password: string, words: Words): boolean {
   const trailing = runLength(password, password.length - 1, -1);
   for (let start = 0; start <= Math.min(leading, MAX_AFFIX_LENGTH); start++) {
     if (!isAffix(password.slice(0, start))) continue;
-    for (let end = password.length; end >= Math.max(password.length - trailing, password.length - MAX_AFFIX_LENGTH, start + MIN_WORD); end--) {
+    for (
+      let end = password.length;
+      end >= Math.max(password.length - trailing, password.length - MAX_AFFIX_LENGTH, start + MIN_WORD);
+      end--
+    ) {
       if (!isAffix(password.slice(end))) continue;
       const core = password.slice(start, end);
-      if (isSequence(core) || (core.length <= words.maxLength && readingsOf(core).some((reading) => words.has(reading) || repeatedUnit(reading) !== undefined))) return true;
+      if (
+        isSequence(core) ||
+        (core.length <= words.maxLength &&
+          readingsOf(core).some((reading) => words.has(reading) || repeatedUnit(reading) !== undefined))
+      )
+        return true;
     }
   }
   return false;
@@ -59,7 +68,6 @@ function runLength(text: string, from: number, step: 1 | -1): number {
 }
 
 /** zxcvbn-ts's adjacency graphs: each key, its neighbours in a fixed order of directions, as strings of the key and its shifted character. */
-
 
 /** At most this many runs of neighbouring keys make a walk; each run has at least MIN_RUN keys. */
 const MAX_WALK_RUNS = 3;
@@ -91,8 +99,10 @@ export function guessablePattern(password: string, words: Words, adjacent: Adjac
   const leading = runLength(password, 0, 1);
   const trailing = runLength(password, password.length - 1, -1);
   for (let cut = 1; cut <= Math.min(Math.max(leading, trailing), MAX_AFFIX_LENGTH); cut++) {
-    if (cut <= leading && isAffix(password.slice(0, cut)) && isKeyboardWalk(password.slice(cut), adjacent)) return 'keyboard';
-    if (cut <= trailing && isAffix(password.slice(-cut)) && isKeyboardWalk(password.slice(0, -cut), adjacent)) return 'keyboard';
+    if (cut <= leading && isAffix(password.slice(0, cut)) && isKeyboardWalk(password.slice(cut), adjacent))
+      return 'keyboard';
+    if (cut <= trailing && isAffix(password.slice(-cut)) && isKeyboardWalk(password.slice(0, -cut), adjacent))
+      return 'keyboard';
   }
   return undefined;
 }

@@ -67,7 +67,10 @@ export function rankedDictionary(lines: string): RankedDictionary {
   };
   // Anything else answers as a plain object does: Object.prototype's members, and otherwise undefined.
   const lookup = new Proxy({} as Record<string, number>, {
-    get: (target, key, receiver) => (typeof key === 'string' ? (rankOf(key) ?? (PROTOTYPE_MEMBERS.has(key) ? Reflect.get(target, key, receiver) : undefined)) : Reflect.get(target, key, receiver)),
+    get: (target, key, receiver) =>
+      typeof key === 'string'
+        ? (rankOf(key) ?? (PROTOTYPE_MEMBERS.has(key) ? Reflect.get(target, key, receiver) : undefined))
+        : Reflect.get(target, key, receiver),
   });
   return { lookup, maxWordSize };
 }
@@ -96,7 +99,14 @@ function hash(text: string, start: number, end: number): number {
 }
 
 /** Whether word number `index` of `lines` is text[start, start + length). */
-function sameWord(lines: string, starts: Int32Array, index: number, text: string, start: number, length: number): boolean {
+function sameWord(
+  lines: string,
+  starts: Int32Array,
+  index: number,
+  text: string,
+  start: number,
+  length: number,
+): boolean {
   const from = starts[index]!;
   if (starts[index + 1]! - 1 - from !== length) return false;
   for (let i = 0; i < length; i++) if (lines.charCodeAt(from + i) !== text.charCodeAt(start + i)) return false;

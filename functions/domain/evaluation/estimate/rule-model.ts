@@ -54,7 +54,8 @@ export interface RuleModelOptions {
  * rank them by count (a few dozen in 100,000 passwords).
  */
 const COMMON_SYMBOLS = '!@#$%^&*?._-';
-export const AFFIX_SYMBOLS = COMMON_SYMBOLS + [...' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'].filter((ch) => !COMMON_SYMBOLS.includes(ch)).join('');
+export const AFFIX_SYMBOLS =
+  COMMON_SYMBOLS + [...' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'].filter((ch) => !COMMON_SYMBOLS.includes(ch)).join('');
 
 /** The variants an attacker tries of each rule that has a fixed number of them. */
 export const RULE_COUNTS = {
@@ -141,7 +142,9 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
     if (affix === '') return 1;
     if ([...affix].length > MAX_AFFIX_LENGTH || LETTER.test(affix)) return Infinity;
     const blocks = affix.match(/[0-9]+|[^0-9]+/g)!;
-    return blocks.reduce((product, block) => product * blockCost(block), 1) * RULE_COUNTS.blockOrder ** (blocks.length - 1);
+    return (
+      blocks.reduce((product, block) => product * blockCost(block), 1) * RULE_COUNTS.blockOrder ** (blocks.length - 1)
+    );
   };
 
   return {
@@ -162,7 +165,10 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
           rank = Math.min(
             words.rank(reading) ?? Infinity,
             isSequence(reading) ? RULE_COUNTS.sequence : Infinity,
-            unit === undefined ? Infinity : Math.min(words.rank(unit) ?? Infinity, RULE_COUNTS.repeatPerUnit ** unit.length) * RULE_COUNTS.repeatCounts,
+            unit === undefined
+              ? Infinity
+              : Math.min(words.rank(unit) ?? Infinity, RULE_COUNTS.repeatPerUnit ** unit.length) *
+                  RULE_COUNTS.repeatCounts,
           );
           ranks.set(reading, rank);
         }
@@ -182,7 +188,8 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
         if (!ascii) return readingsOf(text);
         let lists = spelled.get(i);
         if (lists === undefined) spelled.set(i, (lists = [['']]));
-        for (let m = lists.length; m <= j - i; m++) lists.push(spelledOn(lists[m - 1]!, chars[i + m - 1]!.toLowerCase()));
+        for (let m = lists.length; m <= j - i; m++)
+          lists.push(spelledOn(lists[m - 1]!, chars[i + m - 1]!.toLowerCase()));
         const lower = text.toLowerCase();
         const substituted = lists[j - i]!;
         return substituted[0] !== lower ? [lower, ...substituted] : [lower];
@@ -209,14 +216,19 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
               break;
             }
             const lower = typed.toLowerCase();
-            for (const reading of LETTERS.test(lower) ? [lower] : factor === 1 ? readingsAt(i, j, typed) : readingsOf(typed)) {
+            for (const reading of LETTERS.test(lower)
+              ? [lower]
+              : factor === 1
+                ? readingsAt(i, j, typed)
+                : readingsOf(typed)) {
               if (budget-- <= 0) {
                 spent = true;
                 break;
               }
               if (!LETTERS.test(reading)) continue;
               const rank = rankOf(reading);
-              if (rank < Infinity) best = Math.min(best, rank * factor * (reading === lower ? 1 : l33tVariations(lower, reading)));
+              if (rank < Infinity)
+                best = Math.min(best, rank * factor * (reading === lower ? 1 : l33tVariations(lower, reading)));
             }
           }
           // Readings left unread count as the cheapest any could be: the first word, spelled as typed (letters
@@ -260,8 +272,15 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
           const around = prefix[i]! * suffix[j]!;
           best = Math.min(best, around * segment(i, j, true));
           const half = (j - i) / 2;
-          if (Number.isInteger(half) && half >= MIN_WORD && core.slice(0, half).toLowerCase() === core.slice(half).toLowerCase()) {
-            best = Math.min(best, around * segment(i, i + half) * RULE_COUNTS.duplication * uppercaseVariations(core.slice(half)));
+          if (
+            Number.isInteger(half) &&
+            half >= MIN_WORD &&
+            core.slice(0, half).toLowerCase() === core.slice(half).toLowerCase()
+          ) {
+            best = Math.min(
+              best,
+              around * segment(i, i + half) * RULE_COUNTS.duplication * uppercaseVariations(core.slice(half)),
+            );
           }
           if (j - i < MIN_WALK) continue;
           for (const walk of walks) {
@@ -277,10 +296,22 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
         while (!LETTER.test(chars[last - 1]!)) last--;
         const core = chars.slice(first, last).join('');
         if (prefix[first]! < Infinity && suffix[last]! < Infinity && breached.has(core)) {
-          best = Math.min(best, breached.entries * prefix[first]! * suffix[last]! * uppercaseVariations(core) * 2 ** [...core].filter((ch) => !LETTER.test(ch)).length);
+          best = Math.min(
+            best,
+            breached.entries *
+              prefix[first]! *
+              suffix[last]! *
+              uppercaseVariations(core) *
+              2 ** [...core].filter((ch) => !LETTER.test(ch)).length,
+          );
         }
       }
-      return { guessesLog10: Math.log10(Math.max(1, best)), construction, readings: readingBudget - Math.max(0, budget), steps };
+      return {
+        guessesLog10: Math.log10(Math.max(1, best)),
+        construction,
+        readings: readingBudget - Math.max(0, budget),
+        steps,
+      };
     },
   };
 }
@@ -299,7 +330,8 @@ function isWordShaped(chars: readonly string[], i: number, j: number): boolean {
 export function isDigitRun(digits: string): boolean {
   const step = (digits.charCodeAt(1) - digits.charCodeAt(0) + 10) % 10;
   if (step !== 0 && step !== 1 && step !== 9) return false;
-  for (let i = 2; i < digits.length; i++) if ((digits.charCodeAt(i) - digits.charCodeAt(i - 1) + 10) % 10 !== step) return false;
+  for (let i = 2; i < digits.length; i++)
+    if ((digits.charCodeAt(i) - digits.charCodeAt(i - 1) + 10) % 10 !== step) return false;
   return true;
 }
 
@@ -325,7 +357,8 @@ export function l33tVariations(typed: string, reading: string): number {
     if (entry.unsubbed === 0) variations *= 2;
     else {
       let sum = 0;
-      for (let i = 1; i <= Math.min(entry.subbed, entry.unsubbed); i++) sum += binomial(entry.subbed + entry.unsubbed, i);
+      for (let i = 1; i <= Math.min(entry.subbed, entry.unsubbed); i++)
+        sum += binomial(entry.subbed + entry.unsubbed, i);
       variations *= sum;
     }
   }

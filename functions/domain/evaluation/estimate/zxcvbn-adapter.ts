@@ -18,7 +18,9 @@ import { rankedDictionary } from './ranked-dictionary';
 export function optionsOf(zxcvbn: ZxcvbnFactory): Options {
   const options = (zxcvbn as unknown as { options?: Options }).options;
   if (typeof options?.rankedDictionaries !== 'object' || typeof options.rankedDictionariesMaxWordSize !== 'object') {
-    throw new Error('zxcvbn-ts no longer keeps rankedDictionaries and rankedDictionariesMaxWordSize on its options: see estimate/zxcvbn-adapter.ts');
+    throw new Error(
+      'zxcvbn-ts no longer keeps rankedDictionaries and rankedDictionariesMaxWordSize on its options: see estimate/zxcvbn-adapter.ts',
+    );
   }
   return options;
 }
@@ -35,7 +37,10 @@ export const GUESSABILITY_MAX_LENGTH = 64;
 export const L33T_MAX_SUBSTITUTIONS = 3;
 
 export type GuessabilityBounds = { maxLength: number; l33tMaxSubstitutions: number };
-export const BOUNDS: GuessabilityBounds = { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS };
+export const BOUNDS: GuessabilityBounds = {
+  maxLength: GUESSABILITY_MAX_LENGTH,
+  l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
+};
 
 /**
  * zxcvbn-ts's dictionary lookups in one check, at most, for dictionaries whose longest words are `maxWordSizes`:
@@ -46,7 +51,10 @@ export const BOUNDS: GuessabilityBounds = { maxLength: GUESSABILITY_MAX_LENGTH, 
  */
 export function zxcvbnMaxLookups(maxWordSizes: readonly number[], bounds: GuessabilityBounds = BOUNDS): number {
   const n = bounds.maxLength;
-  const perPass = maxWordSizes.reduce((sum, w) => sum + 1 + Array.from({ length: n }, (_, i) => Math.min(w, n - i)).reduce((a, b) => a + b, 0), 0);
+  const perPass = maxWordSizes.reduce(
+    (sum, w) => sum + 1 + Array.from({ length: n }, (_, i) => Math.min(w, n - i)).reduce((a, b) => a + b, 0),
+    0,
+  );
   return 2 * (2 + bounds.l33tMaxSubstitutions) * perPass;
 }
 
@@ -71,7 +79,10 @@ const USER_INPUT_LISTS = 2;
  * on the options for the one synchronous check. Each slot is always present (empty when unused), so the
  * options keep their shape. Ranks are positions in the list, as zxcvbn-ts ranks user inputs.
  */
-export function userInputsDictionaries(zxcvbn: ZxcvbnFactory, meter?: WorkMeter): <T>(lists: readonly (readonly string[])[], check: () => T) => T {
+export function userInputsDictionaries(
+  zxcvbn: ZxcvbnFactory,
+  meter?: WorkMeter,
+): <T>(lists: readonly (readonly string[])[], check: () => T) => T {
   const { rankedDictionaries, rankedDictionariesMaxWordSize } = optionsOf(zxcvbn);
   const names = Array.from({ length: USER_INPUT_LISTS }, (_, i) => `userInputs-${i + 1}`);
   const EMPTY: Record<string, number> = Object.create(null);
