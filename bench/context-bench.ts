@@ -7,6 +7,7 @@ import { WORD_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-d
 import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { WORD_LIST } from '../functions/domain/word-list';
+import { ORGANIZATION } from '../testkit/organization-terms';
 import { seeded } from '../testkit/seeded-random';
 import type { Tabulate } from './measured';
 import { distribution, type Distribution } from './stats';
@@ -78,26 +79,6 @@ const COMMON_WORDS = DICTIONARIES['wikipedia-en']!.split(WORD_SEPARATOR)
   .slice(5000)
   .filter((word) => /^[a-z]{4,16}$/.test(word))
   .slice(0, 1000);
-/** An organization's own terms, as docs/administration.md recommends: names, products, places, seasons. */
-const ORGANIZATION = [
-  'Acme',
-  'AcmeCorp',
-  'Contoso',
-  'Fabrikam',
-  'Passwordstate',
-  'Northwind',
-  'Seattle',
-  'Redmond',
-  'Spring',
-  'Summer',
-  'Autumn',
-  'Winter',
-  'Payroll',
-  'Helpdesk',
-  'Welcome',
-  'Changeme',
-];
-
 /** Printable ASCII in a fixed pseudo-random order. */
 const printable = (length: number) =>
   Array.from({ length }, (_, i) => String.fromCharCode(33 + ((i * 7919 + 13) % 94))).join('');

@@ -28,6 +28,7 @@ import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { WORD_LIST } from '../../functions/domain/word-list';
 import { assertProperty } from '../support/property';
 import { remembered } from '../../testkit/remembered-estimator';
+import { ORGANIZATION } from '../../testkit/organization-terms';
 import { seeded } from '../../testkit/seeded-random';
 import { SEED_GENERATOR, SEED_STRENGTH } from '../support/seed-reference';
 
@@ -229,25 +230,6 @@ describe('a term inside a random password does not count against it', () => {
 
 /** What an application knows of a user, and an organization's banned words: its names, products, places, seasons. */
 const USER = ['jsmith', 'John Smith', 'jsmith@acme.example', 'Acme Corporation', 'E-104729', 'Finance', 'London'];
-const ORGANIZATION = [
-  'Acme',
-  'AcmeCorp',
-  'Contoso',
-  'Fabrikam',
-  'Passwordstate',
-  'Northwind',
-  'Seattle',
-  'Redmond',
-  'Spring',
-  'Summer',
-  'Autumn',
-  'Winter',
-  'Payroll',
-  'Helpdesk',
-  'Welcome',
-  'Changeme',
-];
-
 describe('controls keep their levels with UserInputs and BannedWords present', () => {
   const keepsItsLevel = (password: string, policies: readonly StrengthPolicy[]) => {
     // In context under every policy first, then without: the remembered estimate serves each policy after the first.
