@@ -75,16 +75,29 @@ const MIN_RUN = 4;
 const MIN_WALK = 6;
 
 /** The password as a keyboard walk: at least MIN_WALK characters in at most MAX_WALK_RUNS runs of neighbouring keys, each at least MIN_RUN long. */
+/** Every bit set: the graphs a run may still be on before its first step. */
+const ALL_GRAPHS = -1;
+
 export function isKeyboardWalk(password: string, adjacent: Adjacency): boolean {
   const characters = [...password];
   if (characters.length < MIN_WALK) return false;
+  const folded = characters.map((ch) => ch.toLowerCase());
   let runs = 1;
   let run = 1;
+  // The keyboards every step of the run so far is a step on: a run that goes from the QWERTY keys to the keypad's
+  // (`ft689`) is no walk anyone types.
+  let graphs = ALL_GRAPHS;
   for (let i = 1; i < characters.length; i++) {
-    if (adjacent(characters[i - 1]!, characters[i]!)) run++;
-    else {
+    const shared = graphs & adjacent(characters[i - 1]!, characters[i]!);
+    if (shared !== 0) {
+      graphs = shared;
+      // A step along the run is a new key: a character typed again, or a step back to the one before (`ESe`),
+      // keeps the run going but adds no length, or random text (`ESeeaw22`) would read as two runs of 4.
+      if (folded[i] !== folded[i - 1] && folded[i] !== folded[i - 2]) run++;
+    } else {
       if (run < MIN_RUN || ++runs > MAX_WALK_RUNS) return false;
       run = 1;
+      graphs = ALL_GRAPHS;
     }
   }
   return run >= MIN_RUN;

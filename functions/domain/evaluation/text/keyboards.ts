@@ -3,8 +3,11 @@
 /** zxcvbn-ts's adjacency graphs: each key, its neighbours in a fixed order of directions, as strings of the key and its shifted character. */
 export type AdjacencyGraph = Readonly<Record<string, readonly (string | null)[]>>;
 
-/** Whether two characters are on one key or neighbouring keys, shifted or not, in any of the graphs. */
-export type Adjacency = (a: string, b: string) => boolean;
+/**
+ * The graphs in which two characters are on one key or neighbouring keys, shifted or not: bit i for the i-th
+ * graph given, 0 for none. A walk keeps to one keyboard, so a run is followed through the graphs all its steps share.
+ */
+export type Adjacency = (a: string, b: string) => number;
 
 export function adjacencyOf(graphs: readonly AdjacencyGraph[]): Adjacency {
   const perGraph = graphs.map((graph) => {
@@ -20,8 +23,8 @@ export function adjacencyOf(graphs: readonly AdjacencyGraph[]): Adjacency {
     return { keyOf, neighbours };
   });
   return (a, b) =>
-    perGraph.some(({ keyOf, neighbours }) => {
+    perGraph.reduce((graphs, { keyOf, neighbours }, i) => {
       const [x, y] = [keyOf.get(a), keyOf.get(b)];
-      return x !== undefined && y !== undefined && (x === y || neighbours.get(x)!.has(y));
-    });
+      return x !== undefined && y !== undefined && (x === y || neighbours.get(x)!.has(y)) ? graphs | (1 << i) : graphs;
+    }, 0);
 }
