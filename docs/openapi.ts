@@ -12,16 +12,15 @@ import {
 } from '../functions/api/evaluation-request';
 import { KEY_PREFIX } from '../functions/domain/api-key';
 import {
-  BREACHED_PASSWORDS,
   COMPOSITION_RULES,
   evaluatePassword,
   MAX_PASSWORD_LENGTH,
   USER_INPUTS,
   userInputsProblem,
-  guessEstimator,
   type CompositionFailure,
   type StrengthEvaluation,
 } from '../functions/domain/evaluation';
+import { BREACHED_PASSWORDS, guessEstimator } from '../functions/domain/evaluation/estimator';
 import { generatorPolicies, MAX_GENERATED_LENGTH } from '../functions/domain/generator-policy';
 import { READ_ONLY_WHEN } from '../functions/domain/generator-settings';
 import { MAX_PASSWORDS_PER_GENERATION } from '../functions/domain/password-generator';

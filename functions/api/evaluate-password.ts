@@ -1,4 +1,5 @@
-import { BREACHED_PASSWORDS, evaluatePassword, guessEstimator } from '../domain/evaluation';
+import { evaluatePassword } from '../domain/evaluation';
+import { BREACHED_PASSWORDS, guessEstimator } from '../domain/evaluation/estimator';
 import { strengthPolicies } from '../domain/strength-policy';
 import { apiHandler, ApiError, noStoreJsonResponse } from '../http';
 import { PolicyRepository } from '../repositories/policies';

@@ -1,6 +1,6 @@
 /**
- * The password strength evaluation, the one entry that the evaluation handler, the policy CLIs and the API
- * description use (docs/architecture.md#the-evaluation). Inside, imports point down:
+ * The password strength evaluation's entry for its rules and bounds, which the evaluation handler, the policy CLIs
+ * and the API description use; estimator.ts is the entry for the estimator and its data (docs/architecture.md#layout). Inside, imports point down:
  *
  *   strength-evaluator.ts  the formula (Score, bands, failures) and the whole evaluation of one password
  *   context/               UserInputs and BannedWords: their terms, the matcher, the judgement in context
@@ -10,10 +10,8 @@
  *
  * text/ and data/ import nothing of the evaluation; estimate/ imports text/ and data/; context/ also estimate/;
  * the files here anything below (test/infrastructure/layout.test.ts). The build scripts that write data/ and
- * the benches may reach inside; the service's code goes through here.
+ * the benches may reach inside; the service's code goes through this file or estimator.ts.
  */
-export { BREACHED_PASSWORDS } from './estimate/breached-password-list';
-export { guessEstimator } from './estimate/guess-estimator';
 export { contextTerms } from './context/context-terms';
 export { USER_INPUTS, userInputsProblem } from './context/user-inputs';
 export {
