@@ -28,11 +28,9 @@ import {
   checkOptions,
   commandList,
   findCommand,
+  cliMain,
   Help,
   parseCommandLine,
-  PROCESS_IO,
-  runCli,
-  runWhenMain,
   UsageError,
   USAGE_PHRASES,
   type Cli,
@@ -409,10 +407,6 @@ const CREDENTIALS_CLI: Cli<Run> = {
 };
 
 /** Runs the CLI (cli/command-line.ts) and resolves to its exit status; never prints a stack trace or a key in an error. */
-export function main(argv: readonly string[], io: Io = PROCESS_IO): Promise<number> {
-  return runCli(CREDENTIALS_CLI, argv, io);
-}
-
 function parseCredentialsCommandLine(argv: readonly string[]): Run | Help {
   // With a mistake parseArgs finds, still show the usage of the command the operator was typing.
   const { values, positionals } = parseCommandLine(argv, OPTIONS, { usageFor });
@@ -586,4 +580,4 @@ export function redact(text: string): string {
   return text.replace(/\bpp[gs]_[0-9A-Za-z_-]*/g, '<key>').replace(/\b[0-9a-f]{64}\b/gi, '<digest>');
 }
 
-runWhenMain(module, main);
+export const main = cliMain(CREDENTIALS_CLI, module);

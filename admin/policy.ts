@@ -34,11 +34,9 @@ import {
   checkOptions,
   commandList,
   findCommand,
+  cliMain,
   Help,
   parseCommandLine,
-  PROCESS_IO,
-  runCli,
-  runWhenMain,
   UsageError,
   USAGE_PHRASES,
   type Cli,
@@ -341,10 +339,6 @@ const POLICY_CLI: Cli<Run> = {
 };
 
 /** Runs the CLI (cli/command-line.ts) and resolves to its exit status; never prints a stack trace. */
-export function main(argv: readonly string[], io: Io = PROCESS_IO): Promise<number> {
-  return runCli(POLICY_CLI, argv, io);
-}
-
 function parsePolicyCommandLine(argv: readonly string[]): Run | Help {
   const { values, positionals } = parseCommandLine(argv, OPTIONS);
   if (values.help) return new Help(USAGE);
@@ -790,4 +784,4 @@ export function describePolicy(policy: GeneratorPolicy): string {
   }
 }
 
-runWhenMain(module, main);
+export const main = cliMain(POLICY_CLI, module);

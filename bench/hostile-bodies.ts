@@ -31,6 +31,8 @@
  *   letters-alternating-l33t  letters alternating with l33t characters (`a!a1a|a7...`), 48 to 256.
  */
 
+import { seededRandom } from '../bundling/guess-model';
+
 export const HOSTILE_FAMILIES = [
   'nfkc-expanding',
   'dense-userinputs',
@@ -115,16 +117,9 @@ interface Random {
   pick<T>(items: readonly T[]): T;
 }
 
-/** mulberry32, one stream per (seed, family, body): small, and enough for choosing inputs. */
+/** One stream per (seed, family, body) of the build's small seeded generator: enough for choosing inputs. */
 function randomFor(seed: number, family: number, body: number): Random {
-  let state = (seed ^ Math.imul(family + 1, 0x9e3779b9) ^ Math.imul(body + 1, 0x85ebca6b)) >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
+  const next = seededRandom(seed ^ Math.imul(family + 1, 0x9e3779b9) ^ Math.imul(body + 1, 0x85ebca6b));
   const int = (n: number) => Math.floor(next() * n);
   const pick = (items: string | readonly unknown[]) => items[int(items.length)];
   return { int, between: (low, high) => low + int(high - low + 1), pick: pick as Random['pick'] };

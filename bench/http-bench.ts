@@ -4,11 +4,10 @@ import { request as httpRequest } from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../bundling/bundling';
-import { ENV } from '../functions/runtime';
 import { readLocalCredentials } from '../local/demo-credentials';
 import { CREDENTIALS_FILE } from '../local/start';
 import { median, ratio } from './stats';
-import { LOCAL_ENV } from '../local/local-environment';
+import { LOCAL_ENV, withoutPlacement } from '../local/local-environment';
 
 /**
  * HTTP: requests/s and latency through the local gateway (a child process running startLocalService; the
@@ -104,16 +103,7 @@ export async function runHttpBench(
     { name: 'strength search', path: '/api/passwordstrength/?search=accounts', list: false, headers: strength },
   ];
 
-  const gatewayEnv: NodeJS.ProcessEnv = { ...baseEnv, [LOCAL_ENV.authorizerCacheTtl]: '300' };
-  for (const name of [
-    ENV.dynamodbEndpoint,
-    LOCAL_ENV.dynamodbPort,
-    LOCAL_ENV.dataDir,
-    LOCAL_ENV.host,
-    LOCAL_ENV.port,
-    LOCAL_ENV.quiet,
-  ])
-    delete gatewayEnv[name];
+  const gatewayEnv: NodeJS.ProcessEnv = { ...withoutPlacement(baseEnv), [LOCAL_ENV.authorizerCacheTtl]: '300' };
   const gateway = await startChild(
     'local gateway',
     process.execPath,

@@ -1,5 +1,6 @@
 import type { GeneratorPolicy } from '../functions/domain/generator-policy';
 import { generatorPolicy } from '../testkit/policy-fixtures';
+import { seededRandom } from '../bundling/guess-model';
 
 /**
  * N valid generator policies with varied names and descriptions drawn from a small vocabulary, so a search
@@ -73,22 +74,10 @@ const WORDS = [
 ];
 const CONNECTORS = ['for', 'and', 'with', 'on', 'of', 'without', 'across', 'in'];
 
-/** mulberry32: a tiny seeded PRNG so every run measures the same collection. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const capitalise = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 
 export function syntheticGeneratorPolicies(count: number, seed = 20240611): GeneratorPolicy[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const policies: GeneratorPolicy[] = [];
   for (let i = 0; i < count; i++) {

@@ -140,7 +140,7 @@ export interface Cli<Run> {
 }
 
 /** Runs a CLI and resolves to its exit status: 0 done, 1 the run failed, 2 a usage error. */
-export async function runCli<Run>(cli: Cli<Run>, argv: readonly string[], io: Io): Promise<number> {
+async function runCli<Run>(cli: Cli<Run>, argv: readonly string[], io: Io): Promise<number> {
   let parsed: Run | Help;
   try {
     parsed = cli.parse(argv);
@@ -170,12 +170,18 @@ function usageError(cli: Cli<unknown>, error: UsageError, io: Io): number {
 }
 
 /** The process's own streams. */
-export const PROCESS_IO: Io = { stdout: process.stdout, stderr: process.stderr };
+const PROCESS_IO: Io = { stdout: process.stdout, stderr: process.stderr };
 
-/** Runs `main` with the process's arguments when `mod` is the program (`tsx admin/policy.ts ...`), and exits with its status. */
-export function runWhenMain(mod: NodeModule, main: (argv: readonly string[]) => Promise<number>): void {
-  if (require.main !== mod) return;
-  void main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
+/**
+ * A CLI's `main(argv, io)`, which the tests call with their own streams; when `mod` is the program
+ * (`tsx admin/policy.ts ...`), it runs at once with the process's arguments and sets the exit status.
+ */
+export function cliMain<Run>(cli: Cli<Run>, mod: NodeModule): (argv: readonly string[], io?: Io) => Promise<number> {
+  const main = (argv: readonly string[], io: Io = PROCESS_IO): Promise<number> => runCli(cli, argv, io);
+  if (require.main === mod) {
+    void main(process.argv.slice(2)).then((code) => {
+      process.exitCode = code;
+    });
+  }
+  return main;
 }

@@ -11,16 +11,7 @@ import {
   staleStoreFileError,
   TABLE_NAME,
 } from '../cli/aws';
-import {
-  Help,
-  parseCommandLine,
-  PROCESS_IO,
-  runCli,
-  runWhenMain,
-  UsageError,
-  type Cli,
-  type Io,
-} from '../cli/command-line';
+import { cliMain, Help, parseCommandLine, UsageError, type Cli, type Io } from '../cli/command-line';
 import { STACK_OUTPUTS } from '../lib/deployment';
 import { createTables } from '../store/create-tables';
 import { PolicyAdminError } from '../store/policy-store';
@@ -102,10 +93,6 @@ const SEED_CLI: Cli<SeedArgs> = {
 };
 
 /** Runs the CLI (cli/command-line.ts) and resolves to its exit status; never prints a stack trace. */
-export function main(argv: readonly string[], io: Io = PROCESS_IO): Promise<number> {
-  return runCli(SEED_CLI, argv, io);
-}
-
 export function parseSeedArgs(argv: readonly string[]): SeedArgs | 'help' {
   const { values } = parseCommandLine(argv, OPTIONS, { positionals: false });
   if (values.help) return 'help';
@@ -203,4 +190,4 @@ function failureMessage(error: unknown): string {
   return `Seeding failed: ${e.name ?? 'Error'}: ${shown}`;
 }
 
-runWhenMain(module, main);
+export const main = cliMain(SEED_CLI, module);

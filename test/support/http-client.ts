@@ -31,18 +31,33 @@ export function rawRequest(
   for (const [name, value] of headers) flat.push(name, value);
   if (body !== undefined && !headers.some(([name]) => name.toLowerCase() === 'content-length'))
     flat.push('Content-Length', String(Buffer.byteLength(body)));
+  const options: http.RequestOptions = {
+    protocol: base.protocol,
+    hostname: base.hostname.replace(/^\[|\]$/g, ''),
+    port: base.port || undefined,
+    method,
+    path: `${base.pathname.replace(/\/+$/, '')}${target}`,
+    agent: false,
+  };
+  return send(transport, options, flat, body, timeoutMs);
+}
+
+/**
+ * Sends one request, its headers already flattened into name, value, name, ..., and collects the whole answer.
+ * A failed request's error carries `reusedSocket`, so that a keep-alive client can retry the race of a server
+ * closing an idle socket as it is reused.
+ */
+export function send(
+  transport: typeof http | typeof https,
+  options: http.RequestOptions,
+  flatHeaders: readonly string[],
+  body: string | Buffer | undefined,
+  timeoutMs: number,
+): Promise<RawResponse> {
+  const { method, path } = options;
   return new Promise<RawResponse>((resolve, reject) => {
     const req = transport.request(
-      {
-        protocol: base.protocol,
-        hostname: base.hostname.replace(/^\[|\]$/g, ''),
-        port: base.port || undefined,
-        method,
-        path: `${base.pathname.replace(/\/+$/, '')}${target}`,
-        headers: flat as unknown as http.OutgoingHttpHeaders,
-        agent: false,
-        timeout: timeoutMs,
-      },
+      { ...options, headers: flatHeaders as unknown as http.OutgoingHttpHeaders, timeout: timeoutMs },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -57,8 +72,8 @@ export function rawRequest(
         );
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`${method} ${target} timed out after ${timeoutMs} ms`)));
-    req.on('error', reject);
+    req.on('timeout', () => req.destroy(new Error(`${method} ${path?.slice(0, 200)} timed out after ${timeoutMs} ms`)));
+    req.on('error', (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
     req.end(body);
   });
 }

@@ -1,4 +1,5 @@
 import * as http from 'node:http';
+import { send } from './http-client';
 
 export interface KeepAliveResponse {
   readonly status: number;
@@ -54,35 +55,13 @@ export class KeepAliveClient {
     if (!headers.some(([name]) => name.toLowerCase() === 'host')) flat.push('Host', this.base.host);
     for (const [name, value] of headers) flat.push(name, value);
     if (body !== undefined) flat.push('Content-Length', String(Buffer.byteLength(body)));
-    return new Promise<KeepAliveResponse>((resolve, reject) => {
-      const req = http.request(
-        {
-          hostname: this.base.hostname.replace(/^\[|\]$/g, ''),
-          port: this.base.port,
-          method,
-          path: target,
-          headers: flat as unknown as http.OutgoingHttpHeaders,
-          agent: this.agent,
-          timeout: timeoutMs,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', reject);
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
-            }),
-          );
-        },
-      );
-      req.on('timeout', () =>
-        req.destroy(new Error(`${method} ${target.slice(0, 200)} timed out after ${timeoutMs} ms`)),
-      );
-      req.on('error', (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
-      req.end(body);
-    });
+    const options = {
+      hostname: this.base.hostname.replace(/^\[|\]$/g, ''),
+      port: this.base.port,
+      method,
+      path: target,
+      agent: this.agent,
+    };
+    return send(http, options, flat, body, timeoutMs);
   }
 }

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { KeepAliveClient } from './keep-alive-client';
 import { PROJECT_ROOT } from '../../bundling/bundling';
-import { ENV } from '../../functions/runtime';
-import { LOCAL_ENV } from '../../local/local-environment';
+import { LOCAL_ENV, withoutPlacement } from '../../local/local-environment';
 
 /** The project root (bundling/ resolves it), whatever directory jest runs from. */
 export { PROJECT_ROOT };
@@ -42,17 +41,7 @@ export interface SpawnOptions {
  * are not inherited from the test's environment.
  */
 export function spawnLocalService(options: SpawnOptions = {}): Promise<SpawnedService> {
-  const inherited = { ...process.env };
-  for (const name of [
-    ENV.dynamodbEndpoint,
-    LOCAL_ENV.dynamodbPort,
-    LOCAL_ENV.dataDir,
-    LOCAL_ENV.host,
-    LOCAL_ENV.port,
-    LOCAL_ENV.quiet,
-    LOCAL_ENV.storeFile,
-  ])
-    delete inherited[name];
+  const inherited = withoutPlacement(process.env);
   // Free ports, and a store file of its own (the CLIs' way to npm start's store), never a developer's .local/store.json.
   const env = {
     ...inherited,
