@@ -18,6 +18,7 @@ import { evaluatePassword } from '../../functions/domain/evaluation/strength-eva
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import type { ProxyHandler } from '../../functions/http';
 import { getEvent, loadEntry, proxyEvent } from '../support/entry-points';
+import { exportedStrengthPolicy } from '../support/policy-directory';
 import { strengthPolicy } from '../../testkit/policy-fixtures';
 import { SEED_STRENGTH } from '../support/seed-reference';
 
@@ -312,45 +313,24 @@ describe('the policy CLI keeps BannedWords', () => {
       expect((await readPolicyDirectory(dir, 'strength')).policies.get(2)).toEqual(policy);
     });
 
-    it('the issue’s words are refused, each naming the file and the entry’s index, none shown raw', async () => {
-      await writeExport(
-        dir,
-        'strength',
-        new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]),
-      );
-      const file = path.join(dir, '2.json');
-      await writeFile(
-        file,
-        JSON.stringify({
-          ...strengthPolicy({ PasswordStrengthPolicyID: 2 }),
-          BannedWords: ['Harmless', ...ISSUE_WORDS],
-        }),
-      );
+    /** What reading the directory refuses once the policy's file holds these words, and the path of that file. */
+    const refusal = async (words: readonly string[]) => {
+      const { policy, file } = await exportedStrengthPolicy(dir);
+      await writeFile(file, JSON.stringify({ ...policy, BannedWords: words }));
       const error = await readPolicyDirectory(dir, 'strength').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PolicyAdminError);
-      expect((error as PolicyAdminError).problems).toEqual(
-        ISSUE_PROBLEMS.map((p, i) => `${file}: ${p.replace(`[${i}]`, `[${i + 1}]`)}`),
-      );
-      for (const line of (error as PolicyAdminError).problems) expect(line).not.toMatch(RAW);
+      return { file, problems: (error as PolicyAdminError).problems };
+    };
+
+    it('the issue’s words are refused, each naming the file and the entry’s index, none shown raw', async () => {
+      const { file, problems } = await refusal(['Harmless', ...ISSUE_WORDS]);
+      expect(problems).toEqual(ISSUE_PROBLEMS.map((p, i) => `${file}: ${p.replace(`[${i}]`, `[${i + 1}]`)}`));
+      for (const line of problems) expect(line).not.toMatch(RAW);
     });
 
     it('a bad word is refused, naming the file and the entry’s index', async () => {
-      await writeExport(
-        dir,
-        'strength',
-        new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]),
-      );
-      const file = path.join(dir, '2.json');
-      await writeFile(
-        file,
-        JSON.stringify({
-          ...strengthPolicy({ PasswordStrengthPolicyID: 2 }),
-          BannedWords: ['Acme', 'ab', 'Contoso', 'acme'],
-        }),
-      );
-      const error = await readPolicyDirectory(dir, 'strength').catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(PolicyAdminError);
-      expect((error as PolicyAdminError).problems).toEqual([
+      const { file, problems } = await refusal(['Acme', 'ab', 'Contoso', 'acme']);
+      expect(problems).toEqual([
         `${file}: BannedWords[1]: must have 3 to 64 characters (it has 2)`,
         `${file}: BannedWords[3]: repeats BannedWords[0] (words are compared ignoring case)`,
       ]);
