@@ -41,6 +41,18 @@ const gist = (f: Finding) => ({
   clauses: f.clauses.map((c) => c.ref),
 });
 
+/** The clauses a composition rule breaks, and a length under the minimum, by their references. */
+const COMPOSITION_CLAUSES = ['NIST SP 800-63B-4 §3.1.1.2 item 5', 'OWASP ASVS 5.0.0 6.2.5 (L1)'];
+const LENGTH_CLAUSES = ['NIST SP 800-63B-4 §3.1.1.2 item 1', 'OWASP ASVS 5.0.0 6.2.1 (L1)'];
+/** The clause a generated password's entropy is held to, by its reference. */
+const ENTROPY_CLAUSES = ['OWASP ASVS 5.0.0 6.5.2 (L2), on look-up secrets'];
+
+/** A length under 8 characters, even with --multi-factor: it breaks the SHALL, citing the multi-factor clause first. */
+const breaksMultiFactorLength = (finding: Finding, field: string, value: number) => {
+  expect(gist(finding)).toEqual({ field, value, severity: 'shall', clauses: LENGTH_CLAUSES });
+  expect(finding.clauses[0]).toBe(CLAUSES.multiFactorLength);
+};
+
 /** A strength policy the lint has nothing to say about: no composition rule, mandatory, Excellent, length-weighted, with context-specific words. */
 const LENGTH_ONLY = strengthPolicy({
   MinimumLowerCaseCharacters: 0,
@@ -81,23 +93,21 @@ describe('strength policies', () => {
           field: f.field,
           value: f.value,
           severity: 'shall',
-          clauses: ['NIST SP 800-63B-4 §3.1.1.2 item 5', 'OWASP ASVS 5.0.0 6.2.5 (L1)'],
+          clauses: COMPOSITION_CLAUSES,
         });
     }
   });
 
   it('the default policy: its five composition rules, an advisory compliance, and a 7-character Compliant password', () => {
     const findings = lintStrengthPolicy(SEED.strength[0]!, DEFAULT_LINT_CONTEXT);
-    const composition = ['NIST SP 800-63B-4 §3.1.1.2 item 5', 'OWASP ASVS 5.0.0 6.2.5 (L1)'];
-    const length = ['NIST SP 800-63B-4 §3.1.1.2 item 1', 'OWASP ASVS 5.0.0 6.2.1 (L1)'];
     expect(findings.map(gist)).toEqual([
-      { field: 'MinimumLowerCaseCharacters', value: 1, severity: 'shall', clauses: composition },
-      { field: 'MinimumNumericCharacters', value: 1, severity: 'shall', clauses: composition },
-      { field: 'MinimumSymbolCharacters', value: 1, severity: 'shall', clauses: composition },
-      { field: 'MinimumUpperCaseCharacters', value: 1, severity: 'shall', clauses: composition },
-      { field: 'RequiresUpperAndLowerCase', value: true, severity: 'shall', clauses: composition },
+      { field: 'MinimumLowerCaseCharacters', value: 1, severity: 'shall', clauses: COMPOSITION_CLAUSES },
+      { field: 'MinimumNumericCharacters', value: 1, severity: 'shall', clauses: COMPOSITION_CLAUSES },
+      { field: 'MinimumSymbolCharacters', value: 1, severity: 'shall', clauses: COMPOSITION_CLAUSES },
+      { field: 'MinimumUpperCaseCharacters', value: 1, severity: 'shall', clauses: COMPOSITION_CLAUSES },
+      { field: 'RequiresUpperAndLowerCase', value: true, severity: 'shall', clauses: COMPOSITION_CLAUSES },
       { field: 'ComplianceMandatory', value: false, severity: 'shall', clauses: ['NIST SP 800-63B-4 §3.1.1.2 item 1'] },
-      { field: 'PreferredPasswordLength', value: 12, severity: 'shall', clauses: length },
+      { field: 'PreferredPasswordLength', value: 12, severity: 'shall', clauses: LENGTH_CLAUSES },
       {
         field: 'BannedWords',
         value: [],
@@ -154,13 +164,7 @@ describe('strength policies', () => {
     expect(lintStrengthPolicy(ten, DEFAULT_LINT_CONTEXT).map((f) => f.severity)).toEqual(['shall']);
     const seven = SEED.strength[0]!;
     const finding = lintStrengthPolicy(seven, MULTI_FACTOR).find((f) => f.field === 'PreferredPasswordLength')!;
-    expect(gist(finding)).toEqual({
-      field: 'PreferredPasswordLength',
-      value: 12,
-      severity: 'shall',
-      clauses: ['NIST SP 800-63B-4 §3.1.1.2 item 1', 'OWASP ASVS 5.0.0 6.2.1 (L1)'],
-    });
-    expect(finding.clauses[0]).toBe(CLAUSES.multiFactorLength);
+    breaksMultiFactorLength(finding, 'PreferredPasswordLength', 12);
   });
 });
 
@@ -323,24 +327,14 @@ describe('generator policies', () => {
   it('the default generator policy: 12 characters break the 15-character SHALL, MaxLength 16 departs from the 64 SHOULD, 62.1 bits and the ambiguous set are advice', () => {
     const findings = lintGeneratorPolicy(SEED.generator[0]!, DEFAULT_LINT_CONTEXT);
     expect(findings.map(gist)).toEqual([
-      {
-        field: 'MinLength',
-        value: 12,
-        severity: 'shall',
-        clauses: ['NIST SP 800-63B-4 §3.1.1.2 item 1', 'OWASP ASVS 5.0.0 6.2.1 (L1)'],
-      },
+      { field: 'MinLength', value: 12, severity: 'shall', clauses: LENGTH_CLAUSES },
       {
         field: 'MaxLength',
         value: 16,
         severity: 'should',
         clauses: ['NIST SP 800-63B-4 §3.1.1.2 item 2', 'OWASP ASVS 5.0.0 6.2.9 (L2)'],
       },
-      {
-        field: 'MinLength',
-        value: 12,
-        severity: 'advice',
-        clauses: ['OWASP ASVS 5.0.0 6.5.2 (L2), on look-up secrets'],
-      },
+      { field: 'MinLength', value: 12, severity: 'advice', clauses: ENTROPY_CLAUSES },
       { field: 'AmbiguousChars', value: false, severity: 'advice', clauses: ['NIST SP 800-63B-4 §3.1.1.2 item 3'] },
     ]);
     expect(findings.map((f) => f.fix)).toEqual([
@@ -387,12 +381,7 @@ describe('generator policies', () => {
   it('a phrase names NumberOfWords and the fix adds words; a pattern names Pattern', () => {
     const phrase = lintGeneratorPolicy(SEED.generator[6]!, DEFAULT_LINT_CONTEXT);
     expect(phrase.map(gist)).toEqual([
-      {
-        field: 'NumberOfWords',
-        value: 5,
-        severity: 'advice',
-        clauses: ['OWASP ASVS 5.0.0 6.5.2 (L2), on look-up secrets'],
-      },
+      { field: 'NumberOfWords', value: 5, severity: 'advice', clauses: ENTROPY_CLAUSES },
     ]);
     expect(phrase[0]!.fix).toBe('Set NumberOfWords to 9.');
     expect(entropyBits({ ...SEED.generator[6]!, NumberOfWords: 9 }, WORD_LIST)).toBeGreaterThanOrEqual(
@@ -438,13 +427,7 @@ describe('generator policies', () => {
         .map(gist),
     ).toEqual([{ field: 'MinLength', value: 10, severity: 'should', clauses: ['OWASP ASVS 5.0.0 6.2.1 (L1)'] }]);
     const six = lintGeneratorPolicy(SEED.generator[7]!, MULTI_FACTOR)[0]!;
-    expect(gist(six)).toEqual({
-      field: 'MinLength',
-      value: 6,
-      severity: 'shall',
-      clauses: ['NIST SP 800-63B-4 §3.1.1.2 item 1', 'OWASP ASVS 5.0.0 6.2.1 (L1)'],
-    });
-    expect(six.clauses[0]).toBe(CLAUSES.multiFactorLength);
+    breaksMultiFactorLength(six, 'MinLength', 6);
     expect(six.fix).toBe('Set MinLength to 8.');
   });
 });
