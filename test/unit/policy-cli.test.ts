@@ -8,6 +8,7 @@ import { describePolicy, main } from '../../admin/policy';
 import { runCli, type CliRun } from '../support/cli-output';
 import { inOperatorEnvironment } from '../support/operator-environment';
 import { exportedStrengthPolicy } from '../support/policy-directory';
+import { FOUR_WORDS_THEN_DIGITS_AND_SPECIALS } from '../support/policy-examples';
 import { generatorPolicy } from '../../testkit/policy-fixtures';
 
 const run = (...argv: string[]): Promise<CliRun> => runCli(main, argv);
@@ -200,15 +201,7 @@ describe('describePolicy (semantics 7)', () => {
       '12 to 16 characters of lower-case, upper-case, digits and special (!@#), more letters than not, no ambiguous characters',
     ],
     [
-      generatorPolicy({
-        IncludeWordPhrases: true,
-        NumberOfWords: 4,
-        LowerCaseChars: false,
-        UpperCaseChars: false,
-        HigherAlphaRatio: false,
-        AmbiguousChars: true,
-        SpecialCharsText: '!#',
-      }),
+      generatorPolicy({ ...FOUR_WORDS_THEN_DIGITS_AND_SPECIALS, AmbiguousChars: true, SpecialCharsText: '!#' }),
       "4 words of up to 8 letters joined by '-', then 2 random characters (digits, special (!#))",
     ],
     [

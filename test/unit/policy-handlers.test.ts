@@ -3,7 +3,7 @@ import { errorEnvelope, PHRASES, type ProxyHandler } from '../../functions/http'
 import { ENV, logger } from '../../functions/runtime';
 import { getEvent, loadEntry } from '../support/entry-points';
 import { generatorPolicy } from '../../testkit/policy-fixtures';
-import { namedGeneratorPolicy, namedStrengthPolicy } from '../support/named-policies';
+import { namedGeneratorPolicy, namedStrengthPolicy } from '../support/policy-examples';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 const OK_HEADERS = {

@@ -6,7 +6,7 @@ import {
   SEARCH_TOO_LONG,
   searchPolicies,
 } from '../../functions/domain/policy-collection';
-import { namedGeneratorPolicy } from '../support/named-policies';
+import { namedGeneratorPolicy } from '../support/policy-examples';
 
 const collection = buildCollection(generatorPolicies, [
   namedGeneratorPolicy(1, 'Default Policy', 'For password lists without a specific policy'),

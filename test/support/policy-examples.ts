@@ -16,3 +16,15 @@ export const namedGeneratorPolicy = (
 
 export const namedStrengthPolicy = (id: number, name: string, description: string): StrengthPolicy =>
   strengthPolicy({ PasswordStrengthPolicyID: id, PolicyName: name, PolicyDescription: description });
+
+/**
+ * A phrase of 4 words, then random characters drawn from the digits and specials alone: no letters among them, so
+ * no letter ratio either. Spread into generatorPolicy, with the specials and where the characters go.
+ */
+export const FOUR_WORDS_THEN_DIGITS_AND_SPECIALS = {
+  IncludeWordPhrases: true,
+  NumberOfWords: 4,
+  LowerCaseChars: false,
+  UpperCaseChars: false,
+  HigherAlphaRatio: false,
+} as const satisfies Partial<GeneratorPolicy>;
