@@ -17,7 +17,7 @@ import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import type { ProxyHandler } from '../../functions/http';
-import { getEvent, loadEntry, proxyEvent } from '../support/entry-points';
+import { getEvent, loadEntry, loadEvaluateEntry, proxyEvent } from '../support/entry-points';
 import { exportedStrengthPolicy } from '../support/policy-directory';
 import { strengthPolicy } from '../../testkit/policy-fixtures';
 import { SEED_STRENGTH } from '../support/seed-reference';
@@ -184,10 +184,7 @@ describe('the list and search answers: exactly the specification fields, the sam
 
 describe('the evaluation reads the stored policy’s BannedWords', () => {
   it('POST /api/passwordstrength/evaluate: BannedWord for a password built on one, the evaluator’s own answer', async () => {
-    const loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
-      POLICY_TABLE_NAME: 'strength-table',
-      POWERTOOLS_METRICS_DISABLED: 'true',
-    });
+    const loaded = loadEvaluateEntry();
     const stored = SEED.map((p) => (p.PasswordStrengthPolicyID === 2 ? { ...p, BannedWords: WORDS, Version: 2 } : p));
     loaded.dynamo.on(loaded.lib.ScanCommand).resolves({ Items: stored });
     const post = (body: object) =>
