@@ -154,12 +154,13 @@ describe('pattern syntax (docs/decisions.md#pattern-syntax)', () => {
     expect(withPattern(pattern, { BracketChars: true })).toEqual([]);
   });
 
+  const INVALID_REPEAT = 'Pattern: has an invalid repeat at position 2 (use {n} with 1 <= n <= 256)';
   it.each([
     ['', 'Pattern: must not be empty when GeneratePattern is on'],
     ['x', 'Pattern: has an unknown placeholder "x" at position 1'],
-    ['l{0}', 'Pattern: has an invalid repeat at position 2 (use {n} with 1 <= n <= 256)'],
-    ['l{257}', 'Pattern: has an invalid repeat at position 2 (use {n} with 1 <= n <= 256)'],
-    ['l{3', 'Pattern: has an invalid repeat at position 2 (use {n} with 1 <= n <= 256)'],
+    ['l{0}', INVALID_REPEAT],
+    ['l{257}', INVALID_REPEAT],
+    ['l{3', INVALID_REPEAT],
     ['l\\', 'Pattern: ends with a lone "\\"'],
   ])('rejects %j', (pattern, problem) => {
     expect(withPattern(pattern)).toContain(problem);
