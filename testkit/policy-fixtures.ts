@@ -1,7 +1,10 @@
 import type { GeneratorPolicy } from '../functions/domain/generator-policy';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 
-/** A valid generator policy in the specification's field order; override fields per test. */
+/**
+ * A valid generator policy in the specification's field order; override fields per test. Its keys are the tests'
+ * one copy of that order: policy-schemas.test.ts holds the schema's fields to them.
+ */
 export function generatorPolicy(overrides: Partial<GeneratorPolicy> = {}): GeneratorPolicy {
   return {
     PasswordGeneratorID: 1,
@@ -31,7 +34,10 @@ export function generatorPolicy(overrides: Partial<GeneratorPolicy> = {}): Gener
   };
 }
 
-/** A valid strength policy in the specification's field order; override fields per test. */
+/**
+ * A valid strength policy in the specification's field order; override fields per test. Its keys are the tests'
+ * one copy of that order: policy-schemas.test.ts holds the schema's fields to them.
+ */
 export function strengthPolicy(overrides: Partial<StrengthPolicy> = {}): StrengthPolicy {
   return {
     PasswordStrengthPolicyID: 1,

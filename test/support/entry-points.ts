@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
+import type { ProxyHandler } from '../../functions/http';
 
 /**
  * Loads an entry file as a cold Lambda would: a fresh module registry (so module-scope caches start
@@ -38,6 +39,17 @@ export function loadEntry<M>(entry: string, env: Record<string, string>, options
   });
   return loaded!;
 }
+
+/**
+ * POST /api/passwordstrength/evaluate's entry (functions/api/evaluate-password.ts) loaded cold, its table named and
+ * its metrics off; `env` adds what a test is about (event logging, the Pwned Passwords check, ...).
+ */
+export const loadEvaluateEntry = (env: Record<string, string> = {}, options: LoadOptions = {}) =>
+  loadEntry<{ handler: ProxyHandler }>(
+    '../../functions/api/evaluate-password',
+    { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true', ...env },
+    options,
+  );
 
 /** The single values of a multi-value map, as API Gateway gives them (the last value of a repeated name). */
 const lastValues = (multi: Record<string, string[]>) =>

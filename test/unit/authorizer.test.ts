@@ -132,6 +132,22 @@ const allowed = (
   usageIdentifierKey: `pp-usage-${context.keyId}`,
   context: { ...context, usagePlan: 'standard' },
 });
+/** What the authorizer answers for an API key of that kind: its kind's paths, the key named in the context. */
+const keyAllowed = (kind: 'strength' | 'generator', key: { keyId: string }) =>
+  allowed(`${kind}-key:${key.keyId}`, PATHS[kind], { keyId: key.keyId });
+
+/** What an API of keys of `kind` refuses, given two of its keys: the headers, and what they hold. */
+const keyRefusals = (
+  kind: 'strength' | 'generator',
+  key: { key: string },
+  second: { key: string },
+): [string, Record<string, string | string[]>][] => [
+  ['no APIKey', {}],
+  ["an administrator's user key, even with its UserID", { UserID: 'admin', APIKey: adminKey.key }],
+  [`a revoked (unknown) ${kind} key`, { APIKey: issueKey(kind).key }],
+  ['a wrong secret', { APIKey: `${key.key.slice(0, -4)}AAAA` }],
+  ['a duplicated header', { APIKey: [key.key, second.key] }],
+];
 
 let handler: Authorizer;
 beforeEach(() => {
@@ -193,23 +209,18 @@ describe('generator API (/userapi/): UserID + APIKey and the administrator role'
 
 describe('strength API (/api/passwordstrength): a password strength key', () => {
   it('allows each active strength key, for every method of exactly the strength paths', async () => {
-    expect(await handler(event(STRENGTH, { APIKey: strengthKey.key }))).toEqual(
-      allowed(`strength-key:${strengthKey.keyId}`, PATHS.strength, { keyId: strengthKey.keyId }),
-    );
+    expect(await handler(event(STRENGTH, { APIKey: strengthKey.key }))).toEqual(keyAllowed('strength', strengthKey));
     expect(await handler(event(STRENGTH, { apikey: secondStrengthKey.key }))).toEqual(
-      allowed(`strength-key:${secondStrengthKey.keyId}`, PATHS.strength, { keyId: secondStrengthKey.keyId }),
+      keyAllowed('strength', secondStrengthKey),
     );
   });
 
-  it.each([
-    ['no APIKey', {}],
-    ["an administrator's user key", { UserID: 'admin', APIKey: adminKey.key }],
-    ['a revoked (unknown) strength key', { APIKey: issueKey('strength').key }],
-    ['a wrong secret', { APIKey: `${strengthKey.key.slice(0, -4)}AAAA` }],
-    ['a duplicated header', { APIKey: [strengthKey.key, secondStrengthKey.key] }],
-  ])('rejects %s as Unauthorized (401)', async (_, headers) => {
-    await expect(handler(event(STRENGTH, headers))).rejects.toThrow(new Error('Unauthorized'));
-  });
+  it.each(keyRefusals('strength', strengthKey, secondStrengthKey))(
+    'rejects %s as Unauthorized (401)',
+    async (_, headers) => {
+      await expect(handler(event(STRENGTH, headers))).rejects.toThrow(new Error('Unauthorized'));
+    },
+  );
 
   it('rejects every key when no strength key has been issued', async () => {
     const { module, dynamo, lib } = authorizer();
@@ -223,22 +234,16 @@ describe('strength API (/api/passwordstrength): a password strength key', () => 
 describe('generator API (/api/passwordgenerator, /api/generatepassword): a password generator API key', () => {
   it('allows each active generator key, for every method of exactly the generator API paths', async () => {
     for (const path of PATHS.generator) {
-      expect(await handler(event(path, { APIKey: generatorKey.key }))).toEqual(
-        allowed(`generator-key:${generatorKey.keyId}`, PATHS.generator, { keyId: generatorKey.keyId }),
-      );
+      expect(await handler(event(path, { APIKey: generatorKey.key }))).toEqual(keyAllowed('generator', generatorKey));
     }
     expect(await handler(event(GENERATOR_API, { APIKEY: secondGeneratorKey.key }))).toEqual(
-      allowed(`generator-key:${secondGeneratorKey.keyId}`, PATHS.generator, { keyId: secondGeneratorKey.keyId }),
+      keyAllowed('generator', secondGeneratorKey),
     );
   });
 
   it.each([
-    ['no APIKey', {}],
-    ["an administrator's user key, even with its UserID", { UserID: 'admin', APIKey: adminKey.key }],
+    ...keyRefusals('generator', generatorKey, secondGeneratorKey),
     ['a strength key, even one filed among the generator keys', { APIKey: strayStrengthKey.key }],
-    ['a revoked (unknown) generator key', { APIKey: issueKey('generator').key }],
-    ['a wrong secret', { APIKey: `${generatorKey.key.slice(0, -4)}AAAA` }],
-    ['a duplicated header', { APIKey: [generatorKey.key, secondGeneratorKey.key] }],
   ])('rejects %s as Unauthorized (401)', async (_, headers) => {
     await expect(handler(event(GENERATOR_API, headers))).rejects.toThrow(new Error('Unauthorized'));
   });

@@ -17,24 +17,13 @@ import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import type { ProxyHandler } from '../../functions/http';
-import { getEvent, loadEntry, proxyEvent } from '../support/entry-points';
+import { getEvent, loadEntry, loadEvaluateEntry, proxyEvent } from '../support/entry-points';
+import { exportedStrengthPolicy } from '../support/policy-directory';
 import { strengthPolicy } from '../../testkit/policy-fixtures';
 import { SEED_STRENGTH } from '../support/seed-reference';
 
-const SPEC_FIELDS = [
-  'PasswordStrengthPolicyID',
-  'PolicyName',
-  'PolicyDescription',
-  'MinimumLowerCaseCharacters',
-  'MinimumNumericCharacters',
-  'MinimumSymbolCharacters',
-  'MinimumUpperCaseCharacters',
-  'PreferredPasswordLength',
-  'RequiresUpperAndLowerCase',
-  'CalculationWeightings',
-  'PasswordStrengthCompliance',
-  'ComplianceMandatory',
-];
+/** The specification's fields, in its order: the fixture's (policy-schemas.test.ts holds the schema to it). */
+const SPEC_FIELDS = Object.keys(strengthPolicy());
 const WORDS = ['Acme', 'Contoso', 'Passwordstate'];
 const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
 const problems = (record: unknown) => {
@@ -98,6 +87,16 @@ const ISSUE_PROBLEMS = [
   'BannedWords[2]: must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 1 is U+202E)',
   'BannedWords[3]: must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 4 is U+200B)',
 ];
+
+/** A word's problem, by what it holds at the position (1-based) and code point (hex) given. */
+const control = (at: number, hex: string) => `must not contain control characters (character ${at} is U+${hex})`;
+const surrogate = (at: number, hex: string) =>
+  `must be valid Unicode text (character ${at} is U+${hex}, an unpaired surrogate)`;
+const format = (at: number, hex: string) =>
+  `must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character ${at} is U+${hex})`;
+const noncharacter = (at: number, hex: string) =>
+  `must not contain Unicode noncharacters (character ${at} is U+${hex})`;
+
 /** Any character a terminal must not be handed raw, a line feed excepted: none may be printed. */
 const RAW = /[\p{Cc}\p{Cf}\p{Cs}]/u;
 
@@ -109,69 +108,25 @@ describe('the schema refuses, as UserInputs do and more: controls, unpaired surr
   });
 
   it.each([
-    ['DEL', 'Acme\u007f', 'must not contain control characters (character 5 is U+007F)'],
-    ['a C1 control (NEL)', 'Ac\u0085me', 'must not contain control characters (character 3 is U+0085)'],
-    ['a line feed', 'Acme\n', 'must not contain control characters (character 5 is U+000A)'],
-    ['a lone low surrogate', 'Acme\udc00', 'must be valid Unicode text (character 5 is U+DC00, an unpaired surrogate)'],
-    [
-      'U+200E (left-to-right mark)',
-      '\u200eAcme',
-      'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 1 is U+200E)',
-    ],
-    [
-      'U+200F (right-to-left mark)',
-      'Acme\u200f',
-      'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 5 is U+200F)',
-    ],
-    [
-      'U+202A (left-to-right embedding)',
-      '\u202aAcme',
-      'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 1 is U+202A)',
-    ],
-    [
-      'U+2066 (left-to-right isolate)',
-      'Ac\u2066me',
-      'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 3 is U+2066)',
-    ],
-    [
-      'U+2069 (pop directional isolate)',
-      'Acme\u2069',
-      'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 5 is U+2069)',
-    ],
-    [
-      'U+200D (zero-width joiner)',
-      'Ac\u200dme',
-      'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 3 is U+200D)',
-    ],
-    [
-      'U+FEFF (zero-width no-break space)',
-      '\ufeffAcme',
-      'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 1 is U+FEFF)',
-    ],
-    [
-      'U+00AD (soft hyphen)',
-      'Ac\u00adme',
-      'must not contain invisible format characters, such as bidirectional controls and zero-width spaces (character 3 is U+00AD)',
-    ],
-    ['U+FDD0 (noncharacter)', 'Acme\ufdd0', 'must not contain Unicode noncharacters (character 5 is U+FDD0)'],
-    ['U+FDEF (noncharacter)', '\ufdefAcme', 'must not contain Unicode noncharacters (character 1 is U+FDEF)'],
-    ['U+FFFE (noncharacter)', 'Ac\ufffeme', 'must not contain Unicode noncharacters (character 3 is U+FFFE)'],
-    ['U+FFFF (noncharacter)', 'Acme\uffff', 'must not contain Unicode noncharacters (character 5 is U+FFFF)'],
-    [
-      'U+1FFFE (noncharacter)',
-      `Acme${String.fromCodePoint(0x1fffe)}`,
-      'must not contain Unicode noncharacters (character 5 is U+1FFFE)',
-    ],
-    [
-      'U+10FFFF (noncharacter)',
-      `Acme${String.fromCodePoint(0x10ffff)}`,
-      'must not contain Unicode noncharacters (character 5 is U+10FFFF)',
-    ],
-    [
-      'the first of two: a control before a format character',
-      'A\u0001c\u202eme',
-      'must not contain control characters (character 2 is U+0001)',
-    ],
+    ['DEL', 'Acme\u007f', control(5, '007F')],
+    ['a C1 control (NEL)', 'Ac\u0085me', control(3, '0085')],
+    ['a line feed', 'Acme\n', control(5, '000A')],
+    ['a lone low surrogate', 'Acme\udc00', surrogate(5, 'DC00')],
+    ['U+200E (left-to-right mark)', '\u200eAcme', format(1, '200E')],
+    ['U+200F (right-to-left mark)', 'Acme\u200f', format(5, '200F')],
+    ['U+202A (left-to-right embedding)', '\u202aAcme', format(1, '202A')],
+    ['U+2066 (left-to-right isolate)', 'Ac\u2066me', format(3, '2066')],
+    ['U+2069 (pop directional isolate)', 'Acme\u2069', format(5, '2069')],
+    ['U+200D (zero-width joiner)', 'Ac\u200dme', format(3, '200D')],
+    ['U+FEFF (zero-width no-break space)', '\ufeffAcme', format(1, 'FEFF')],
+    ['U+00AD (soft hyphen)', 'Ac\u00adme', format(3, '00AD')],
+    ['U+FDD0 (noncharacter)', 'Acme\ufdd0', noncharacter(5, 'FDD0')],
+    ['U+FDEF (noncharacter)', '\ufdefAcme', noncharacter(1, 'FDEF')],
+    ['U+FFFE (noncharacter)', 'Ac\ufffeme', noncharacter(3, 'FFFE')],
+    ['U+FFFF (noncharacter)', 'Acme\uffff', noncharacter(5, 'FFFF')],
+    ['U+1FFFE (noncharacter)', `Acme${String.fromCodePoint(0x1fffe)}`, noncharacter(5, '1FFFE')],
+    ['U+10FFFF (noncharacter)', `Acme${String.fromCodePoint(0x10ffff)}`, noncharacter(5, '10FFFF')],
+    ['the first of two: a control before a format character', 'A\u0001c\u202eme', control(2, '0001')],
   ])('%s', (_what, word, problem) => {
     expect(problems({ ...strengthPolicy(), BannedWords: ['Contoso', word] })).toEqual([`BannedWords[1]: ${problem}`]);
   });
@@ -229,10 +184,7 @@ describe('the list and search answers: exactly the specification fields, the sam
 
 describe('the evaluation reads the stored policy’s BannedWords', () => {
   it('POST /api/passwordstrength/evaluate: BannedWord for a password built on one, the evaluator’s own answer', async () => {
-    const loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
-      POLICY_TABLE_NAME: 'strength-table',
-      POWERTOOLS_METRICS_DISABLED: 'true',
-    });
+    const loaded = loadEvaluateEntry();
     const stored = SEED.map((p) => (p.PasswordStrengthPolicyID === 2 ? { ...p, BannedWords: WORDS, Version: 2 } : p));
     loaded.dynamo.on(loaded.lib.ScanCommand).resolves({ Items: stored });
     const post = (body: object) =>
@@ -324,45 +276,24 @@ describe('the policy CLI keeps BannedWords', () => {
       expect((await readPolicyDirectory(dir, 'strength')).policies.get(2)).toEqual(policy);
     });
 
-    it('the issue’s words are refused, each naming the file and the entry’s index, none shown raw', async () => {
-      await writeExport(
-        dir,
-        'strength',
-        new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]),
-      );
-      const file = path.join(dir, '2.json');
-      await writeFile(
-        file,
-        JSON.stringify({
-          ...strengthPolicy({ PasswordStrengthPolicyID: 2 }),
-          BannedWords: ['Harmless', ...ISSUE_WORDS],
-        }),
-      );
+    /** What reading the directory refuses once the policy's file holds these words, and the path of that file. */
+    const refusal = async (words: readonly string[]) => {
+      const { policy, file } = await exportedStrengthPolicy(dir);
+      await writeFile(file, JSON.stringify({ ...policy, BannedWords: words }));
       const error = await readPolicyDirectory(dir, 'strength').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PolicyAdminError);
-      expect((error as PolicyAdminError).problems).toEqual(
-        ISSUE_PROBLEMS.map((p, i) => `${file}: ${p.replace(`[${i}]`, `[${i + 1}]`)}`),
-      );
-      for (const line of (error as PolicyAdminError).problems) expect(line).not.toMatch(RAW);
+      return { file, problems: (error as PolicyAdminError).problems };
+    };
+
+    it('the issue’s words are refused, each naming the file and the entry’s index, none shown raw', async () => {
+      const { file, problems } = await refusal(['Harmless', ...ISSUE_WORDS]);
+      expect(problems).toEqual(ISSUE_PROBLEMS.map((p, i) => `${file}: ${p.replace(`[${i}]`, `[${i + 1}]`)}`));
+      for (const line of problems) expect(line).not.toMatch(RAW);
     });
 
     it('a bad word is refused, naming the file and the entry’s index', async () => {
-      await writeExport(
-        dir,
-        'strength',
-        new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]),
-      );
-      const file = path.join(dir, '2.json');
-      await writeFile(
-        file,
-        JSON.stringify({
-          ...strengthPolicy({ PasswordStrengthPolicyID: 2 }),
-          BannedWords: ['Acme', 'ab', 'Contoso', 'acme'],
-        }),
-      );
-      const error = await readPolicyDirectory(dir, 'strength').catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(PolicyAdminError);
-      expect((error as PolicyAdminError).problems).toEqual([
+      const { file, problems } = await refusal(['Acme', 'ab', 'Contoso', 'acme']);
+      expect(problems).toEqual([
         `${file}: BannedWords[1]: must have 3 to 64 characters (it has 2)`,
         `${file}: BannedWords[3]: repeats BannedWords[0] (words are compared ignoring case)`,
       ]);

@@ -10,7 +10,7 @@ import { evaluatePassword } from '../../functions/domain/evaluation/strength-eva
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { errorEnvelope, type ProxyHandler } from '../../functions/http';
 import { redactSecrets } from '../../functions/runtime';
-import { loadEntry, proxyEvent } from '../support/entry-points';
+import { loadEvaluateEntry, proxyEvent } from '../support/entry-points';
 import { SEED_STRENGTH } from '../support/seed-reference';
 import { capturedOutput } from '../support/captured-output';
 
@@ -24,9 +24,7 @@ const SECRETS = ['Quentin', 'Zebulon', 'qzebulon', 'wolfram', 'hollow', '5581923
 const event = (body: string) => proxyEvent('POST', PATH, { headers: { 'Content-Type': ['application/json'] }, body });
 const post = (value: unknown) => event(JSON.stringify(value));
 const entry = (env: Record<string, string> = {}) => {
-  const loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
-    POLICY_TABLE_NAME: 'strength-table',
-    POWERTOOLS_METRICS_DISABLED: 'true',
+  const loaded = loadEvaluateEntry({
     ...env,
   });
   loaded.dynamo.on(loaded.lib.ScanCommand).resolves({ Items: SEED });

@@ -7,8 +7,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { errorEnvelope, PHRASES, type ProxyHandler } from '../../functions/http';
-import { loadEntry, proxyEvent } from '../support/entry-points';
+import { type ErrorStatus, errorEnvelope, PHRASES, type ProxyHandler } from '../../functions/http';
+import { loadEvaluateEntry, proxyEvent } from '../support/entry-points';
 import { SEED_STRENGTH } from '../support/seed-reference';
 import { capturedOutput } from '../support/captured-output';
 
@@ -26,26 +26,25 @@ function event(
 }
 const post = (value: unknown) => event(JSON.stringify(value));
 
-let loaded: ReturnType<typeof loadEntry<{ handler: ProxyHandler }>>;
+let loaded: ReturnType<typeof loadEvaluateEntry>;
 let handler: ProxyHandler;
 const estimate = guessEstimator();
 
 beforeAll(() => {
-  loaded = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
-    POLICY_TABLE_NAME: 'strength-table',
-    POWERTOOLS_METRICS_DISABLED: 'true',
-  });
+  loaded = loadEvaluateEntry();
   loaded.dynamo.on(loaded.lib.ScanCommand, { TableName: 'strength-table' }).resolves({ Items: SEED });
   handler = loaded.module.handler;
 });
 
 const TOO_LONG =
   'Password must be at most 256 characters, both as sent and after Unicode NFKC normalization (which expands some characters, such as ligatures, into several).';
-const badRequest = (phrase: string) => ({
-  statusCode: 400,
+/** An error answer: the status, the JSON content type and the envelope of the phrase. */
+const refusal = (statusCode: ErrorStatus, phrase: string) => ({
+  statusCode,
   headers: { 'Content-Type': JSON_TYPE },
-  body: errorEnvelope(400, phrase),
+  body: errorEnvelope(statusCode, phrase),
 });
+const badRequest = (phrase: string) => refusal(400, phrase);
 
 describe('200: the evaluation, never to be cached', () => {
   it('evaluates against the default policy (1) when the body names none, with exactly the documented fields', async () => {
@@ -55,21 +54,11 @@ describe('200: the evaluation, never to be cached', () => {
       headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' },
     });
     const body = JSON.parse(result.body) as Record<string, unknown>;
-    expect(Object.keys(body)).toEqual([
-      'PasswordStrengthPolicyID',
-      'Score',
-      'ComplianceLevel',
-      'ComplianceLevelName',
-      'Compliant',
-      'Mandatory',
-      'Failures',
-      'Suggestions',
-      'GuessesLog10',
-    ]);
     // 10 of 12 characters: 50*10/12 + 15 + 15 + 20 = 91.67 -> 91, Excellent by score; zxcvbn says 1 (a common
     // password), the rule model 40 guesses (the commonest word, capitalised, `1!` after it), 10^1.60: 0, Very Poor;
-    // and it is in the breached-password filter: the BreachedPassword failure.
-    expect(body).toEqual({
+    // and it is in the breached-password filter: the BreachedPassword failure. Every field, written in the documented
+    // order: the body's keys are held to this literal's.
+    const answer = {
       PasswordStrengthPolicyID: 1,
       Score: 91,
       ComplianceLevel: 0,
@@ -92,7 +81,9 @@ describe('200: the evaluation, never to be cached', () => {
         'Capitalize more than the first letter.',
       ],
       GuessesLog10: 1.6,
-    });
+    };
+    expect(body).toEqual(answer);
+    expect(Object.keys(body)).toEqual(Object.keys(answer));
   });
 
   it.each(['P@ssw0rd', '1qaz@WSX', '!QAZxsw2', 'J3nn1f3r!'])(
@@ -127,10 +118,7 @@ describe('200: the evaluation, never to be cached', () => {
   );
 
   it('reads only the strength policy table, once within the cache TTL', async () => {
-    const fresh = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
-      POLICY_TABLE_NAME: 'strength-table',
-      POWERTOOLS_METRICS_DISABLED: 'true',
-    });
+    const fresh = loadEvaluateEntry();
     fresh.dynamo.on(fresh.lib.ScanCommand).resolves({ Items: SEED });
     for (let i = 0; i < 5; i += 1)
       expect((await fresh.module.handler(post({ Password: SECRET }))).statusCode).toBe(200);
@@ -169,11 +157,9 @@ describe('200: the evaluation, never to be cached', () => {
 
 describe('400, 404 and 415 in the envelope', () => {
   it('404 for an unknown policy', async () => {
-    expect(await handler(post({ PasswordStrengthPolicyID: 4242, Password: SECRET }))).toEqual({
-      statusCode: 404,
-      headers: { 'Content-Type': JSON_TYPE },
-      body: errorEnvelope(404, 'No password strength policy has PasswordStrengthPolicyID 4242.'),
-    });
+    expect(await handler(post({ PasswordStrengthPolicyID: 4242, Password: SECRET }))).toEqual(
+      refusal(404, 'No password strength policy has PasswordStrengthPolicyID 4242.'),
+    );
   });
 
   it.each([
@@ -296,19 +282,24 @@ describe('400, 404 and 415 in the envelope', () => {
     ['application/jsonp', { 'Content-Type': ['application/jsonp'] }],
     ['two Content-Type headers', { 'Content-Type': ['application/json', 'application/json'] }],
   ])('415 for %s', async (_what, headers) => {
-    expect(await handler(event(JSON.stringify({ Password: SECRET }), headers))).toEqual({
-      statusCode: 415,
-      headers: { 'Content-Type': JSON_TYPE },
-      body: errorEnvelope(415, 'The body must be JSON: send Content-Type: application/json (UTF-8).'),
-    });
+    expect(await handler(event(JSON.stringify({ Password: SECRET }), headers))).toEqual(
+      refusal(415, 'The body must be JSON: send Content-Type: application/json (UTF-8).'),
+    );
   });
 });
 
+/** What a handler answers one request, and everything logged while it answered. */
+async function answerAndLogs(handle: ProxyHandler, request: APIGatewayProxyEvent) {
+  let result: APIGatewayProxyResult | undefined;
+  const logs = await capturedOutput(async () => {
+    result = await handle(request);
+  });
+  return { result, logs };
+}
+
 describe('the password never reaches a log line', () => {
   it('with event logging and DEBUG on, the event is logged with its body and headers redacted', async () => {
-    const entry = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
-      POLICY_TABLE_NAME: 'strength-table',
-      POWERTOOLS_METRICS_DISABLED: 'true',
+    const entry = loadEvaluateEntry({
       POWERTOOLS_LOGGER_LOG_EVENT: 'true',
       POWERTOOLS_LOG_LEVEL: 'DEBUG',
     });
@@ -336,9 +327,8 @@ describe('the password never reaches a log line', () => {
   });
 
   it('an unexpected failure is a 500 envelope whose log line names the error kind, never its message', async () => {
-    const failing = loadEntry<{ handler: ProxyHandler }>(
-      '../../functions/api/evaluate-password',
-      { POLICY_TABLE_NAME: 'strength-table', POWERTOOLS_METRICS_DISABLED: 'true' },
+    const failing = loadEvaluateEntry(
+      {},
       {
         modules: {
           '../../functions/domain/evaluation/estimate/guess-estimator': () => ({
@@ -350,36 +340,19 @@ describe('the password never reaches a log line', () => {
       },
     );
     failing.dynamo.on(failing.lib.ScanCommand).resolves({ Items: SEED });
-    let result: APIGatewayProxyResult | undefined;
-    const logs = await capturedOutput(async () => {
-      result = await failing.module.handler(post({ Password: SECRET }));
-    });
-    expect(result).toEqual({
-      statusCode: 500,
-      headers: { 'Content-Type': JSON_TYPE },
-      body: errorEnvelope(500, PHRASES.internal),
-    });
+    const { result, logs } = await answerAndLogs(failing.module.handler, post({ Password: SECRET }));
+    expect(result).toEqual(refusal(500, PHRASES.internal));
     expect(logs).toContain('"error":"Error"');
     expect(logs).not.toContain(SECRET);
   });
 
   it('a DynamoDB failure with nothing cached is a 503, and nothing logged carries the password', async () => {
-    const entry = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
-      POLICY_TABLE_NAME: 'strength-table',
-      POWERTOOLS_METRICS_DISABLED: 'true',
-    });
+    const entry = loadEvaluateEntry();
     entry.dynamo
       .on(entry.lib.ScanCommand)
       .rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
-    let result: APIGatewayProxyResult | undefined;
-    const logs = await capturedOutput(async () => {
-      result = await entry.module.handler(post({ Password: SECRET }));
-    });
-    expect(result).toEqual({
-      statusCode: 503,
-      headers: { 'Content-Type': JSON_TYPE },
-      body: errorEnvelope(503, PHRASES.unavailable),
-    });
+    const { result, logs } = await answerAndLogs(entry.module.handler, post({ Password: SECRET }));
+    expect(result).toEqual(refusal(503, PHRASES.unavailable));
     expect(logs).not.toContain(SECRET);
   }, 30_000);
 });

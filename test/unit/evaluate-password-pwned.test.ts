@@ -8,7 +8,7 @@ import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import type { ProxyHandler } from '../../functions/http';
-import { loadEntry, proxyEvent } from '../support/entry-points';
+import { loadEvaluateEntry, proxyEvent } from '../support/entry-points';
 import { PwnedPasswordsStub } from '../support/pwned-passwords-stub';
 import { SEED_STRENGTH } from '../support/seed-reference';
 
@@ -33,9 +33,7 @@ let handler: ProxyHandler;
 beforeAll(async () => {
   stub = await PwnedPasswordsStub.start();
   stub.add(BREACHED, 12);
-  const entry = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
-    POLICY_TABLE_NAME: 'strength-table',
-    POWERTOOLS_METRICS_DISABLED: 'true',
+  const entry = loadEvaluateEntry({
     PWNED_PASSWORDS_CHECK: 'true',
     PWNED_PASSWORDS_URL: stub.url,
     PWNED_PASSWORDS_TIMEOUT_MS: String(TIMEOUT_MS),
@@ -117,9 +115,7 @@ describe('with the check on', () => {
 
 describe('with the check off (the default)', () => {
   it('asks the API nothing and answers as before', async () => {
-    const off = loadEntry<{ handler: ProxyHandler }>('../../functions/api/evaluate-password', {
-      POLICY_TABLE_NAME: 'strength-table',
-      POWERTOOLS_METRICS_DISABLED: 'true',
+    const off = loadEvaluateEntry({
       PWNED_PASSWORDS_CHECK: 'false',
       PWNED_PASSWORDS_URL: stub.url,
     });

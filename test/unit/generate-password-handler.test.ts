@@ -120,19 +120,25 @@ describe('generation by settings (docs/api.md#generation-by-settings)', () => {
     const result = await entry()(getEvent(PATH, query));
     return { status: result.statusCode, body: JSON.parse(result.body) as unknown };
   };
+  /** The passwords generated with the settings: the answer is a 200. */
+  const passwordsFor = async (query: Record<string, string[]>) => {
+    const { status, body } = await generate(query);
+    expect(status).toBe(200);
+    return (body as { Password: string }[]).map((p) => p.Password);
+  };
+  /** Settings for a word phrase alone, no random characters. */
+  const WORDS_ONLY = { IncludeWordPhrases: ['true'], IncludeAlphaSpecial: ['false'] };
   const phraseOf = (body: unknown) => (body as { errors: { phrase?: string }[] }[])[0]!.errors[1]!.phrase;
 
   it("replaces the default policy's fields with the settings given, the rest kept", async () => {
     // The default policy here is 6 digits; 10 to 10 lower-case letters and digits, letters over half.
-    const { status, body } = await generate({
+    const passwords = await passwordsFor({
       minLength: ['10'],
       maxLength: ['10'],
       lowerCaseChars: ['True'],
       higherAlphaRatio: ['true'],
       Qty: ['50'],
     });
-    expect(status).toBe(200);
-    const passwords = (body as { Password: string }[]).map((p) => p.Password);
     expect(passwords).toHaveLength(50);
     for (const pw of passwords) {
       expect(pw).toMatch(/^[a-z0-9]{10}$/);
@@ -143,9 +149,8 @@ describe('generation by settings (docs/api.md#generation-by-settings)', () => {
 
   it('applies settings on top of the policy PasswordGeneratorID names', async () => {
     // Policy 9 is infeasible in 4 characters; at 8 it is fine.
-    const { status, body } = await generate({ PasswordGeneratorID: ['9'], minLength: ['8'], maxLength: ['8'] });
-    expect(status).toBe(200);
-    expect((body as { Password: string }[])[0]!.Password).toHaveLength(8);
+    const [password] = await passwordsFor({ PasswordGeneratorID: ['9'], minLength: ['8'], maxLength: ['8'] });
+    expect(password).toHaveLength(8);
   });
 
   it("takes an empty value as not given, and reads a feature's settings only while it is on", async () => {
@@ -187,38 +192,26 @@ describe('generation by settings (docs/api.md#generation-by-settings)', () => {
     );
   });
 
-  it('refuses a pattern that could generate more than 1024 characters (400)', async () => {
-    const { status, body } = await generate({ GeneratePattern: ['true'], Pattern: ['w{256}w{256}'] });
-    expect({ status, phrase: phraseOf(body) }).toEqual({
-      status: 400,
-      phrase:
-        'The settings do not make a valid policy: Pattern generates up to 4096 characters; a generated password has at most 1024.',
-    });
-  });
-
-  it('answers 422 with the reason when the settings cannot be satisfied', async () => {
-    const { status, body } = await generate({
-      IncludeWordPhrases: ['true'],
-      IncludeAlphaSpecial: ['false'],
-      NumberOfWords: ['3'],
-      MaxWordLength: ['4'],
-    });
-    expect({ status, phrase: phraseOf(body) }).toEqual({
-      status: 422,
-      phrase:
-        'The settings on policy 1 cannot be satisfied: A word phrase draws from at least 1296 words, but the word list has 549 of 3 to 4 letters (MaximumWordLength is 4).',
-    });
+  it.each([
+    [
+      'a pattern that could generate more than 1024 characters',
+      { GeneratePattern: ['true'], Pattern: ['w{256}w{256}'] },
+      400,
+      'The settings do not make a valid policy: Pattern generates up to 4096 characters; a generated password has at most 1024.',
+    ],
+    [
+      'settings that cannot be satisfied',
+      { ...WORDS_ONLY, NumberOfWords: ['3'], MaxWordLength: ['4'] },
+      422,
+      'The settings on policy 1 cannot be satisfied: A word phrase draws from at least 1296 words, but the word list has 549 of 3 to 4 letters (MaximumWordLength is 4).',
+    ],
+  ])('refuses %s: %i, with the reason', async (_what, query, status, phrase) => {
+    const answer = await generate(query);
+    expect({ status: answer.status, phrase: phraseOf(answer.body) }).toEqual({ status, phrase });
   });
 
   it('keeps ExcludeChars everywhere, words included', async () => {
-    const { status, body } = await generate({
-      IncludeWordPhrases: ['true'],
-      IncludeAlphaSpecial: ['false'],
-      NumberOfWords: ['4'],
-      ExcludeChars: ['e'],
-      Qty: ['100'],
-    });
-    expect(status).toBe(200);
-    for (const { Password } of body as { Password: string }[]) expect(Password).toMatch(/^[a-df-z]+(-[a-df-z]+){3}$/);
+    const passwords = await passwordsFor({ ...WORDS_ONLY, NumberOfWords: ['4'], ExcludeChars: ['e'], Qty: ['100'] });
+    for (const password of passwords) expect(password).toMatch(/^[a-df-z]+(-[a-df-z]+){3}$/);
   });
 });

@@ -20,6 +20,7 @@ const wordsUpTo = (maxLength: number) =>
   eligibleWords(WORD_LIST, { MaximumWordLength: maxLength, ExcludeChars: '', AmbiguousChars: true });
 import { generatorPolicy } from '../../testkit/policy-fixtures';
 import { seeded } from '../../testkit/seeded-random';
+import { FOUR_WORDS_THEN_DIGITS_AND_SPECIALS } from '../support/policy-examples';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -243,12 +244,8 @@ describe('word phrases (semantics 3)', () => {
 
 describe('word phrases with random characters (semantics 4)', () => {
   const base = generatorPolicy({
-    IncludeWordPhrases: true,
-    NumberOfWords: 4,
+    ...FOUR_WORDS_THEN_DIGITS_AND_SPECIALS,
     MaximumWordLength: 8,
-    LowerCaseChars: false,
-    UpperCaseChars: false,
-    HigherAlphaRatio: false,
     SpecialCharsText: '!#$%&*?',
     SeparateWordsWith: 'D',
   });
@@ -431,6 +428,9 @@ describe('feasibility (semantics 5)', () => {
   const pattern = (o: Partial<GeneratorPolicy>) =>
     generatorPolicy({ IncludeAlphaSpecial: false, GeneratePattern: true, Pattern: 'd{4}', ...o });
   const AMB = ' and the ambiguous characters';
+  /** Why a phrase cannot be made: fewer words of 3 to `max` letters (`which`: of those the policy leaves) than 1,296. */
+  const fewerWords = (found: number, max: number, which = '') =>
+    `A word phrase draws from at least 1296 words, but the word list has ${found} of 3 to ${max} letters${which} (MaximumWordLength is ${max}).`;
   type Case = [name: string, policy: GeneratorPolicy, reason: string | undefined, words?: readonly string[]];
   const cases: Case[] = [
     ['the default', alpha({}), undefined],
@@ -499,28 +499,23 @@ describe('feasibility (semantics 5)', () => {
       words({ NumberOfWords: 0 }),
       'IncludeWordPhrases needs NumberOfWords of at least 1, but it is 0.',
     ],
-    [
-      'no word short enough',
-      words({ MaximumWordLength: 8, AmbiguousChars: true }),
-      'A word phrase draws from at least 1296 words, but the word list has 0 of 3 to 8 letters (MaximumWordLength is 8).',
-      ['elephants'],
-    ],
+    ['no word short enough', words({ MaximumWordLength: 8, AmbiguousChars: true }), fewerWords(0, 8), ['elephants']],
     // The boundary: 1,429 words of up to 6 letters without the ambiguous characters, 789 of up to 5.
     ['words of up to 6 letters, none ambiguous', words({ MaximumWordLength: 6 }), undefined],
     [
       'words of up to 5 letters, none ambiguous',
       words({ MaximumWordLength: 5 }),
-      'A word phrase draws from at least 1296 words, but the word list has 789 of 3 to 5 letters without the ambiguous characters (MaximumWordLength is 5).',
+      fewerWords(789, 5, ' without the ambiguous characters'),
     ],
-    [
-      'words of up to 4 letters',
-      words({ MaximumWordLength: 4, AmbiguousChars: true }),
-      'A word phrase draws from at least 1296 words, but the word list has 549 of 3 to 4 letters (MaximumWordLength is 4).',
-    ],
+    ['words of up to 4 letters', words({ MaximumWordLength: 4, AmbiguousChars: true }), fewerWords(549, 4)],
     [
       'words without e, a or s',
       words({ ExcludeChars: 'eas' }),
-      `A word phrase draws from at least 1296 words, but the word list has ${WORD_LIST.filter((w) => /^[^eas0Oo1lI|]{3,8}$/.test(w) && /^[a-z]+$/.test(w)).length} of 3 to 8 letters without ExcludeChars or the ambiguous characters (MaximumWordLength is 8).`,
+      fewerWords(
+        WORD_LIST.filter((w) => /^[^eas0Oo1lI|]{3,8}$/.test(w) && /^[a-z]+$/.test(w)).length,
+        8,
+        ' without ExcludeChars or the ambiguous characters',
+      ),
     ],
     [
       'words + alpha, empty class',
@@ -648,27 +643,12 @@ describe('entropy (semantics 6)', () => {
     ],
     [
       '4 words, then a digit and a special (seed 6)',
-      generatorPolicy({
-        IncludeWordPhrases: true,
-        NumberOfWords: 4,
-        LowerCaseChars: false,
-        UpperCaseChars: false,
-        HigherAlphaRatio: false,
-        SpecialCharsText: '!#$%&*?',
-      }),
+      generatorPolicy({ ...FOUR_WORDS_THEN_DIGITS_AND_SPECIALS, SpecialCharsText: '!#$%&*?' }),
       4 * Math.log2(2735) + Math.log2(8) + Math.log2(7),
     ],
     [
       '4 words, a segment between each pair',
-      generatorPolicy({
-        IncludeWordPhrases: true,
-        NumberOfWords: 4,
-        PrefixAppendWords: 'I',
-        LowerCaseChars: false,
-        UpperCaseChars: false,
-        HigherAlphaRatio: false,
-        SpecialCharsText: '!#$%&*?',
-      }),
+      generatorPolicy({ ...FOUR_WORDS_THEN_DIGITS_AND_SPECIALS, PrefixAppendWords: 'I', SpecialCharsText: '!#$%&*?' }),
       4 * Math.log2(2735) + 3 * (Math.log2(8) + Math.log2(7)),
     ],
     [

@@ -11,7 +11,6 @@ import {
 } from '../../admin/password-rules';
 import { shortestCompliantLength } from '../../admin/policy-lint';
 import {
-  generatorPolicies,
   parsePattern,
   removedCharacters,
   SEPARATORS,
@@ -19,9 +18,7 @@ import {
 } from '../../functions/domain/generator-policy';
 import { generatePassword } from '../../functions/domain/password-generator';
 import { compositionFailures, countCharacters } from '../../functions/domain/evaluation/strength-evaluator';
-import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { WORD_LIST } from '../../functions/domain/word-list';
-import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, readSeedFile } from '../../seed/seed-data';
 import {
   generateFromRules,
   meetsRules,
@@ -29,14 +26,10 @@ import {
   PasswordRulesSyntaxError,
 } from '../support/password-rules-parser';
 import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
+import { useSeedPolicies } from '../support/seed-policies';
 import { seeded } from '../../testkit/seeded-random';
 
-let SEED_STRENGTH: StrengthPolicy[];
-let SEED_GENERATOR: GeneratorPolicy[];
-beforeAll(async () => {
-  SEED_STRENGTH = await readSeedFile(DEFAULT_STRENGTH_FILE, strengthPolicies);
-  SEED_GENERATOR = await readSeedFile(DEFAULT_GENERATOR_FILE, generatorPolicies);
-});
+const SEED = useSeedPolicies();
 
 const PASSWORDS = 500;
 const chars = (from: string, to: string) =>
@@ -100,7 +93,7 @@ describe('character sets as property values', () => {
 
 describe('strength policies: what they accept', () => {
   it('the default policy: one required rule per composition rule, all printable ASCII, from its shortest Compliant password to 256', () => {
-    expect(strengthPasswordRules(SEED_STRENGTH[0]!)).toEqual({
+    expect(strengthPasswordRules(SEED.strength[0]!)).toEqual({
       descriptor:
         'required: upper; required: lower; required: digit; required: special; allowed: ascii-printable; minlength: 7; maxlength: 256',
       notes: [],
@@ -127,7 +120,7 @@ describe('strength policies: what they accept', () => {
 
   it('round trip, every seed strength policy: passwords made from the parsed descriptor break no composition rule and are at least the shortest Compliant length', () => {
     const random = seeded(21);
-    for (const policy of SEED_STRENGTH) {
+    for (const policy of SEED.strength) {
       const rules = parsePasswordRules(strengthPasswordRules(policy).descriptor);
       expect(rules.minLength).toBe(shortestCompliantLength(policy));
       const failures = Array.from({ length: PASSWORDS }, () => generateFromRules(rules, random)).flatMap((password) => {
@@ -145,7 +138,7 @@ describe('strength policies: what they accept', () => {
   });
 
   it('the round trip can fail: a descriptor with one rule too few makes passwords that break the composition rules', () => {
-    const policy = SEED_STRENGTH[4]!; // two digits, two of each case, one symbol
+    const policy = SEED.strength[4]!; // two digits, two of each case, one symbol
     const descriptor = strengthPasswordRules(policy).descriptor.replace('required: digit; ', '');
     const rules = parsePasswordRules(descriptor);
     const random = seeded(5);
@@ -200,7 +193,7 @@ function fitsGeneratorPolicy(p: GeneratorPolicy, password: string, lengths: { mi
 
 describe('generator policies: what they generate', () => {
   it('seed policies 1, 7 and 10 as descriptors', () => {
-    const [one, seven, ten] = [SEED_GENERATOR[0]!, SEED_GENERATOR[6]!, SEED_GENERATOR[9]!].map(
+    const [one, seven, ten] = [SEED.generator[0]!, SEED.generator[6]!, SEED.generator[9]!].map(
       generatorPasswordRules,
     ) as [PasswordRules, PasswordRules, PasswordRules];
     expect(one).toEqual({
@@ -220,7 +213,7 @@ describe('generator policies: what they generate', () => {
 
   it('round trip, every seed generator policy: what the policy generates meets its parsed descriptor, and what a password manager makes from it fits the policy', () => {
     const random = seeded(42);
-    for (const policy of SEED_GENERATOR) {
+    for (const policy of SEED.generator) {
       const rules = parsePasswordRules(generatorPasswordRules(policy).descriptor);
       const generated = Array.from({ length: PASSWORDS }, () => generatePassword(policy, WORD_LIST, random));
       expect({ id: policy.PasswordGeneratorID, outside: generated.filter((p) => !meetsRules(rules, p)) }).toEqual({

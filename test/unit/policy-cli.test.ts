@@ -5,10 +5,11 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describePolicy, main } from '../../admin/policy';
-import { writeExport } from '../../admin/policy-files';
 import { runCli, type CliRun } from '../support/cli-output';
 import { inOperatorEnvironment } from '../support/operator-environment';
-import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
+import { exportedStrengthPolicy } from '../support/policy-directory';
+import { FOUR_WORDS_THEN_DIGITS_AND_SPECIALS } from '../support/policy-examples';
+import { generatorPolicy } from '../../testkit/policy-fixtures';
 
 const run = (...argv: string[]): Promise<CliRun> => runCli(main, argv);
 
@@ -114,18 +115,13 @@ describe('npm run policy -- lint --dir: a policy file is checked as apply checks
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it('BannedWords holding a control character, an unpaired surrogate, a bidirectional control or a zero-width space: exit 1, each named by file and index, none printed raw', async () => {
-    await writeExport(
-      dir,
-      'strength',
-      new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]),
-    );
-    const file = path.join(dir, '2.json');
+    const { policy, file } = await exportedStrengthPolicy(dir);
     // The issue's words: applied with exit status 0 before, and lint raised nothing.
     await writeFile(
       file,
       JSON.stringify(
         {
-          ...strengthPolicy({ PasswordStrengthPolicyID: 2 }),
+          ...policy,
           BannedWords: ['ab\u0000c', '\ud800abc', '\u202eEmca', 'Con\u200btoso'],
         },
         null,
@@ -159,16 +155,10 @@ describe('a name given twice in one object of a policy file, at any depth: exit 
     JSON.stringify(policy, null, 2).replace(new RegExp(`("${after}": [^\\n]*,)\\n`), `$1\n  ${member},\n`);
 
   it('lint --dir: BannedWords twice in a strength policy file (JSON.parse would keep the last)', async () => {
-    await writeExport(
-      dir,
-      'strength',
-      new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]),
-    );
-    const file = path.join(dir, '2.json');
+    const { policy, file } = await exportedStrengthPolicy(dir);
     await writeFile(
       file,
-      '{"BannedWords":["Harmless"],' +
-        JSON.stringify({ ...strengthPolicy({ PasswordStrengthPolicyID: 2 }), BannedWords: ['Acme'] }).slice(1),
+      '{"BannedWords":["Harmless"],' + JSON.stringify({ ...policy, BannedWords: ['Acme'] }).slice(1),
     );
     expect(await run('lint', '--collection', 'strength', '--dir', dir)).toEqual({
       code: 1,
@@ -178,11 +168,7 @@ describe('a name given twice in one object of a policy file, at any depth: exit 
   });
 
   it('lint --dir: a version given twice in versions.json, the name written once with an escape', async () => {
-    await writeExport(
-      dir,
-      'strength',
-      new Map([[2, { policy: strengthPolicy({ PasswordStrengthPolicyID: 2 }), version: 1 }]]),
-    );
+    await exportedStrengthPolicy(dir);
     const manifest = path.join(dir, 'versions.json');
     await writeFile(manifest, '{"collection":"strength","versions":{"2":1,"\\u0032":7}}');
     expect(await run('lint', '--collection', 'strength', '--dir', dir)).toEqual({
@@ -215,15 +201,7 @@ describe('describePolicy (semantics 7)', () => {
       '12 to 16 characters of lower-case, upper-case, digits and special (!@#), more letters than not, no ambiguous characters',
     ],
     [
-      generatorPolicy({
-        IncludeWordPhrases: true,
-        NumberOfWords: 4,
-        LowerCaseChars: false,
-        UpperCaseChars: false,
-        HigherAlphaRatio: false,
-        AmbiguousChars: true,
-        SpecialCharsText: '!#',
-      }),
+      generatorPolicy({ ...FOUR_WORDS_THEN_DIGITS_AND_SPECIALS, AmbiguousChars: true, SpecialCharsText: '!#' }),
       "4 words of up to 8 letters joined by '-', then 2 random characters (digits, special (!#))",
     ],
     [
@@ -344,29 +322,10 @@ describe('where the store is, without --endpoint: AWS when a region is configure
   it('--actor is for a local store: refused (exit 2) when the store found is AWS, as when --region says so', async () => {
     const message =
       "--actor is for a local store (--endpoint); on AWS the history records the caller's IAM ARN.\n\nUsage: npm run policy -- <command>";
-    const configured = await runWith(
-      { AWS_REGION: 'eu-west-1' },
-      'delete',
-      '--collection',
-      'generator',
-      '--id',
-      '5',
-      '--actor',
-      'me',
-    );
+    const deleteAsMe = ['delete', '--collection', 'generator', '--id', '5', '--actor', 'me'];
+    const configured = await runWith({ AWS_REGION: 'eu-west-1' }, ...deleteAsMe);
     expect([configured.code, configured.stdout, configured.stderr.startsWith(message)]).toEqual([2, '', true]);
-    const given = await runWith(
-      {},
-      'delete',
-      '--collection',
-      'generator',
-      '--id',
-      '5',
-      '--actor',
-      'me',
-      '--region',
-      'eu-west-1',
-    );
+    const given = await runWith({}, ...deleteAsMe, '--region', 'eu-west-1');
     expect([given.code, given.stdout, given.stderr.startsWith(message)]).toEqual([2, '', true]);
     expect(cloudFormation.calls()).toHaveLength(0);
   });

@@ -2,7 +2,8 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { errorEnvelope, PHRASES, type ProxyHandler } from '../../functions/http';
 import { ENV, logger } from '../../functions/runtime';
 import { getEvent, loadEntry } from '../support/entry-points';
-import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
+import { generatorPolicy } from '../../testkit/policy-fixtures';
+import { namedGeneratorPolicy, namedStrengthPolicy } from '../support/policy-examples';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 const OK_HEADERS = {
@@ -12,33 +13,13 @@ const OK_HEADERS = {
 };
 
 const generator = [
-  generatorPolicy({
-    PasswordGeneratorID: 3,
-    GeneratorName: 'Network Devices',
-    GeneratorDescription: 'Switches and routers',
-  }),
-  generatorPolicy({
-    PasswordGeneratorID: 1,
-    GeneratorName: 'Default Policy',
-    GeneratorDescription: 'For password lists without a specific policy',
-  }),
-  generatorPolicy({
-    PasswordGeneratorID: 2,
-    GeneratorName: 'Service Accounts',
-    GeneratorDescription: 'Windows services',
-  }),
+  namedGeneratorPolicy(3, 'Network Devices', 'Switches and routers'),
+  namedGeneratorPolicy(1, 'Default Policy', 'For password lists without a specific policy'),
+  namedGeneratorPolicy(2, 'Service Accounts', 'Windows services'),
 ];
 const strength = [
-  strengthPolicy({
-    PasswordStrengthPolicyID: 2,
-    PolicyName: 'Privileged Accounts',
-    PolicyDescription: 'Domain admins',
-  }),
-  strengthPolicy({
-    PasswordStrengthPolicyID: 1,
-    PolicyName: 'Default Strength Policy',
-    PolicyDescription: 'For password lists without a specific policy',
-  }),
+  namedStrengthPolicy(2, 'Privileged Accounts', 'Domain admins'),
+  namedStrengthPolicy(1, 'Default Strength Policy', 'For password lists without a specific policy'),
 ];
 
 function entry(kind: 'generator' | 'strength', ttlSeconds = '30') {
@@ -63,21 +44,15 @@ beforeEach(() => {
 });
 
 describe('list handlers: the whole collection, ordered by identifier', () => {
-  it('GET /userapi/passwordgenerator answers 200 with every generator policy', async () => {
-    const { module } = entry('generator');
-    expect(await module.handler(getEvent('/userapi/passwordgenerator'))).toEqual({
+  it.each([
+    ['/userapi/passwordgenerator', 'generator', byId(generator, 'PasswordGeneratorID')],
+    ['/api/passwordstrength', 'strength', byId(strength, 'PasswordStrengthPolicyID')],
+  ] as const)('GET %s answers 200 with every %s policy', async (path, kind, ordered) => {
+    const { module } = entry(kind);
+    expect(await module.handler(getEvent(path))).toEqual({
       statusCode: 200,
       headers: OK_HEADERS,
-      body: JSON.stringify(byId(generator, 'PasswordGeneratorID')),
-    });
-  });
-
-  it('GET /api/passwordstrength answers 200 with every strength policy', async () => {
-    const { module } = entry('strength');
-    expect(await module.handler(getEvent('/api/passwordstrength'))).toEqual({
-      statusCode: 200,
-      headers: OK_HEADERS,
-      body: JSON.stringify(byId(strength, 'PasswordStrengthPolicyID')),
+      body: JSON.stringify(ordered),
     });
   });
 });

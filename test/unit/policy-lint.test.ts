@@ -15,7 +15,6 @@ import {
   type Finding,
   type LintContext,
 } from '../../admin/policy-lint';
-import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { entropyBits, generatePassword } from '../../functions/domain/password-generator';
 import { guessabilityScore, scoreBand } from '../../functions/domain/compliance-levels';
@@ -24,19 +23,14 @@ import {
   evaluatePassword,
   strengthScore,
 } from '../../functions/domain/evaluation/strength-evaluator';
-import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
+import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { WORD_LIST } from '../../functions/domain/word-list';
 import { STAGE_PRESETS } from '../../lib/settings';
-import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, readSeedFile } from '../../seed/seed-data';
 import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
+import { useSeedPolicies } from '../support/seed-policies';
 import { seeded } from '../../testkit/seeded-random';
 
-let SEED_STRENGTH: StrengthPolicy[];
-let SEED_GENERATOR: GeneratorPolicy[];
-beforeAll(async () => {
-  SEED_STRENGTH = await readSeedFile(DEFAULT_STRENGTH_FILE, strengthPolicies);
-  SEED_GENERATOR = await readSeedFile(DEFAULT_GENERATOR_FILE, generatorPolicies);
-});
+const SEED = useSeedPolicies();
 
 const MULTI_FACTOR: LintContext = { ...DEFAULT_LINT_CONTEXT, multiFactor: true };
 /** What a finding says, without the sentences: field, value, severity and the clauses it cites. */
@@ -46,6 +40,18 @@ const gist = (f: Finding) => ({
   severity: f.severity,
   clauses: f.clauses.map((c) => c.ref),
 });
+
+/** The clauses a composition rule breaks, and a length under the minimum, by their references. */
+const COMPOSITION_CLAUSES = ['NIST SP 800-63B-4 §3.1.1.2 item 5', 'OWASP ASVS 5.0.0 6.2.5 (L1)'];
+const LENGTH_CLAUSES = ['NIST SP 800-63B-4 §3.1.1.2 item 1', 'OWASP ASVS 5.0.0 6.2.1 (L1)'];
+/** The clause a generated password's entropy is held to, by its reference. */
+const ENTROPY_CLAUSES = ['OWASP ASVS 5.0.0 6.5.2 (L2), on look-up secrets'];
+
+/** A length under 8 characters, even with --multi-factor: it breaks the SHALL, citing the multi-factor clause first. */
+const breaksMultiFactorLength = (finding: Finding, field: string, value: number) => {
+  expect(gist(finding)).toEqual({ field, value, severity: 'shall', clauses: LENGTH_CLAUSES });
+  expect(finding.clauses[0]).toBe(CLAUSES.multiFactorLength);
+};
 
 /** A strength policy the lint has nothing to say about: no composition rule, mandatory, Excellent, length-weighted, with context-specific words. */
 const LENGTH_ONLY = strengthPolicy({
@@ -63,7 +69,7 @@ const LENGTH_ONLY = strengthPolicy({
 
 describe('strength policies', () => {
   it('every seed strength policy: each composition rule breaks NIST SP 800-63B-4 §3.1.1.2 item 5 (and ASVS 6.2.5), and lint would exit 1', () => {
-    for (const policy of SEED_STRENGTH) {
+    for (const policy of SEED.strength) {
       const composition = lintStrengthPolicy(policy, DEFAULT_LINT_CONTEXT).filter((f) =>
         f.clauses.includes(CLAUSES.composition),
       );
@@ -87,23 +93,21 @@ describe('strength policies', () => {
           field: f.field,
           value: f.value,
           severity: 'shall',
-          clauses: ['NIST SP 800-63B-4 §3.1.1.2 item 5', 'OWASP ASVS 5.0.0 6.2.5 (L1)'],
+          clauses: COMPOSITION_CLAUSES,
         });
     }
   });
 
   it('the default policy: its five composition rules, an advisory compliance, and a 7-character Compliant password', () => {
-    const findings = lintStrengthPolicy(SEED_STRENGTH[0]!, DEFAULT_LINT_CONTEXT);
-    const composition = ['NIST SP 800-63B-4 §3.1.1.2 item 5', 'OWASP ASVS 5.0.0 6.2.5 (L1)'];
-    const length = ['NIST SP 800-63B-4 §3.1.1.2 item 1', 'OWASP ASVS 5.0.0 6.2.1 (L1)'];
+    const findings = lintStrengthPolicy(SEED.strength[0]!, DEFAULT_LINT_CONTEXT);
     expect(findings.map(gist)).toEqual([
-      { field: 'MinimumLowerCaseCharacters', value: 1, severity: 'shall', clauses: composition },
-      { field: 'MinimumNumericCharacters', value: 1, severity: 'shall', clauses: composition },
-      { field: 'MinimumSymbolCharacters', value: 1, severity: 'shall', clauses: composition },
-      { field: 'MinimumUpperCaseCharacters', value: 1, severity: 'shall', clauses: composition },
-      { field: 'RequiresUpperAndLowerCase', value: true, severity: 'shall', clauses: composition },
+      { field: 'MinimumLowerCaseCharacters', value: 1, severity: 'shall', clauses: COMPOSITION_CLAUSES },
+      { field: 'MinimumNumericCharacters', value: 1, severity: 'shall', clauses: COMPOSITION_CLAUSES },
+      { field: 'MinimumSymbolCharacters', value: 1, severity: 'shall', clauses: COMPOSITION_CLAUSES },
+      { field: 'MinimumUpperCaseCharacters', value: 1, severity: 'shall', clauses: COMPOSITION_CLAUSES },
+      { field: 'RequiresUpperAndLowerCase', value: true, severity: 'shall', clauses: COMPOSITION_CLAUSES },
       { field: 'ComplianceMandatory', value: false, severity: 'shall', clauses: ['NIST SP 800-63B-4 §3.1.1.2 item 1'] },
-      { field: 'PreferredPasswordLength', value: 12, severity: 'shall', clauses: length },
+      { field: 'PreferredPasswordLength', value: 12, severity: 'shall', clauses: LENGTH_CLAUSES },
       {
         field: 'BannedWords',
         value: [],
@@ -122,14 +126,14 @@ describe('strength policies', () => {
   it('a policy of length alone, mandatory and Excellent, has no finding; the fix for policy 2 is the PreferredPasswordLength that gives 15', () => {
     expect(shortestCompliantLength(LENGTH_ONLY)).toBe(15);
     expect(lintStrengthPolicy(LENGTH_ONLY, DEFAULT_LINT_CONTEXT)).toEqual([]);
-    const policy2 = lintStrengthPolicy(SEED_STRENGTH[1]!, DEFAULT_LINT_CONTEXT).find(
+    const policy2 = lintStrengthPolicy(SEED.strength[1]!, DEFAULT_LINT_CONTEXT).find(
       (f) => f.field === 'PreferredPasswordLength',
     )!;
     expect(policy2.fix).toBe(
       'Set PreferredPasswordLength to 71 (the shortest Compliant password then has 15 characters or more).',
     );
-    expect(shortestCompliantLength({ ...SEED_STRENGTH[1]!, PreferredPasswordLength: 71 })).toBe(15);
-    expect(shortestCompliantLength({ ...SEED_STRENGTH[1]!, PreferredPasswordLength: 70 })).toBe(14);
+    expect(shortestCompliantLength({ ...SEED.strength[1]!, PreferredPasswordLength: 71 })).toBe(15);
+    expect(shortestCompliantLength({ ...SEED.strength[1]!, PreferredPasswordLength: 70 })).toBe(14);
   });
 
   it('mandatory below Strong is advice citing the blocklist clause; Strong or more says nothing', () => {
@@ -158,15 +162,9 @@ describe('strength policies', () => {
       { field: 'PreferredPasswordLength', value: 12, severity: 'should', clauses: ['OWASP ASVS 5.0.0 6.2.1 (L1)'] },
     ]);
     expect(lintStrengthPolicy(ten, DEFAULT_LINT_CONTEXT).map((f) => f.severity)).toEqual(['shall']);
-    const seven = SEED_STRENGTH[0]!;
+    const seven = SEED.strength[0]!;
     const finding = lintStrengthPolicy(seven, MULTI_FACTOR).find((f) => f.field === 'PreferredPasswordLength')!;
-    expect(gist(finding)).toEqual({
-      field: 'PreferredPasswordLength',
-      value: 12,
-      severity: 'shall',
-      clauses: ['NIST SP 800-63B-4 §3.1.1.2 item 1', 'OWASP ASVS 5.0.0 6.2.1 (L1)'],
-    });
-    expect(finding.clauses[0]).toBe(CLAUSES.multiFactorLength);
+    breaksMultiFactorLength(finding, 'PreferredPasswordLength', 12);
   });
 });
 
@@ -192,7 +190,7 @@ describe('BannedWords (ASVS 6.2.11, as the evaluator reads them)', () => {
         'Verify that the documented list of context specific words is used to prevent easy to guess passwords being created.',
     });
     // Every seed strength policy has none.
-    for (const policy of SEED_STRENGTH)
+    for (const policy of SEED.strength)
       expect(lintStrengthPolicy(policy, DEFAULT_LINT_CONTEXT).filter((f) => f.field.startsWith('BannedWords'))).toEqual(
         [{ ...expected, id: policy.PasswordStrengthPolicyID }],
       );
@@ -281,7 +279,7 @@ describe('shortestCompliantLength is the shortest Compliant password', () => {
 
   it('for every seed policy: no mix of characters one shorter can comply (exhaustively), and a random password of that length does (the real evaluator)', () => {
     const random = seeded(7);
-    for (const policy of SEED_STRENGTH) {
+    for (const policy of SEED.strength) {
       const shortest = shortestCompliantLength(policy)!;
       expect(compliantCounts(policy, shortest - 1)).toBeUndefined();
       const counts = compliantCounts(policy, shortest)!;
@@ -327,26 +325,16 @@ describe('shortestCompliantLength is the shortest Compliant password', () => {
 
 describe('generator policies', () => {
   it('the default generator policy: 12 characters break the 15-character SHALL, MaxLength 16 departs from the 64 SHOULD, 62.1 bits and the ambiguous set are advice', () => {
-    const findings = lintGeneratorPolicy(SEED_GENERATOR[0]!, DEFAULT_LINT_CONTEXT);
+    const findings = lintGeneratorPolicy(SEED.generator[0]!, DEFAULT_LINT_CONTEXT);
     expect(findings.map(gist)).toEqual([
-      {
-        field: 'MinLength',
-        value: 12,
-        severity: 'shall',
-        clauses: ['NIST SP 800-63B-4 §3.1.1.2 item 1', 'OWASP ASVS 5.0.0 6.2.1 (L1)'],
-      },
+      { field: 'MinLength', value: 12, severity: 'shall', clauses: LENGTH_CLAUSES },
       {
         field: 'MaxLength',
         value: 16,
         severity: 'should',
         clauses: ['NIST SP 800-63B-4 §3.1.1.2 item 2', 'OWASP ASVS 5.0.0 6.2.9 (L2)'],
       },
-      {
-        field: 'MinLength',
-        value: 12,
-        severity: 'advice',
-        clauses: ['OWASP ASVS 5.0.0 6.5.2 (L2), on look-up secrets'],
-      },
+      { field: 'MinLength', value: 12, severity: 'advice', clauses: ENTROPY_CLAUSES },
       { field: 'AmbiguousChars', value: false, severity: 'advice', clauses: ['NIST SP 800-63B-4 §3.1.1.2 item 3'] },
     ]);
     expect(findings.map((f) => f.fix)).toEqual([
@@ -364,7 +352,7 @@ describe('generator policies', () => {
   });
 
   it('each fix does what it says: the suggested MinLength reaches 15 characters and 112 bits', () => {
-    const policy = SEED_GENERATOR[0]!;
+    const policy = SEED.generator[0]!;
     expect(entropyBits({ ...policy, MinLength: 21, MaxLength: 21 }, WORD_LIST)).toBeGreaterThanOrEqual(
       ENTROPY_BOUND_BITS,
     );
@@ -372,12 +360,12 @@ describe('generator policies', () => {
   });
 
   it('seed policy 3 (32 to 64 characters of all five classes) has no finding', () => {
-    expect(lintGeneratorPolicy(SEED_GENERATOR[2]!, DEFAULT_LINT_CONTEXT)).toEqual([]);
+    expect(lintGeneratorPolicy(SEED.generator[2]!, DEFAULT_LINT_CONTEXT)).toEqual([]);
   });
 
   it('generatedLengths agrees with what the generator makes, for every seed policy', () => {
     const random = seeded(3);
-    for (const policy of SEED_GENERATOR) {
+    for (const policy of SEED.generator) {
       const lengths = Array.from({ length: 2000 }, () => [...generatePassword(policy, WORD_LIST, random)].length);
       const { shortest, longest } = generatedLengths(policy);
       expect({ id: policy.PasswordGeneratorID, within: lengths.every((n) => n >= shortest && n <= longest) }).toEqual({
@@ -391,20 +379,15 @@ describe('generator policies', () => {
   });
 
   it('a phrase names NumberOfWords and the fix adds words; a pattern names Pattern', () => {
-    const phrase = lintGeneratorPolicy(SEED_GENERATOR[6]!, DEFAULT_LINT_CONTEXT);
+    const phrase = lintGeneratorPolicy(SEED.generator[6]!, DEFAULT_LINT_CONTEXT);
     expect(phrase.map(gist)).toEqual([
-      {
-        field: 'NumberOfWords',
-        value: 5,
-        severity: 'advice',
-        clauses: ['OWASP ASVS 5.0.0 6.5.2 (L2), on look-up secrets'],
-      },
+      { field: 'NumberOfWords', value: 5, severity: 'advice', clauses: ENTROPY_CLAUSES },
     ]);
     expect(phrase[0]!.fix).toBe('Set NumberOfWords to 9.');
-    expect(entropyBits({ ...SEED_GENERATOR[6]!, NumberOfWords: 9 }, WORD_LIST)).toBeGreaterThanOrEqual(
+    expect(entropyBits({ ...SEED.generator[6]!, NumberOfWords: 9 }, WORD_LIST)).toBeGreaterThanOrEqual(
       ENTROPY_BOUND_BITS,
     );
-    const pattern = lintGeneratorPolicy(SEED_GENERATOR[9]!, DEFAULT_LINT_CONTEXT);
+    const pattern = lintGeneratorPolicy(SEED.generator[9]!, DEFAULT_LINT_CONTEXT);
     expect(pattern.map((f) => [f.field, f.severity, f.fix])).toEqual([
       ['Pattern', 'shall', 'Lengthen the pattern to 15 characters or more.'],
       ['Pattern', 'advice', 'Lengthen the pattern (each "a" or "w" adds the most).'],
@@ -443,14 +426,8 @@ describe('generator policies', () => {
         .filter((f) => f.clauses.some((c) => c.ref.includes('6.2.1')))
         .map(gist),
     ).toEqual([{ field: 'MinLength', value: 10, severity: 'should', clauses: ['OWASP ASVS 5.0.0 6.2.1 (L1)'] }]);
-    const six = lintGeneratorPolicy(SEED_GENERATOR[7]!, MULTI_FACTOR)[0]!;
-    expect(gist(six)).toEqual({
-      field: 'MinLength',
-      value: 6,
-      severity: 'shall',
-      clauses: ['NIST SP 800-63B-4 §3.1.1.2 item 1', 'OWASP ASVS 5.0.0 6.2.1 (L1)'],
-    });
-    expect(six.clauses[0]).toBe(CLAUSES.multiFactorLength);
+    const six = lintGeneratorPolicy(SEED.generator[7]!, MULTI_FACTOR)[0]!;
+    breaksMultiFactorLength(six, 'MinLength', 6);
     expect(six.fix).toBe('Set MinLength to 8.');
   });
 });
@@ -482,13 +459,13 @@ describe('the deployment', () => {
     expect(lintPolicies('strength', [LENGTH_ONLY], DEFAULT_LINT_CONTEXT).map((f) => f.field)).toEqual([
       'pwnedPasswordsCheck',
     ]);
-    expect(lintPolicies('generator', [SEED_GENERATOR[2]!], DEFAULT_LINT_CONTEXT)).toEqual([]);
+    expect(lintPolicies('generator', [SEED.generator[2]!], DEFAULT_LINT_CONTEXT)).toEqual([]);
   });
 });
 
 describe('text', () => {
   it('a finding: severity, field and value, message, each clause quoted, the fix', () => {
-    const finding = lintStrengthPolicy(SEED_STRENGTH[6]!, DEFAULT_LINT_CONTEXT)[0]!;
+    const finding = lintStrengthPolicy(SEED.strength[6]!, DEFAULT_LINT_CONTEXT)[0]!;
     expect(formatFinding(finding)).toBe(
       [
         '  [breaks a SHALL] MinimumNumericCharacters: 6. Requires at least 6 digit(s): a composition rule.',
@@ -497,7 +474,7 @@ describe('text', () => {
         '      Fix: Set MinimumNumericCharacters to 0.',
       ].join('\n'),
     );
-    expect(lintSummary(lintPolicies('strength', SEED_STRENGTH, DEFAULT_LINT_CONTEXT), 10, 'strength policy')).toBe(
+    expect(lintSummary(lintPolicies('strength', SEED.strength, DEFAULT_LINT_CONTEXT), 10, 'strength policy')).toBe(
       'Lint: 10 strength policy(s), 62 finding(s): 51 break a SHALL, 10 depart from a SHOULD, 1 advice.',
     );
   });

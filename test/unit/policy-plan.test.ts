@@ -15,31 +15,20 @@ import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
 
 const p = (id: number, overrides: Partial<ReturnType<typeof generatorPolicy>> = {}): Policy =>
   generatorPolicy({ PasswordGeneratorID: id, GeneratorName: `Policy ${id}`, ...overrides });
-const stored = (entries: [number, Policy, number][]): Map<number, StoredPolicy> =>
-  new Map(entries.map(([id, policy, version]) => [id, { policy, version }]));
+/** The policies of a directory, by their id. */
+const directory = (...policies: Policy[]) =>
+  new Map(policies.map((policy) => [policy.PasswordGeneratorID as number, policy]));
+/** Versions by policy id: the ones the directory's export rests on. */
+const versions = (byId: Record<number, number>) => new Map(Object.entries(byId).map(([id, v]) => [Number(id), v]));
+/** The store, holding p(id) at the version given for each id. */
+const storeOf = (byId: Record<number, number>): Map<number, StoredPolicy> =>
+  new Map(Object.entries(byId).map(([id, version]) => [Number(id), { policy: p(Number(id)), version }]));
 
 describe('makePlan: the diff apply would write', () => {
   it('creates, changes and deletes field by field, and counts the unchanged', () => {
-    const desired = new Map([
-      [1, p(1)],
-      [2, p(2, { MinLength: 14, GeneratorDescription: 'Longer now.' })],
-      [4, p(4)],
-    ]);
-    const base = new Map([
-      [1, 1],
-      [2, 3],
-      [3, 1],
-    ]);
-    const plan = makePlan(
-      'generator',
-      desired,
-      base,
-      stored([
-        [1, p(1), 1],
-        [2, p(2), 3],
-        [3, p(3), 1],
-      ]),
-    );
+    // The store is as exported; the directory keeps 1, changes 2, deletes 3 and creates 4.
+    const desired = directory(p(1), p(2, { MinLength: 14, GeneratorDescription: 'Longer now.' }), p(4));
+    const plan = makePlan('generator', desired, versions({ 1: 1, 2: 3, 3: 1 }), storeOf({ 1: 1, 2: 3, 3: 1 }));
 
     expect(plan.refusals).toEqual([]);
     expect(plan.unchanged).toBe(1);
@@ -74,27 +63,9 @@ describe('makePlan: the diff apply would write', () => {
 
 describe('makePlan: conflict detection against the export the directory rests on', () => {
   it('refuses, naming each policy, what the store changed, created or deleted after the export', () => {
-    const desired = new Map([
-      [1, p(1)],
-      [2, p(2, { MinLength: 13 })],
-      [3, p(3)],
-      [5, p(5)],
-    ]);
-    const base = new Map([
-      [1, 1],
-      [2, 1],
-      [3, 2],
-    ]);
-    const plan = makePlan(
-      'generator',
-      desired,
-      base,
-      stored([
-        [1, p(1), 1],
-        [2, p(2), 2],
-        [4, p(4), 1],
-      ]),
-    );
+    // After the export, the store changed 2 (version 1 to 2), deleted 3 and created 4.
+    const desired = directory(p(1), p(2, { MinLength: 13 }), p(3), p(5));
+    const plan = makePlan('generator', desired, versions({ 1: 1, 2: 1, 3: 2 }), storeOf({ 1: 1, 2: 2, 4: 1 }));
 
     expect(plan.refusals).toEqual([
       'generator policy 2: changed in the store after the export (version 1 then, 2 now); export again.',
@@ -109,7 +80,7 @@ describe('makePlan: conflict detection against the export the directory rests on
 
   it('refuses to delete policy 1 of either collection', () => {
     for (const collection of ['generator', 'strength'] as const) {
-      const plan = makePlan(collection, new Map(), new Map([[1, 1]]), stored([[1, p(1), 1]]));
+      const plan = makePlan(collection, new Map(), versions({ 1: 1 }), storeOf({ 1: 1 }));
       expect(plan.changes).toEqual([]);
       expect(plan.refusals).toEqual([
         `${collection} policy 1 is the default for password lists without a specific policy: it can be changed but never deleted.`,

@@ -2,17 +2,12 @@ import { createHash } from 'node:crypto';
 import { DEFAULT_LINT_CONTEXT } from '../../admin/policy-lint';
 import { escapeHtml, renderPolicyReport } from '../../admin/policy-report';
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
-import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
-import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, readSeedFile } from '../../seed/seed-data';
+import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
+import { useSeedPolicies } from '../support/seed-policies';
 import { seeded } from '../../testkit/seeded-random';
 
-let SEED_STRENGTH: StrengthPolicy[];
-let SEED_GENERATOR: GeneratorPolicy[];
-beforeAll(async () => {
-  SEED_STRENGTH = await readSeedFile(DEFAULT_STRENGTH_FILE, strengthPolicies);
-  SEED_GENERATOR = await readSeedFile(DEFAULT_GENERATOR_FILE, generatorPolicies);
-});
+const SEED = useSeedPolicies();
 
 const render = (generator: readonly GeneratorPolicy[], strength: readonly StrengthPolicy[], seed = 1) =>
   renderPolicyReport({
@@ -25,11 +20,11 @@ const render = (generator: readonly GeneratorPolicy[], strength: readonly Streng
 
 describe('the report page', () => {
   it('one card per policy, SHALL-breaking ones marked and linked from the summary', () => {
-    const html = render(SEED_GENERATOR, SEED_STRENGTH);
+    const html = render(SEED.generator, SEED.strength);
     const cards = [...html.matchAll(/<article class="card (\w+)" id="([\w-]+)"/g)].map((m) => [m[2], m[1]]);
     expect(cards.map(([id]) => id)).toEqual([
-      ...SEED_GENERATOR.map((p) => `generator-${p.PasswordGeneratorID}`),
-      ...SEED_STRENGTH.map((p) => `strength-${p.PasswordStrengthPolicyID}`),
+      ...SEED.generator.map((p) => `generator-${p.PasswordGeneratorID}`),
+      ...SEED.strength.map((p) => `strength-${p.PasswordStrengthPolicyID}`),
     ]);
     // Every strength policy breaks a SHALL (composition rules); generator policies 3, 4, 5, 6, 7, 9 and 11 do not.
     const breaking = cards.filter(([, severity]) => severity === 'shall').map(([id]) => id);
@@ -39,19 +34,19 @@ describe('the report page', () => {
       'generator-8',
       'generator-10',
       'generator-12',
-      ...SEED_STRENGTH.map((p) => `strength-${p.PasswordStrengthPolicyID}`),
+      ...SEED.strength.map((p) => `strength-${p.PasswordStrengthPolicyID}`),
     ]);
     expect(html).toContain('<div class="tally shall"><strong>15</strong>break a SHALL</div>');
     for (const id of breaking) expect(html).toContain(`<a href="#${id}">`);
   });
 
   it('is the same page for the same random source, and samples differ with another', () => {
-    expect(render(SEED_GENERATOR, SEED_STRENGTH, 1)).toBe(render(SEED_GENERATOR, SEED_STRENGTH, 1));
-    expect(render(SEED_GENERATOR, [], 1)).not.toBe(render(SEED_GENERATOR, [], 2));
+    expect(render(SEED.generator, SEED.strength, 1)).toBe(render(SEED.generator, SEED.strength, 1));
+    expect(render(SEED.generator, [], 1)).not.toBe(render(SEED.generator, [], 2));
   });
 
   it('needs nothing from anywhere: no script, no external reference, and a Content-Security-Policy allowing only its own style sheet', () => {
-    const html = render(SEED_GENERATOR, SEED_STRENGTH);
+    const html = render(SEED.generator, SEED.strength);
     expect(html).not.toMatch(/<script|<img|<link|<iframe|src=|url\(|@import/i);
     expect([...html.matchAll(/href="([^"]*)"/g)].every((m) => m[1]!.startsWith('#'))).toBe(true);
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
@@ -75,7 +70,7 @@ describe('the report page', () => {
   });
 
   it('a card holds the fields, the figures, each finding with its clause, and the passwordrules descriptor', () => {
-    const html = render([SEED_GENERATOR[0]!], []);
+    const html = render([SEED.generator[0]!], []);
     const card = /<article[\s\S]*?<\/article>/.exec(html)![0];
     for (const field of generatorPolicies.fields) expect(card).toContain(`<th>${field}</th>`);
     expect(card).toContain('<dt>Entropy</dt><dd>≥ 62.1 bits (bound: 112)</dd>');
@@ -90,7 +85,7 @@ describe('the report page', () => {
 
   it('a strength card counts the BannedWords without listing them, and shows their findings', () => {
     const cardOf = (policy: StrengthPolicy) => /<article[\s\S]*?<\/article>/.exec(render([], [policy]))![0];
-    const none = cardOf(SEED_STRENGTH[0]!);
+    const none = cardOf(SEED.strength[0]!);
     expect(none).toContain('<dt>BannedWords</dt><dd>none</dd>');
     expect(none).toContain(
       '<span class="severity">departs from a SHOULD</span> <code>BannedWords: []</code> No context-specific words: ',
@@ -99,7 +94,7 @@ describe('the report page', () => {
       '<cite>OWASP ASVS 5.0.0 6.2.11 (L2)</cite>: “Verify that the documented list of context specific words is used to prevent easy to guess passwords being created.”',
     );
     const words = ['Fabrikam', 'Contoso', 'F@BR1K4M'];
-    const listed = cardOf({ ...SEED_STRENGTH[1]!, BannedWords: words });
+    const listed = cardOf({ ...SEED.strength[1]!, BannedWords: words });
     expect(listed).toContain('<dt>BannedWords</dt><dd>3 words (listed in the policy file)</dd>');
     expect(listed).not.toContain('Contoso');
     // The one finding about an entry names it, and the entry it repeats.
@@ -107,7 +102,7 @@ describe('the report page', () => {
       '<span class="severity">advice</span> <code>BannedWords[2]: &quot;F@BR1K4M&quot;</code> Reads as BannedWords[0] &quot;Fabrikam&quot;',
     );
     expect(listed).not.toContain('<code>BannedWords: []</code>');
-    expect(cardOf({ ...SEED_STRENGTH[1]!, BannedWords: ['Contoso'] })).toContain(
+    expect(cardOf({ ...SEED.strength[1]!, BannedWords: ['Contoso'] })).toContain(
       '<dt>BannedWords</dt><dd>1 word (listed in the policy file)</dd>',
     );
   });

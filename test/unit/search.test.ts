@@ -6,26 +6,13 @@ import {
   SEARCH_TOO_LONG,
   searchPolicies,
 } from '../../functions/domain/policy-collection';
-import { generatorPolicy } from '../../testkit/policy-fixtures';
+import { namedGeneratorPolicy } from '../support/policy-examples';
 
 const collection = buildCollection(generatorPolicies, [
-  generatorPolicy({
-    PasswordGeneratorID: 1,
-    GeneratorName: 'Default Policy',
-    GeneratorDescription: 'For password lists without a specific policy',
-  }),
-  generatorPolicy({
-    PasswordGeneratorID: 2,
-    GeneratorName: 'Service Accounts',
-    GeneratorDescription: 'Long random passwords for Windows services',
-  }),
-  generatorPolicy({
-    PasswordGeneratorID: 3,
-    GeneratorName: 'Network Devices',
-    GeneratorDescription: 'Switches and routers',
-    SpecialCharsText: '#$',
-  }),
-  generatorPolicy({ PasswordGeneratorID: 4, GeneratorName: 'Café PINs', GeneratorDescription: '' }),
+  namedGeneratorPolicy(1, 'Default Policy', 'For password lists without a specific policy'),
+  namedGeneratorPolicy(2, 'Service Accounts', 'Long random passwords for Windows services'),
+  namedGeneratorPolicy(3, 'Network Devices', 'Switches and routers', { SpecialCharsText: '#$' }),
+  namedGeneratorPolicy(4, 'Café PINs', ''),
 ]);
 const idsFor = (text: string) =>
   (JSON.parse(searchPolicies(collection, parseSearch(text)!)) as { PasswordGeneratorID: number }[]).map(
@@ -58,9 +45,7 @@ describe('search matching (docs/api.md#search)', () => {
   });
 
   it('folds case as Unicode does, not only by lower-casing: ß and ẞ are "ss", final ς is σ', () => {
-    const folded = buildCollection(generatorPolicies, [
-      generatorPolicy({ PasswordGeneratorID: 7, GeneratorName: 'Straße Accounts', GeneratorDescription: 'ΟΔΟΣ' }),
-    ]);
+    const folded = buildCollection(generatorPolicies, [namedGeneratorPolicy(7, 'Straße Accounts', 'ΟΔΟΣ')]);
     const ids = (text: string) =>
       (JSON.parse(searchPolicies(folded, parseSearch(text)!)) as { PasswordGeneratorID: number }[]).map(
         (p) => p.PasswordGeneratorID,

@@ -59,38 +59,18 @@ const scoreOf = (estimator: GuessabilityEstimator, password: string) =>
   guessabilityScore(estimator(password).guessesLog10);
 
 // ---------------------------------------------------------------------------------------------------------
-// The failures of the table, written out in full (Rule, Required, Found, Message).
+// The failures of the table and the compositionFailures tests, written out in full (Rule, Required, Found, Message).
 
-const lower = (required: number, found: number, message: string): CompositionFailure => ({
-  Rule: 'MinimumLowerCaseCharacters',
-  Required: required,
-  Found: found,
-  Message: message,
-});
-const numeric = (required: number, found: number, message: string): CompositionFailure => ({
-  Rule: 'MinimumNumericCharacters',
-  Required: required,
-  Found: found,
-  Message: message,
-});
-const symbol = (required: number, found: number, message: string): CompositionFailure => ({
-  Rule: 'MinimumSymbolCharacters',
-  Required: required,
-  Found: found,
-  Message: message,
-});
-const upper = (required: number, found: number, message: string): CompositionFailure => ({
-  Rule: 'MinimumUpperCaseCharacters',
-  Required: required,
-  Found: found,
-  Message: message,
-});
-const both = (found: number, message: string): CompositionFailure => ({
-  Rule: 'RequiresUpperAndLowerCase',
-  Required: 2,
-  Found: found,
-  Message: message,
-});
+/** A failure of one rule, its four fields written out in full. */
+const failureOf =
+  (Rule: CompositionFailure['Rule']) =>
+  (Required: number, Found: number, Message: string): CompositionFailure => ({ Rule, Required, Found, Message });
+const lower = failureOf('MinimumLowerCaseCharacters');
+const numeric = failureOf('MinimumNumericCharacters');
+const symbol = failureOf('MinimumSymbolCharacters');
+const upper = failureOf('MinimumUpperCaseCharacters');
+/** RequiresUpperAndLowerCase requires 2 cases; Found is how many the password has. */
+const both = (found: number, message: string) => failureOf('RequiresUpperAndLowerCase')(2, found, message);
 
 const L1_0 = lower(1, 0, 'At least 1 lower-case letter is required; the password has 0.');
 const N1_0 = numeric(1, 0, 'At least 1 numeric character is required; the password has 0.');
@@ -121,12 +101,24 @@ const N6_0 = numeric(6, 0, 'At least 6 numeric characters are required; the pass
 const N6_2 = numeric(6, 2, 'At least 6 numeric characters are required; the password has 2.');
 const N6_4 = numeric(6, 4, 'At least 6 numeric characters are required; the password has 4.');
 
+/** A policy's four minimums, in the specification's field order. */
+const minimums = (lower: number, numeric: number, symbol: number, upper: number) => ({
+  MinimumLowerCaseCharacters: lower,
+  MinimumNumericCharacters: numeric,
+  MinimumSymbolCharacters: symbol,
+  MinimumUpperCaseCharacters: upper,
+});
+/** No minimum: no composition rule but RequiresUpperAndLowerCase can fail. */
+const NO_MINIMUMS = minimums(0, 0, 0, 0);
+
 const L12_0 = lower(12, 0, 'At least 12 lower-case letters are required; the password has 0.');
 const L12_8 = lower(12, 8, 'At least 12 lower-case letters are required; the password has 8.');
 
 // ---------------------------------------------------------------------------------------------------------
-// The table. c = hand counts [length (code points), upper, lower, numeric, symbol]; band = band(score);
-// guess = zxcvbn-ts 4.2.0's score (pinned); level = min(band, guess); ok = Compliant.
+// The table, a row a line: row(p, pw, c, score, band, guess, level, ok, failures), where p = the seed policy;
+// pw = the password; c = hand counts [length (code points), upper, lower, numeric, symbol]; band = band(score);
+// guess = zxcvbn-ts 4.2.0's score (pinned); level = min(band, guess); ok = Compliant; failures = the composition
+// failures, in full.
 
 interface Row {
   readonly p: 1 | 3 | 7 | 8;
@@ -139,431 +131,132 @@ interface Row {
   readonly ok: boolean;
   readonly failures: readonly CompositionFailure[];
 }
+const row = (
+  p: Row['p'],
+  pw: string,
+  c: Row['c'],
+  score: number,
+  band: number,
+  guess: number,
+  level: number,
+  ok: boolean,
+  failures: readonly CompositionFailure[],
+): Row => ({ p, pw, c, score, band, guess, level, ok, failures });
 
 const ROWS: readonly Row[] = [
   // ---- Policy 1 (Default): 50;15;15;20, P=12, every target 1. Score = floor(len k/12*50 + num + case + sym).
   // len 0/12*50=0, num 0, case (0+0)/2*15=0, sym 0 -> 0
-  {
-    p: 1,
-    pw: '',
-    c: [0, 0, 0, 0, 0],
-    score: 0,
-    band: 0,
-    guess: 0,
-    level: 0,
-    ok: false,
-    failures: [L1_0, N1_0, S1_0, U1_0, BOTH_NONE],
-  },
+  row(1, '', [0, 0, 0, 0, 0], 0, 0, 0, 0, false, [L1_0, N1_0, S1_0, U1_0, BOTH_NONE]),
   // len 1/12*50=4.17, num 1/1*15=15, case 0, sym 0 -> 19.17 -> 19 (band boundary 19)
-  {
-    p: 1,
-    pw: '1',
-    c: [1, 0, 0, 1, 0],
-    score: 19,
-    band: 0,
-    guess: 0,
-    level: 0,
-    ok: false,
-    failures: [L1_0, S1_0, U1_0, BOTH_NONE],
-  },
+  row(1, '1', [1, 0, 0, 1, 0], 19, 0, 0, 0, false, [L1_0, S1_0, U1_0, BOTH_NONE]),
   // len 3/12*50=12.5, num 0, case (0+1)/2*15=7.5, sym 0 -> 20 (band boundary 20)
-  {
-    p: 1,
-    pw: 'abc',
-    c: [3, 0, 3, 0, 0],
-    score: 20,
-    band: 1,
-    guess: 0,
-    level: 0,
-    ok: false,
-    failures: [N1_0, S1_0, U1_0, BOTH_LOWER],
-  },
+  row(1, 'abc', [3, 0, 3, 0, 0], 20, 1, 0, 0, false, [N1_0, S1_0, U1_0, BOTH_LOWER]),
   // len 4/12*50=16.67, num 15, case (0+1)/2*15=7.5, sym 0 -> 39.17 -> 39 (band boundary 39)
-  {
-    p: 1,
-    pw: 'q7zx',
-    c: [4, 0, 3, 1, 0],
-    score: 39,
-    band: 1,
-    guess: 1,
-    level: 1,
-    ok: false,
-    failures: [S1_0, U1_0, BOTH_LOWER],
-  },
+  row(1, 'q7zx', [4, 0, 3, 1, 0], 39, 1, 1, 1, false, [S1_0, U1_0, BOTH_LOWER]),
   // len 6/12*50=25, num 0, case (1+1)/2*15=15, sym 0 -> 40 (band boundary 40; no digit)
-  { p: 1, pw: 'kQzWmP', c: [6, 3, 3, 0, 0], score: 40, band: 2, guess: 1, level: 1, ok: false, failures: [N1_0, S1_0] },
+  row(1, 'kQzWmP', [6, 3, 3, 0, 0], 40, 2, 1, 1, false, [N1_0, S1_0]),
   // len 7/12*50=29.17, num 15, case 15, sym 0 -> 59.17 -> 59 (band boundary 59; only the symbol missing)
-  { p: 1, pw: 'Tqm4Zxr', c: [7, 2, 4, 1, 0], score: 59, band: 2, guess: 2, level: 2, ok: false, failures: [S1_0] },
+  row(1, 'Tqm4Zxr', [7, 2, 4, 1, 0], 59, 2, 2, 2, false, [S1_0]),
   // len 6/12*50=25, num 15, case 0, sym 20 -> 60 (no letters); the Markov model's estimate (about 10^3 guesses) rates it 0
-  {
-    p: 1,
-    pw: '12345!',
-    c: [6, 0, 0, 5, 1],
-    score: 60,
-    band: 3,
-    guess: 0,
-    level: 0,
-    ok: false,
-    failures: [L1_0, U1_0, BOTH_NONE],
-  },
+  row(1, '12345!', [6, 0, 0, 5, 1], 60, 3, 0, 0, false, [L1_0, U1_0, BOTH_NONE]),
   // len 9/12*50=37.5, num 15, case (0+1)/2*15=7.5, sym 0 -> 60 (band boundary 60, level = band)
-  {
-    p: 1,
-    pw: 'zqxvbnm4k',
-    c: [9, 0, 8, 1, 0],
-    score: 60,
-    band: 3,
-    guess: 3,
-    level: 3,
-    ok: false,
-    failures: [S1_0, U1_0, BOTH_LOWER],
-  },
+  row(1, 'zqxvbnm4k', [9, 0, 8, 1, 0], 60, 3, 3, 3, false, [S1_0, U1_0, BOTH_LOWER]),
   // len 7/12*50=29.17, num 15, case 15, sym 20 -> 79.17 -> 79 (band boundary 79); level 2 >= 2, compliant
-  { p: 1, pw: 'Xq7!mzR', c: [7, 2, 3, 1, 1], score: 79, band: 3, guess: 2, level: 2, ok: true, failures: [] },
+  row(1, 'Xq7!mzR', [7, 2, 3, 1, 1], 79, 3, 2, 2, true, []),
   // len 9/12*50=37.5, num 15, case (0+1)/2*15=7.5, sym 20 -> 80 (band boundary 80; upper missing)
-  {
-    p: 1,
-    pw: 'purple42!',
-    c: [9, 0, 6, 2, 1],
-    score: 80,
-    band: 4,
-    guess: 1,
-    level: 1,
-    ok: false,
-    failures: [U1_0, BOTH_LOWER],
-  },
+  row(1, 'purple42!', [9, 0, 6, 2, 1], 80, 4, 1, 1, false, [U1_0, BOTH_LOWER]),
   // exactly the preferred length: len 12/12*50=50, num 15, case 15, sym 0 -> 80
-  {
-    p: 1,
-    pw: 'Mx3kVb9Qz7Lp',
-    c: [12, 4, 5, 3, 0],
-    score: 80,
-    band: 4,
-    guess: 4,
-    level: 4,
-    ok: false,
-    failures: [S1_0],
-  },
+  row(1, 'Mx3kVb9Qz7Lp', [12, 4, 5, 3, 0], 80, 4, 4, 4, false, [S1_0]),
   // longer than preferred: len min(13,12)/12*50=50, num 15, case 15, sym 0 -> 80; two common words with a digit
   // between them: the rule model's estimate (about 10^5.6 guesses) rates it 1
-  {
-    p: 1,
-    pw: 'Correct7Horse',
-    c: [13, 2, 10, 1, 0],
-    score: 80,
-    band: 4,
-    guess: 1,
-    level: 1,
-    ok: false,
-    failures: [S1_0],
-  },
+  row(1, 'Correct7Horse', [13, 2, 10, 1, 0], 80, 4, 1, 1, false, [S1_0]),
   // len 11/12*50=45.83, num 15, case 15, sym 20 -> 95.83 -> 95
-  { p: 1, pw: 'Tr0ub4dor&3', c: [11, 1, 6, 3, 1], score: 95, band: 4, guess: 4, level: 4, ok: true, failures: [] },
+  row(1, 'Tr0ub4dor&3', [11, 1, 6, 3, 1], 95, 4, 4, 4, true, []),
   // common password: len 10/12*50=41.67, num 15, case 15, sym 20 -> 91.67 -> 91; Excellent band, zxcvbn 1, and the
   // rule model's estimate (the commonest word, capitalised, with `1!`: 40 guesses) 0 -> Very Poor
-  { p: 1, pw: 'Password1!', c: [10, 1, 7, 1, 1], score: 91, band: 4, guess: 0, level: 0, ok: false, failures: [] },
+  row(1, 'Password1!', [10, 1, 7, 1, 1], 91, 4, 0, 0, false, []),
   // common password: len 8/12*50=33.33, num 15, case 15, sym 20 -> 83.33 -> 83; zxcvbn 0 -> Very Poor
-  { p: 1, pw: 'P@ssw0rd', c: [8, 1, 5, 1, 1], score: 83, band: 4, guess: 0, level: 0, ok: false, failures: [] },
+  row(1, 'P@ssw0rd', [8, 1, 5, 1, 1], 83, 4, 0, 0, false, []),
   // passphrase (spaces are symbols): len min(28,12)/12*50=50, num 0, case (0+1)/2*15=7.5, sym 20 -> 77.5 -> 77
-  {
-    p: 1,
-    pw: 'correct horse battery staple',
-    c: [28, 0, 25, 0, 3],
-    score: 77,
-    band: 3,
-    guess: 4,
-    level: 3,
-    ok: false,
-    failures: [N1_0, U1_0, BOTH_LOWER],
-  },
+  row(1, 'correct horse battery staple', [28, 0, 25, 0, 3], 77, 3, 4, 3, false, [N1_0, U1_0, BOTH_LOWER]),
   // "Éclair été 9" (NFC): É upper, é lower; len 12/12*50=50, num 15, case 15, sym 20 -> 100
-  {
-    p: 1,
-    pw: '\u00c9clair \u00e9t\u00e9 9',
-    c: [12, 1, 8, 1, 2],
-    score: 100,
-    band: 4,
-    guess: 4,
-    level: 4,
-    ok: true,
-    failures: [],
-  },
+  row(1, '\u00c9clair \u00e9t\u00e9 9', [12, 1, 8, 1, 2], 100, 4, 4, 4, true, []),
   // "Straße": ß is lower case; len 6/12*50=25, num 0, case 15, sym 0 -> 40
-  {
-    p: 1,
-    pw: 'Stra\u00dfe',
-    c: [6, 1, 5, 0, 0],
-    score: 40,
-    band: 2,
-    guess: 1,
-    level: 1,
-    ok: false,
-    failures: [N1_0, S1_0],
-  },
+  row(1, 'Stra\u00dfe', [6, 1, 5, 0, 0], 40, 2, 1, 1, false, [N1_0, S1_0]),
   // "ÄÖÜ123": upper only; len 6/12*50=25, num 15, case (1+0)/2*15=7.5, sym 0 -> 47.5 -> 47
-  {
-    p: 1,
-    pw: '\u00c4\u00d6\u00dc123',
-    c: [6, 3, 0, 3, 0],
-    score: 47,
-    band: 2,
-    guess: 1,
-    level: 1,
-    ok: false,
-    failures: [L1_0, S1_0, BOTH_UPPER],
-  },
+  row(1, '\u00c4\u00d6\u00dc123', [6, 3, 0, 3, 0], 47, 2, 1, 1, false, [L1_0, S1_0, BOTH_UPPER]),
   // CJK counts only in length: len 7/12*50=29.17 -> 29
-  {
-    p: 1,
-    pw: '密码安全很重要',
-    c: [7, 0, 0, 0, 0],
-    score: 29,
-    band: 1,
-    guess: 2,
-    level: 1,
-    ok: false,
-    failures: [L1_0, N1_0, S1_0, U1_0, BOTH_NONE],
-  },
+  row(1, '密码安全很重要', [7, 0, 0, 0, 0], 29, 1, 2, 1, false, [L1_0, N1_0, S1_0, U1_0, BOTH_NONE]),
   // 4 CJK + A b 1 !: len 8/12*50=33.33, num 15, case 15, sym 20 -> 83.33 -> 83
-  { p: 1, pw: '密码密码Ab1!', c: [8, 1, 1, 1, 1], score: 83, band: 4, guess: 2, level: 2, ok: true, failures: [] },
+  row(1, '密码密码Ab1!', [8, 1, 1, 1, 1], 83, 4, 2, 2, true, []),
   // emoji and 3 spaces are symbols; the emoji is 1 code point (2 UTF-16 units): len 10/12*50=41.67, num 15, case 15, sym 20 -> 91.67 -> 91
-  { p: 1, pw: 'ab 😀 CD 12', c: [10, 2, 2, 2, 4], score: 91, band: 4, guess: 4, level: 4, ok: true, failures: [] },
+  row(1, 'ab 😀 CD 12', [10, 2, 2, 2, 4], 91, 4, 4, 4, true, []),
   // only upper: len min(16,12)/12*50=50, num 15, case (1+0)/2*15=7.5, sym 20 -> 92.5 -> 92; non-compliant; two
   // common words in upper case, a space and a year: the rule model's estimate (about 10^8.9 guesses) rates it 3
-  {
-    p: 1,
-    pw: 'HELLO WORLD 2024',
-    c: [16, 10, 0, 4, 2],
-    score: 92,
-    band: 4,
-    guess: 3,
-    level: 3,
-    ok: false,
-    failures: [L1_0, BOTH_UPPER],
-  },
+  row(1, 'HELLO WORLD 2024', [16, 10, 0, 4, 2], 92, 4, 3, 3, false, [L1_0, BOTH_UPPER]),
   // "ñandú gruñón": len 12/12*50=50, num 0, case (0+1)/2*15=7.5, sym 20 -> 77.5 -> 77
-  {
-    p: 1,
-    pw: '\u00f1and\u00fa gru\u00f1\u00f3n',
-    c: [12, 0, 11, 0, 1],
-    score: 77,
-    band: 3,
-    guess: 4,
-    level: 3,
-    ok: false,
-    failures: [N1_0, U1_0, BOTH_LOWER],
-  },
+  row(1, '\u00f1and\u00fa gru\u00f1\u00f3n', [12, 0, 11, 0, 1], 77, 3, 4, 3, false, [N1_0, U1_0, BOTH_LOWER]),
 
   // ---- Policy 3 (Service Accounts): 60;10;10;20, P=32, every target 2.
   //      Score = floor(len k/32*60 + num min(d,2)/2*10 + case (min(u,2)/2 + min(l,2)/2)/2*10 + sym min(s,2)/2*20).
   // exactly 32, 8 of each class: len 60, num 10, case 10, sym 20 -> 100
-  {
-    p: 3,
-    pw: 'Xk9#mQ2$vL8@pR4!tN7%wZ3&yB6*cD5^',
-    c: [32, 8, 8, 8, 8],
-    score: 100,
-    band: 4,
-    guess: 4,
-    level: 4,
-    ok: true,
-    failures: [],
-  },
+  row(3, 'Xk9#mQ2$vL8@pR4!tN7%wZ3&yB6*cD5^', [32, 8, 8, 8, 8], 100, 4, 4, 4, true, []),
   // minimums of 2 unmet (1 each, 13 lower): len 16/32*60=30, num 1/2*10=5, case (1/2+2/2)/2*10=7.5, sym 1/2*20=10 -> 52.5 -> 52
-  {
-    p: 3,
-    pw: 'Aa1!bcdefghijklm',
-    c: [16, 1, 13, 1, 1],
-    score: 52,
-    band: 2,
-    guess: 2,
-    level: 2,
-    ok: false,
-    failures: [N2_1, S2_1, U2_1],
-  },
+  row(3, 'Aa1!bcdefghijklm', [16, 1, 13, 1, 1], 52, 2, 2, 2, false, [N2_1, S2_1, U2_1]),
   // minimums of 2 met exactly: len 8/32*60=15, num 10, case 10, sym 20 -> 55; Average < Excellent
-  { p: 3, pw: 'AB12!@cd', c: [8, 2, 2, 2, 2], score: 55, band: 2, guess: 2, level: 2, ok: false, failures: [] },
+  row(3, 'AB12!@cd', [8, 2, 2, 2, 2], 55, 2, 2, 2, false, []),
   // exactly 32, lower + 2 digits: len 60, num 10, case (0/2+2/2)/2*10=5, sym 0 -> 75
-  {
-    p: 3,
-    pw: 'correcthorsebatterystaplezebra42',
-    c: [32, 0, 30, 2, 0],
-    score: 75,
-    band: 3,
-    guess: 4,
-    level: 3,
-    ok: false,
-    failures: [S2_0, U2_0, BOTH_LOWER],
-  },
+  row(3, 'correcthorsebatterystaplezebra42', [32, 0, 30, 2, 0], 75, 3, 4, 3, false, [S2_0, U2_0, BOTH_LOWER]),
   // common pattern: len 24/32*60=45, num 10, case 10, sym 20 -> 85; zxcvbn 1 -> Weak
-  {
-    p: 3,
-    pw: 'Password123!Password123!',
-    c: [24, 2, 14, 6, 2],
-    score: 85,
-    band: 4,
-    guess: 1,
-    level: 1,
-    ok: false,
-    failures: [],
-  },
+  row(3, 'Password123!Password123!', [24, 2, 14, 6, 2], 85, 4, 1, 1, false, []),
   // len 16/32*60=30, num 10, case 10, sym 20 -> 70
-  {
-    p: 3,
-    pw: 'jR8#vQ2@wL5!kN9$',
-    c: [16, 4, 4, 4, 4],
-    score: 70,
-    band: 3,
-    guess: 4,
-    level: 3,
-    ok: false,
-    failures: [],
-  },
+  row(3, 'jR8#vQ2@wL5!kN9$', [16, 4, 4, 4, 4], 70, 3, 4, 3, false, []),
   // only upper: len 16/32*60=30, num 10, case (2/2+0/2)/2*10=5, sym 20 -> 65
-  {
-    p: 3,
-    pw: 'HELLO WORLD 2024',
-    c: [16, 10, 0, 4, 2],
-    score: 65,
-    band: 3,
-    guess: 3,
-    level: 3,
-    ok: false,
-    failures: [L2_0, BOTH_UPPER],
-  },
+  row(3, 'HELLO WORLD 2024', [16, 10, 0, 4, 2], 65, 3, 3, 3, false, [L2_0, BOTH_UPPER]),
   // longer than preferred (46): len 32/32*60=60, num 10, case 10, sym 20 -> 100
-  {
-    p: 3,
-    pw: 'Zebra-Crossing-Lantern-Quartz-Velvet-Mosaic-42',
-    c: [46, 6, 32, 2, 6],
-    score: 100,
-    band: 4,
-    guess: 4,
-    level: 4,
-    ok: true,
-    failures: [],
-  },
+  row(3, 'Zebra-Crossing-Lantern-Quartz-Velvet-Mosaic-42', [46, 6, 32, 2, 6], 100, 4, 4, 4, true, []),
   // one of each, every minimum of 2 unmet: len 4/32*60=7.5, num 1/2*10=5, case (1/2+1/2)/2*10=5, sym 1/2*20=10 -> 27.5 -> 27
-  {
-    p: 3,
-    pw: 'Aa1!',
-    c: [4, 1, 1, 1, 1],
-    score: 27,
-    band: 1,
-    guess: 1,
-    level: 1,
-    ok: false,
-    failures: [L2_1, N2_1, S2_1, U2_1],
-  },
+  row(3, 'Aa1!', [4, 1, 1, 1, 1], 27, 1, 1, 1, false, [L2_1, N2_1, S2_1, U2_1]),
 
   // ---- Policy 7 (PIN Codes): 40;60;0;0, P=6, N=6. Score = floor(len k/6*40 + num min(d,6)/6*60).
   // len 6/6*40=40, num 6/6*60=60 -> 100; zxcvbn 0 -> Very Poor < Weak
-  { p: 7, pw: '123456', c: [6, 0, 0, 6, 0], score: 100, band: 4, guess: 0, level: 0, ok: false, failures: [] },
+  row(7, '123456', [6, 0, 0, 6, 0], 100, 4, 0, 0, false, []),
   // len 40, num 60 -> 100; zxcvbn 1 -> Weak >= Weak, compliant
-  { p: 7, pw: '847291', c: [6, 0, 0, 6, 0], score: 100, band: 4, guess: 1, level: 1, ok: true, failures: [] },
+  row(7, '847291', [6, 0, 0, 6, 0], 100, 4, 1, 1, true, []),
   // len 4/6*40=26.67, num 4/6*60=40 -> 66.67 -> 66
-  { p: 7, pw: '1234', c: [4, 0, 0, 4, 0], score: 66, band: 3, guess: 0, level: 0, ok: false, failures: [N6_4] },
+  row(7, '1234', [4, 0, 0, 4, 0], 66, 3, 0, 0, false, [N6_4]),
   // longer than preferred: len min(8,6)/6*40=40, num min(8,6)/6*60=60 -> 100
-  { p: 7, pw: '12345678', c: [8, 0, 0, 8, 0], score: 100, band: 4, guess: 0, level: 0, ok: false, failures: [] },
+  row(7, '12345678', [8, 0, 0, 8, 0], 100, 4, 0, 0, false, []),
   // len 3/6*40=20, num 0 -> 20 (band boundary 20)
-  { p: 7, pw: 'abc', c: [3, 0, 3, 0, 0], score: 20, band: 1, guess: 0, level: 0, ok: false, failures: [N6_0] },
+  row(7, 'abc', [3, 0, 3, 0, 0], 20, 1, 0, 0, false, [N6_0]),
   // len 6/6*40=40, num 0 -> 40 (band boundary 40)
-  { p: 7, pw: 'abcdef', c: [6, 0, 6, 0, 0], score: 40, band: 2, guess: 0, level: 0, ok: false, failures: [N6_0] },
+  row(7, 'abcdef', [6, 0, 6, 0, 0], 40, 2, 0, 0, false, [N6_0]),
   // len 40, num 2/6*60=20 -> 60 (band boundary 60); the Markov model's estimate (about 10^1.7 guesses) rates it 0
-  { p: 7, pw: 'abcd12', c: [6, 0, 4, 2, 0], score: 60, band: 3, guess: 0, level: 0, ok: false, failures: [N6_2] },
+  row(7, 'abcd12', [6, 0, 4, 2, 0], 60, 3, 0, 0, false, [N6_2]),
   // len 40, num 4/6*60=40 -> 80 (band boundary 80)
-  { p: 7, pw: 'ab1234', c: [6, 0, 2, 4, 0], score: 80, band: 4, guess: 1, level: 1, ok: false, failures: [N6_4] },
+  row(7, 'ab1234', [6, 0, 2, 4, 0], 80, 4, 1, 1, false, [N6_4]),
   // Arabic-Indic digits are \p{Nd}: len 40, num 60 -> 100
-  {
-    p: 7,
-    pw: '\u0663\u0664\u0665\u0666\u0667\u0668',
-    c: [6, 0, 0, 6, 0],
-    score: 100,
-    band: 4,
-    guess: 0,
-    level: 0,
-    ok: false,
-    failures: [],
-  },
+  row(7, '\u0663\u0664\u0665\u0666\u0667\u0668', [6, 0, 0, 6, 0], 100, 4, 0, 0, false, []),
   // space is a symbol (weight 0 here): len 5/6*40=33.33, num 4/6*60=40 -> 73.33 -> 73
-  { p: 7, pw: '12 34', c: [5, 0, 0, 4, 1], score: 73, band: 3, guess: 1, level: 1, ok: false, failures: [N6_4] },
+  row(7, '12 34', [5, 0, 0, 4, 1], 73, 3, 1, 1, false, [N6_4]),
 
   // ---- Policy 8 (Passphrases): 80;5;5;10, P=24, L=12, U=N=S=1.
   //      Score = floor(len k/24*80 + num [d]*5 + case (min(u,1)/1 + min(l,12)/12)/2*5 + sym [s]*10).
   // len min(28,24)/24*80=80, num 0, case (0+12/12)/2*5=2.5, sym 10 -> 92.5 -> 92
-  {
-    p: 8,
-    pw: 'correct horse battery staple',
-    c: [28, 0, 25, 0, 3],
-    score: 92,
-    band: 4,
-    guess: 4,
-    level: 4,
-    ok: true,
-    failures: [],
-  },
+  row(8, 'correct horse battery staple', [28, 0, 25, 0, 3], 92, 4, 4, 4, true, []),
   // len 23/24*80=76.67, num 5, case (1+12/12)/2*5=5, sym 10 -> 96.67 -> 96
-  {
-    p: 8,
-    pw: 'Correct-Horse-Battery-7',
-    c: [23, 3, 16, 1, 3],
-    score: 96,
-    band: 4,
-    guess: 4,
-    level: 4,
-    ok: true,
-    failures: [],
-  },
+  row(8, 'Correct-Horse-Battery-7', [23, 3, 16, 1, 3], 96, 4, 4, 4, true, []),
   // len 8/24*80=26.67, num 0, case (0+8/12)/2*5=1.67, sym 0 -> 28.33 -> 28
-  { p: 8, pw: 'sunshine', c: [8, 0, 8, 0, 0], score: 28, band: 1, guess: 0, level: 0, ok: false, failures: [L12_8] },
+  row(8, 'sunshine', [8, 0, 8, 0, 0], 28, 1, 0, 0, false, [L12_8]),
   // len 24/24*80=80, num 0, case (1+0/12)/2*5=2.5, sym 10 -> 92.5 -> 92; Excellent, non-compliant (composition)
-  {
-    p: 8,
-    pw: 'ALL CAPS PASSPHRASE HERE',
-    c: [24, 21, 0, 0, 3],
-    score: 92,
-    band: 4,
-    guess: 4,
-    level: 4,
-    ok: false,
-    failures: [L12_0],
-  },
+  row(8, 'ALL CAPS PASSPHRASE HERE', [24, 21, 0, 0, 3], 92, 4, 4, 4, false, [L12_0]),
   // len 16/24*80=53.33, num 5, case (0+8/12)/2*5=1.67, sym 0 -> exactly 60 (1280+120+40 = 1440/24); the naive float sum is 59.999...
-  {
-    p: 8,
-    pw: 'mountain7東京大阪京都奈',
-    c: [16, 0, 8, 1, 0],
-    score: 60,
-    band: 3,
-    guess: 4,
-    level: 3,
-    ok: false,
-    failures: [L12_8],
-  },
+  row(8, 'mountain7東京大阪京都奈', [16, 0, 8, 1, 0], 60, 3, 4, 3, false, [L12_8]),
   // len 23/24*80=76.67, num 5, case (0+12/12)/2*5=2.5, sym 10 -> 94.17 -> 94
-  {
-    p: 8,
-    pw: 'river otter 42 quietly!',
-    c: [23, 0, 17, 2, 4],
-    score: 94,
-    band: 4,
-    guess: 4,
-    level: 4,
-    ok: true,
-    failures: [],
-  },
+  row(8, 'river otter 42 quietly!', [23, 0, 17, 2, 4], 94, 4, 4, 4, true, []),
   // CJK passphrase: len 12/24*80=40, rest 0 -> 40; the Markov model reads each of its characters as one symbol,
   // OTHER (about 10^9.4 guesses): 3
-  {
-    p: 8,
-    pw: '我的密码是一首很长的诗歌',
-    c: [12, 0, 0, 0, 0],
-    score: 40,
-    band: 2,
-    guess: 3,
-    level: 2,
-    ok: false,
-    failures: [L12_0],
-  },
+  row(8, '我的密码是一首很长的诗歌', [12, 0, 0, 0, 0], 40, 2, 3, 2, false, [L12_0]),
 ];
 
 describe('evaluatePassword: the hand-derived table', () => {
@@ -590,7 +283,9 @@ describe('evaluatePassword: the hand-derived table', () => {
 
     const result = evaluatePassword(policy, r.pw, zxcvbn);
     expect(scoreBand(result.Score)).toBe(r.band);
-    expect(result).toEqual({
+    // Every field, in the order the API answers with them: the object's keys are that order, checked here as the
+    // values are (the tests' copy of the order is this literal's).
+    const answer = {
       PasswordStrengthPolicyID: r.p,
       Score: r.score,
       ComplianceLevel: r.level,
@@ -600,18 +295,9 @@ describe('evaluatePassword: the hand-derived table', () => {
       Failures: r.failures,
       Suggestions: expect.any(Array),
       GuessesLog10: answeredGuessesLog10(guess.guessesLog10),
-    });
-    expect(Object.keys(result)).toEqual([
-      'PasswordStrengthPolicyID',
-      'Score',
-      'ComplianceLevel',
-      'ComplianceLevelName',
-      'Compliant',
-      'Mandatory',
-      'Failures',
-      'Suggestions',
-      'GuessesLog10',
-    ]);
+    };
+    expect(result).toEqual(answer);
+    expect(Object.keys(result)).toEqual(Object.keys(answer));
 
     // Suggestions: the length suggestion first when shorter than preferred, then zxcvbn's feedback, deduplicated
     const lengthSuggestion = `Use ${policy.PreferredPasswordLength} characters or more.`;
@@ -686,10 +372,7 @@ describe('compositionFailures', () => {
 
   test('minimums of 0 and RequiresUpperAndLowerCase false never fail', () => {
     const policy = strengthPolicy({
-      MinimumLowerCaseCharacters: 0,
-      MinimumNumericCharacters: 0,
-      MinimumSymbolCharacters: 0,
-      MinimumUpperCaseCharacters: 0,
+      ...NO_MINIMUMS,
       RequiresUpperAndLowerCase: false,
     });
     expect(compositionFailures(policy, countCharacters(''))).toEqual([]);
@@ -697,79 +380,24 @@ describe('compositionFailures', () => {
   });
 
   test("every rule, in the specification's field order, with singular and plural messages", () => {
-    const policy = strengthPolicy({
-      MinimumLowerCaseCharacters: 3,
-      MinimumNumericCharacters: 1,
-      MinimumSymbolCharacters: 2,
-      MinimumUpperCaseCharacters: 1,
-    });
+    const policy = strengthPolicy(minimums(3, 1, 2, 1));
     expect(compositionFailures(policy, countCharacters('ab'))).toEqual([
-      {
-        Rule: 'MinimumLowerCaseCharacters',
-        Required: 3,
-        Found: 2,
-        Message: 'At least 3 lower-case letters are required; the password has 2.',
-      },
-      {
-        Rule: 'MinimumNumericCharacters',
-        Required: 1,
-        Found: 0,
-        Message: 'At least 1 numeric character is required; the password has 0.',
-      },
-      {
-        Rule: 'MinimumSymbolCharacters',
-        Required: 2,
-        Found: 0,
-        Message: 'At least 2 symbols are required; the password has 0.',
-      },
-      {
-        Rule: 'MinimumUpperCaseCharacters',
-        Required: 1,
-        Found: 0,
-        Message: 'At least 1 upper-case letter is required; the password has 0.',
-      },
-      {
-        Rule: 'RequiresUpperAndLowerCase',
-        Required: 2,
-        Found: 1,
-        Message: 'Both upper-case and lower-case letters are required; the password has only lower-case letters.',
-      },
+      lower(3, 2, 'At least 3 lower-case letters are required; the password has 2.'),
+      N1_0,
+      S2_0,
+      U1_0,
+      BOTH_LOWER,
     ]);
   });
 
   test('RequiresUpperAndLowerCase with only upper, only lower, no letters, and both', () => {
     const policy = strengthPolicy({
-      MinimumLowerCaseCharacters: 0,
-      MinimumNumericCharacters: 0,
-      MinimumSymbolCharacters: 0,
-      MinimumUpperCaseCharacters: 0,
+      ...NO_MINIMUMS,
       RequiresUpperAndLowerCase: true,
     });
-    expect(compositionFailures(policy, countCharacters('\u00c4BC'))).toEqual([
-      {
-        Rule: 'RequiresUpperAndLowerCase',
-        Required: 2,
-        Found: 1,
-        Message: 'Both upper-case and lower-case letters are required; the password has only upper-case letters.',
-      },
-    ]);
-    expect(compositionFailures(policy, countCharacters('\u00dfbc'))).toEqual([
-      {
-        Rule: 'RequiresUpperAndLowerCase',
-        Required: 2,
-        Found: 1,
-        Message: 'Both upper-case and lower-case letters are required; the password has only lower-case letters.',
-      },
-    ]);
-    expect(compositionFailures(policy, countCharacters('密码 123'))).toEqual([
-      {
-        Rule: 'RequiresUpperAndLowerCase',
-        Required: 2,
-        Found: 0,
-        Message:
-          'Both upper-case and lower-case letters are required; the password has no upper-case or lower-case letters.',
-      },
-    ]);
+    expect(compositionFailures(policy, countCharacters('\u00c4BC'))).toEqual([BOTH_UPPER]);
+    expect(compositionFailures(policy, countCharacters('\u00dfbc'))).toEqual([BOTH_LOWER]);
+    expect(compositionFailures(policy, countCharacters('密码 123'))).toEqual([BOTH_NONE]);
     expect(compositionFailures(policy, countCharacters('\u00c9\u00e9'))).toEqual([]);
   });
 });
@@ -834,10 +462,7 @@ describe('exact integer arithmetic', () => {
     const policy = strengthPolicy({
       PreferredPasswordLength: 22,
       CalculationWeightings: '88;0;0;12',
-      MinimumLowerCaseCharacters: 0,
-      MinimumNumericCharacters: 0,
-      MinimumSymbolCharacters: 0,
-      MinimumUpperCaseCharacters: 0,
+      ...NO_MINIMUMS,
     });
     expect(88 * (15 / 22)).toBeLessThan(60);
     expect(strengthScore(policy, countCharacters('abcdefghijklmno'))).toBe(60);
@@ -849,10 +474,7 @@ describe('exact integer arithmetic', () => {
 
   test('the largest denominators stay exact: minimums 64, preferred 256', () => {
     const policy = strengthPolicy({
-      MinimumLowerCaseCharacters: 64,
-      MinimumNumericCharacters: 64,
-      MinimumSymbolCharacters: 64,
-      MinimumUpperCaseCharacters: 64,
+      ...minimums(64, 64, 64, 64),
       PreferredPasswordLength: 256,
       CalculationWeightings: '1;33;33;33',
     });
