@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { CredentialAdmin } from '../../admin/credential-admin';
 import { errorEnvelope } from '../../functions/http';
 import { GENERATOR_ADMIN_ROLE, ROUTE_PHRASES } from '../../functions/routes';
-import { ENV } from '../../functions/runtime';
+import { ENV, localDynamoDbClientConfig } from '../../functions/runtime';
 import { addTransactions } from '../../embedded-store/transactions';
 import { rawRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
@@ -39,11 +39,7 @@ beforeAll(async () => {
       [LOCAL_ENV.quiet]: '',
     },
   });
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = new DynamoDBClient(localDynamoDbClientConfig(endpoint));
   admin = new CredentialAdmin(DynamoDBDocumentClient.from(client), 'Credentials');
 }, 90_000);
 

@@ -17,6 +17,7 @@ import { putLocalCredentials, readLocalCredentials } from '../../local/demo-cred
 import { createTables } from '../../store/create-tables';
 import { runCli, type CliRun } from '../support/cli-output';
 import { loadEntry } from '../support/entry-points';
+import { localDynamoDbClientConfig } from '../../functions/runtime';
 
 const ROOT = path.join(__dirname, '../..');
 const TABLE = 'Credentials';
@@ -38,11 +39,7 @@ let documents: DynamoDBDocumentClient;
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  client = new DynamoDBClient({
-    endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  client = new DynamoDBClient(localDynamoDbClientConfig(endpoint));
   documents = DynamoDBDocumentClient.from(client);
   // Policy table names as the local gateway's (DynamoDB table names need at least 3 characters).
   await createTables(client, { generator: 'GeneratorPolicies', strength: 'StrengthPolicies', credentials: TABLE });

@@ -14,6 +14,7 @@ import {
 } from '../../seed/seed-data';
 import { createTables } from '../../store/create-tables';
 import { startEmbeddedStore, type EmbeddedStore } from '../../embedded-store/embedded-store';
+import { localDynamoDbClientConfig } from '../../functions/runtime';
 
 const ROOT = path.join(__dirname, '../..');
 const run = promisify(execFile);
@@ -29,11 +30,7 @@ let tableCounter = 0;
 beforeAll(async () => {
   store = await startEmbeddedStore();
   endpoint = store.endpoint;
-  client = new DynamoDBClient({
-    endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  client = new DynamoDBClient(localDynamoDbClientConfig(endpoint));
   documentClient = DynamoDBDocumentClient.from(client);
   tmp = await mkdtemp(path.join(os.tmpdir(), 'seed-test-'));
 });

@@ -20,7 +20,7 @@ import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/st
 import type { PolicyResource } from '../../functions/domain/policy-collection';
 import type { ProxyHandler } from '../../functions/http';
 import { PolicyRepository } from '../../functions/repositories/policies';
-import { createDocumentClient, ENV, logger, metrics } from '../../functions/runtime';
+import { createDocumentClient, ENV, logger, metrics, localDynamoDbClientConfig } from '../../functions/runtime';
 import { createTables } from '../../store/create-tables';
 import { startDynalite, type DynaliteServer } from '../support/dynalite-server';
 import { getEvent, loadEntry } from '../support/entry-points';
@@ -34,11 +34,7 @@ let tableCount = 0;
 
 beforeAll(async () => {
   server = await startDynalite();
-  raw = new DynamoDBClient({
-    endpoint: server.endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  raw = new DynamoDBClient(localDynamoDbClientConfig(server.endpoint));
 });
 
 afterAll(async () => {
