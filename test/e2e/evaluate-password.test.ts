@@ -6,17 +6,15 @@
 import * as net from 'node:net';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
-import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { errorEnvelope, methodNotAllowedPhrase } from '../../functions/http';
 import { ROUTE_PHRASES } from '../../functions/routes';
 import { GATEWAY_PHRASES } from '../../lib/gateway-contract';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
-import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
+import { LOCAL_CREDENTIALS, SEED_STRENGTH_POLICIES, seedStrengthPolicy } from '../support/seed-reference';
 import { LOCAL_ENV } from '../../local/local-environment';
 
 const PATH = '/api/passwordstrength/evaluate';
-const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
 const STRENGTH_KEY: [string, string] = ['APIKey', LOCAL_CREDENTIALS.passwordStrengthAPIKey];
 const JSON_BODY: [string, string] = ['Content-Type', 'application/json'];
 /** Sent in every request of this file; searched for in everything the service printed. */
@@ -52,7 +50,7 @@ const expectError = (response: RawResponse, status: number, phrase: string) =>
   });
 
 describe('answers', () => {
-  it.each(SEED.map((p) => [p.PasswordStrengthPolicyID, p.PolicyName, p] as const))(
+  it.each(SEED_STRENGTH_POLICIES.map((p) => [p.PasswordStrengthPolicyID, p.PolicyName, p] as const))(
     'policy %i (%s): the evaluation, no-store',
     async (id, _name, policy) => {
       const response = await post(JSON.stringify({ PasswordStrengthPolicyID: id, Password: SECRET }));
@@ -140,7 +138,7 @@ describe('a body that is not UTF-8', () => {
     const escaped = await post('{"Password":"Corr\\uFFFDect-Horse-7"}');
     expect(escaped.status).toBe(200);
     expect(JSON.parse(escaped.body)).toEqual(
-      evaluatePassword(SEED.find((p) => p.PasswordStrengthPolicyID === 1)!, 'Corr\uFFFDect-Horse-7', estimate),
+      evaluatePassword(seedStrengthPolicy(1), 'Corr\uFFFDect-Horse-7', estimate),
     );
   });
 });

@@ -7,15 +7,12 @@
  */
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
-import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { evaluateRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { PwnedPasswordsStub, sha1Hex } from '../support/pwned-passwords-stub';
-import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
+import { LOCAL_CREDENTIALS, seedStrengthPolicy } from '../support/seed-reference';
 import { LOCAL_ENV } from '../../local/local-environment';
 
-const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
-const policy = (id: number) => SEED.find((p) => p.PasswordStrengthPolicyID === id)!;
 /** Excellent and Compliant under policy 1 on its own merits; the stub lists it as breached. */
 const BREACHED = 'Amber-Lighthouse-Sparrow-71!';
 /** Passed through PWNED_PASSWORDS_TIMEOUT_MS; generous, so the child's first (cold) fetch on a busy machine is not a timeout. */
@@ -67,12 +64,12 @@ describe('the check on (PWNED_PASSWORDS_CHECK=true)', () => {
   });
 
   it('a breached password fails with BreachedPassword and is not Compliant, whatever its composition', async () => {
-    expect(evaluatePassword(policy(1), BREACHED, estimate)).toMatchObject({
+    expect(evaluatePassword(seedStrengthPolicy(1), BREACHED, estimate)).toMatchObject({
       ComplianceLevelName: 'Excellent',
       Compliant: true,
     });
     const body = await evaluate(on, { Password: BREACHED });
-    expect(body).toEqual(evaluatePassword(policy(1), BREACHED, estimate, true));
+    expect(body).toEqual(evaluatePassword(seedStrengthPolicy(1), BREACHED, estimate, true));
     expect(body).toMatchObject({
       ComplianceLevel: 1,
       ComplianceLevelName: 'Weak',
@@ -98,7 +95,9 @@ describe('the check on (PWNED_PASSWORDS_CHECK=true)', () => {
 
   it('a password the API does not list is evaluated as before', async () => {
     const password = 'Copper-Meadow-Violin-36#';
-    expect(await evaluate(on, { Password: password })).toEqual(evaluatePassword(policy(1), password, estimate));
+    expect(await evaluate(on, { Password: password })).toEqual(
+      evaluatePassword(seedStrengthPolicy(1), password, estimate),
+    );
     expect(stub.requests).toHaveLength(1);
   });
 
@@ -110,7 +109,9 @@ describe('the check on (PWNED_PASSWORDS_CHECK=true)', () => {
     async (_what, behaviour, errorKind) => {
       stub.behaviour = behaviour;
       const started = Date.now();
-      expect(await evaluate(on, { Password: BREACHED })).toEqual(evaluatePassword(policy(1), BREACHED, estimate));
+      expect(await evaluate(on, { Password: BREACHED })).toEqual(
+        evaluatePassword(seedStrengthPolicy(1), BREACHED, estimate),
+      );
       expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1500);
       expect(stub.requests).toHaveLength(1);
       const warning = on
@@ -137,7 +138,7 @@ describe('the check off (the default)', () => {
   it('the breached password is evaluated as before, and the API is never asked', async () => {
     for (const id of [1, 2, 3])
       expect(await evaluate(off, { PasswordStrengthPolicyID: id, Password: BREACHED })).toEqual(
-        evaluatePassword(policy(id), BREACHED, estimate),
+        evaluatePassword(seedStrengthPolicy(id), BREACHED, estimate),
       );
     expect(stub.requests).toEqual([]);
   });

@@ -17,7 +17,6 @@
  */
 import fc from 'fast-check';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
-import type { GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
 import { generatePassword } from '../../functions/domain/password-generator';
@@ -30,7 +29,7 @@ import { assertProperty } from '../support/property';
 import { remembered } from '../../testkit/remembered-estimator';
 import { ORGANIZATION } from '../../testkit/organization-terms';
 import { seeded } from '../../testkit/seeded-random';
-import { SEED_GENERATOR, SEED_STRENGTH } from '../support/seed-reference';
+import { SEED_GENERATOR_POLICIES, seedStrengthPolicy } from '../support/seed-reference';
 
 /**
  * Cases per property, sized for CI (docs/testing.md#property-run-counts); a fresh seed each run, and
@@ -48,9 +47,7 @@ import { SEED_GENERATOR, SEED_STRENGTH } from '../support/seed-reference';
 const RUNS = 60;
 const CONTROL_RUNS = 25;
 const GENERATED_RUNS = 6;
-const STRENGTH = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
-const policy = (id: number) => STRENGTH.find((p) => p.PasswordStrengthPolicyID === id)!;
-const POLICIES = [policy(1), policy(2)];
+const POLICIES = [seedStrengthPolicy(1), seedStrengthPolicy(2)];
 
 let estimate: GuessabilityEstimator;
 beforeAll(() => {
@@ -254,13 +251,13 @@ describe('controls keep their levels with UserInputs and BannedWords present', (
       fc.property(
         fc.array(fc.constantFrom(...WORD_LIST), { minLength: 5, maxLength: 5 }),
         fc.constantFrom(' ', '-', '.', '_'),
-        (words, separator) => keepsItsLevel(words.join(separator), [...POLICIES, policy(8)]),
+        (words, separator) => keepsItsLevel(words.join(separator), [...POLICIES, seedStrengthPolicy(8)]),
       ),
       CONTROL_RUNS,
     );
   });
 
-  const generators = (SEED_GENERATOR.policies as unknown as GeneratorPolicy[]).filter((g) => g.MinLength >= 14);
+  const generators = SEED_GENERATOR_POLICIES.filter((g) => g.MinLength >= 14);
   it('covers the eight seed generator policies of 14 characters or more', () => {
     expect(generators.map((g) => g.PasswordGeneratorID)).toEqual([2, 3, 4, 5, 6, 7, 9, 11]);
   });

@@ -22,11 +22,10 @@ import fc from 'fast-check';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
-import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { envelopeProblems, sharedPart } from '../support/error-envelope';
 import { useLocalService } from '../support/local-service';
 import { assertProperty, clip, scaledTimeout, shown } from '../support/property';
-import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
+import { LOCAL_CREDENTIALS, SEED_STRENGTH_POLICIES } from '../support/seed-reference';
 import { LOCAL_ENV } from '../../local/local-environment';
 
 jest.setTimeout(scaledTimeout(240_000));
@@ -43,7 +42,6 @@ jest.setTimeout(scaledTimeout(240_000));
  */
 const CASES = 800;
 const PATH = '/api/passwordstrength/evaluate';
-const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
 const STRENGTH_KEY = LOCAL_CREDENTIALS.passwordStrengthAPIKey;
 const ADMIN = LOCAL_CREDENTIALS.generatorAdmin;
 const estimate = guessEstimator();
@@ -111,7 +109,7 @@ function reference(c: Case): Expectation {
     )
   )
     return { status: 400 };
-  const policy = SEED.find((p) => p.PasswordStrengthPolicyID === id);
+  const policy = SEED_STRENGTH_POLICIES.find((p) => p.PasswordStrengthPolicyID === id);
   if (!policy) return { status: 404 };
   return {
     status: 200,
@@ -468,7 +466,7 @@ const caseOf: fc.Arbitrary<Case & { label: string }> = fc
 // ---------------------------------------------------------------------------------------------------------
 
 /** The evaluation of the valid request sent after every case: computed once, as the evaluation is deterministic. */
-const STILL_WANTED = JSON.stringify(evaluatePassword(SEED[0]!, 'Password1!', estimate, true));
+const STILL_WANTED = JSON.stringify(evaluatePassword(SEED_STRENGTH_POLICIES[0]!, 'Password1!', estimate, true));
 
 async function stillEvaluates(): Promise<string[]> {
   const response = await local.client.request(

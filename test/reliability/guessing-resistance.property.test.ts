@@ -25,7 +25,6 @@ import { seededRandom } from '../../bundling/guess-model';
 import { STRONG } from '../../functions/domain/compliance-levels';
 import type { AdjacencyGraph } from '../../functions/domain/evaluation/text/keyboards';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
-import type { GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { generatePassword } from '../../functions/domain/password-generator';
@@ -34,7 +33,7 @@ import { WORD_SEPARATOR } from '../../functions/domain/evaluation/estimate/ranke
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { SEED_GENERATOR, SEED_STRENGTH } from '../support/seed-reference';
+import { SEED_GENERATOR_POLICIES, seedStrengthPolicy } from '../support/seed-reference';
 import { assertProperty } from '../support/property';
 import { remembered } from '../../testkit/remembered-estimator';
 import { seeded } from '../../testkit/seeded-random';
@@ -63,9 +62,7 @@ const FAMILY_RUNS = 50;
 const RANDOM_RUNS = 100;
 const GENERATED_RUNS = 10;
 const PASSPHRASE_RUNS = 30;
-const STRENGTH = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
-const policy = (id: number) => STRENGTH.find((p) => p.PasswordStrengthPolicyID === id)!;
-const POLICIES = [policy(1), policy(2)];
+const POLICIES = [seedStrengthPolicy(1), seedStrengthPolicy(2)];
 
 // Each case evaluates one password under several policies: remembered, zxcvbn-ts runs once per password.
 let shipped: GuessabilityEstimator;
@@ -168,7 +165,7 @@ describe('guessable constructions are never Strong nor Compliant under policies 
 // zigzag of 5 neighbouring keys (`MNhuhy876@?`) in about 7 of 20,000 passwords, which the walk cap rates Weak: a run
 // of 10 cases meets one about once in 290 runs (the seed is printed). Reading a walk's direction would end it.
 describe('controls keep their levels', () => {
-  const generators = (SEED_GENERATOR.policies as unknown as GeneratorPolicy[]).filter((g) => g.MinLength >= 11);
+  const generators = SEED_GENERATOR_POLICIES.filter((g) => g.MinLength >= 11);
 
   it('covers the ten seed generator policies of 11 characters or more', () => {
     expect(generators.map((g) => g.PasswordGeneratorID)).toEqual([1, 2, 3, 4, 5, 6, 7, 9, 10, 11]);
@@ -201,7 +198,7 @@ describe('controls keep their levels', () => {
         fc.constantFrom(' ', '-', '.', '_'),
         (words, separator) => {
           const passphrase = words.join(separator);
-          for (const p of [...POLICIES, policy(8)]) {
+          for (const p of [...POLICIES, seedStrengthPolicy(8)]) {
             const result = asTheServiceDoes(p, passphrase);
             expect(result.ComplianceLevel).toBeGreaterThanOrEqual(STRONG);
             expect(result.ComplianceLevel).toBe(evaluatePassword(p, passphrase, zxcvbnAlone).ComplianceLevel);
@@ -214,7 +211,7 @@ describe('controls keep their levels', () => {
 });
 
 describe('the rule families stay below Strong under policy 2; random passwords stay Strong', () => {
-  const policy2 = policy(2);
+  const policy2 = seedStrengthPolicy(2);
   let members: ReturnType<typeof families>;
   beforeAll(async () => {
     const { baseWords, top100 } = await familyWords();
