@@ -29,6 +29,7 @@ import { assertProperty } from '../support/property';
 import { remembered } from '../../testkit/remembered-estimator';
 import { ORGANIZATION } from '../../testkit/organization-terms';
 import { seeded } from '../../testkit/seeded-random';
+import { L33T_SPELLINGS } from '../../testkit/l33t-spellings';
 import { SEED_GENERATOR_POLICIES, seedStrengthPolicy } from '../support/seed-reference';
 
 /**
@@ -80,17 +81,7 @@ const word = fc.oneof(
 );
 
 /** The l33t stand-ins of the blocklist's table, per letter, that people use. */
-const L33T: Readonly<Record<string, readonly string[]>> = {
-  a: ['@', '4'],
-  e: ['3'],
-  i: ['1', '!'],
-  o: ['0'],
-  s: ['$', '5'],
-  t: ['7', '+'],
-  l: ['1'],
-  g: ['9'],
-  b: ['8'],
-};
+const L33T: Readonly<Record<string, readonly string[]>> = { ...L33T_SPELLINGS, t: ['7', '+'], l: ['1'] };
 
 type Form = 'as written' | 'capitalised' | 'upper case' | 'l33t' | 'changed' | 'inserted' | 'removed' | 'reversed';
 const form = fc.constantFrom<Form>(
