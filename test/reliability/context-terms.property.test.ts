@@ -19,18 +19,16 @@ import fc from 'fast-check';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
-import { generatePassword } from '../../functions/domain/password-generator';
 import { WORD_SEPARATOR } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
 import { evaluatePassword, type StrengthEvaluation } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { WORD_LIST } from '../../functions/domain/word-list';
+import { testControls } from '../support/control-passwords';
 import { assertProperty } from '../support/property';
 import { remembered } from '../../testkit/remembered-estimator';
 import { ORGANIZATION } from '../../testkit/organization-terms';
-import { seeded } from '../../testkit/seeded-random';
 import { L33T_SPELLINGS } from '../../testkit/l33t-spellings';
-import { SEED_GENERATOR_POLICIES, seedStrengthPolicy } from '../support/seed-reference';
+import { seedStrengthPolicy } from '../support/seed-reference';
 
 /**
  * Cases per property, sized for CI (docs/testing.md#property-run-counts); a fresh seed each run, and
@@ -236,33 +234,11 @@ describe('controls keep their levels with UserInputs and BannedWords present', (
     );
   });
 
-  it('five-word passphrases, under policies 1, 2 and 8', async () => {
-    await assertProperty(
-      'five-word passphrase in context',
-      fc.property(
-        fc.array(fc.constantFrom(...WORD_LIST), { minLength: 5, maxLength: 5 }),
-        fc.constantFrom(' ', '-', '.', '_'),
-        (words, separator) => keepsItsLevel(words.join(separator), [...POLICIES, seedStrengthPolicy(8)]),
-      ),
-      CONTROL_RUNS,
-    );
+  testControls({
+    what: 'their level in context',
+    keepsItsLevel,
+    policies: POLICIES,
+    generators: { minLength: 14, ids: [2, 3, 4, 5, 6, 7, 9, 11], runs: GENERATED_RUNS },
+    passphraseRuns: CONTROL_RUNS,
   });
-
-  const generators = SEED_GENERATOR_POLICIES.filter((g) => g.MinLength >= 14);
-  it('covers the eight seed generator policies of 14 characters or more', () => {
-    expect(generators.map((g) => g.PasswordGeneratorID)).toEqual([2, 3, 4, 5, 6, 7, 9, 11]);
-  });
-
-  it.each(generators.map((g) => [g.PasswordGeneratorID, g.MinLength, g] as const))(
-    'generator policy %i (at least %i characters)',
-    async (id, _minLength, generator) => {
-      await assertProperty(
-        `generator ${id} in context`,
-        fc.property(fc.integer(), (seed) =>
-          keepsItsLevel(generatePassword(generator, WORD_LIST, seeded(seed)), POLICIES),
-        ),
-        GENERATED_RUNS,
-      );
-    },
-  );
 });
