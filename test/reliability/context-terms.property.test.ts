@@ -53,11 +53,17 @@ beforeAll(() => {
   estimate = remembered(guessEstimator());
 });
 
+/** What a password is evaluated in: the request's UserInputs and the BannedWords of the policy. */
+interface Context {
+  readonly userInputs?: string[];
+  readonly bannedWords?: string[];
+}
+
+/** The evaluation as the service makes it (the breached-password filter's answer) under the policy, in the context. */
 const evaluate = (
   p: StrengthPolicy,
   password: string,
-  userInputs: string[] = [],
-  bannedWords?: string[],
+  { userInputs = [], bannedWords }: Context = {},
 ): StrengthEvaluation =>
   evaluatePassword(
     bannedWords ? { ...p, BannedWords: bannedWords } : p,
@@ -151,10 +157,7 @@ const suffix = fc.oneof(
 /** How the term reaches the evaluation: a BannedWord of the policy, or in a UserInput as a user name, a display name or an email address. */
 type Source = 'banned word' | 'user name' | 'display name' | 'email address';
 const source = fc.constantFrom<Source>('banned word', 'user name', 'display name', 'email address');
-function context(
-  term: string,
-  from: Source,
-): { userInputs: string[]; bannedWords?: string[]; rule: 'UserInput' | 'BannedWord' } {
+function context(term: string, from: Source): Context & { rule: 'UserInput' | 'BannedWord' } {
   if (from === 'banned word')
     return { userInputs: [], bannedWords: [term[0]!.toUpperCase() + term.slice(1)], rule: 'BannedWord' };
   const input =
@@ -174,9 +177,9 @@ describe('a password built on a term fails, in every form and with every affix o
         // One edit of a 3-letter term is any two letters: only longer terms match changed, inserted or removed.
         fc.pre(term.length >= 4 || !['changed', 'inserted', 'removed'].includes(shape));
         const password = before + written(term, shape, choice) + after;
-        const { userInputs, bannedWords, rule } = context(term, from);
+        const { rule, ...inContext } = context(term, from);
         for (const p of POLICIES) {
-          const result = evaluate(p, password, userInputs, bannedWords);
+          const result = evaluate(p, password, inContext);
           if (!result.Failures.some((f) => f.Rule === rule) || result.ComplianceLevel > 1 || result.Compliant) {
             throw new Error(
               `policy ${p.PasswordStrengthPolicyID}: ${JSON.stringify(password)} (${shape} ${JSON.stringify(term)}, a ${from}): level ${result.ComplianceLevel}, failures ${result.Failures.map((f) => f.Rule).join(', ') || 'none'}`,
@@ -203,8 +206,7 @@ describe('a term inside a random password does not count against it', () => {
         // With every class in the random part, the term adds no class the score would count.
         fc.pre(HAS_EVERY_CLASS.every((c) => c.test(random)));
         const password = random.slice(0, at) + term + random.slice(at);
-        const { userInputs, bannedWords } = context(term, from);
-        const results = POLICIES.map((p) => evaluate(p, password, userInputs, bannedWords));
+        const results = POLICIES.map((p) => evaluate(p, password, context(term, from)));
         expect(results.map((r) => r.ComplianceLevel)).toEqual(POLICIES.map((p) => evaluate(p, random).ComplianceLevel));
         for (const result of results)
           expect(result.Failures.filter((f) => f.Rule === 'UserInput' || f.Rule === 'BannedWord')).toEqual([]);
@@ -219,7 +221,7 @@ const USER = ['jsmith', 'John Smith', 'jsmith@acme.example', 'Acme Corporation',
 describe('controls keep their levels with UserInputs and BannedWords present', () => {
   const keepsItsLevel = (password: string, policies: readonly StrengthPolicy[]) => {
     // In context under every policy first, then without: the remembered estimate serves each policy after the first.
-    const inContext = policies.map((p) => evaluate(p, password, USER, ORGANIZATION));
+    const inContext = policies.map((p) => evaluate(p, password, { userInputs: USER, bannedWords: ORGANIZATION }));
     const alone = policies.map((p) => evaluate(p, password));
     // The same answer but for GuessesLog10, which may only fall: an attacker who knows the terms needs no more guesses.
     expect(inContext.map((r, i) => ({ ...r, GuessesLog10: alone[i]!.GuessesLog10 }))).toEqual(alone);
