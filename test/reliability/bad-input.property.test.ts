@@ -179,7 +179,7 @@ const isAsciiTarget = (text: string): boolean => /^[\x21-\x7e]*$/.test(text);
 /** Every problem with one response; empty when it is right. */
 function responseProblems(
   expectation: Expected,
-  response: { status: number; contentType: string | undefined; allow: string | undefined; body: string },
+  response: { status: number; headers: { 'content-type'?: string; allow?: string }; body: string },
   secrets: readonly string[],
   bodyless: boolean,
 ): string[] {
@@ -199,9 +199,9 @@ function responseProblems(
     if (expectation.kind === 'ok') problems.push(`a ${status} for a valid request`);
     if (expectation.kind === 'status' && status !== expectation.status)
       problems.push(`status ${status}, expected ${expectation.status}`);
-    if (status === 405 && response.allow !== 'GET')
-      problems.push(`405 without "Allow: GET" (Allow: ${JSON.stringify(response.allow)})`);
-    problems.push(...envelopeProblems(status, response.contentType, response.body, secrets, { bodyless }));
+    if (status === 405 && response.headers.allow !== 'GET')
+      problems.push(`405 without "Allow: GET" (Allow: ${JSON.stringify(response.headers.allow)})`);
+    problems.push(...envelopeProblems(status, response.headers['content-type'], response.body, secrets, { bodyless }));
   }
   // Whatever the status: no submitted key comes back, in any body.
   for (const secret of secrets) {
@@ -872,17 +872,7 @@ describe('bad input through the local gateway (property-based)', () => {
         }
         tally('http', response.status);
         const problems = [
-          ...responseProblems(
-            expectation,
-            {
-              status: response.status,
-              contentType: response.headers['content-type'],
-              allow: response.headers.allow,
-              body: response.body,
-            },
-            creds.secrets,
-            m === 'HEAD',
-          ),
+          ...responseProblems(expectation, response, creds.secrets, m === 'HEAD'),
           ...(await stillServes()),
         ];
         if (problems.length > 0)
@@ -1012,17 +1002,7 @@ describe('bad input through the local gateway (property-based)', () => {
         }
         tally('raw', response.status);
         const problems = [
-          ...responseProblems(
-            expectation,
-            {
-              status: response.status,
-              contentType: response.headers['content-type'],
-              allow: response.headers.allow,
-              body: response.body,
-            },
-            creds.secrets,
-            parts.method === 'HEAD',
-          ),
+          ...responseProblems(expectation, response, creds.secrets, parts.method === 'HEAD'),
           ...(await stillServes()),
         ];
         if (problems.length > 0)
@@ -1050,17 +1030,7 @@ describe('protocol corner cases answered by the HTTP server itself', () => {
     const problems =
       response.status === 0
         ? ['no answer: the connection was closed']
-        : responseProblems(
-            { kind: 'client-error' },
-            {
-              status: response.status,
-              contentType: response.headers['content-type'],
-              allow: response.headers.allow,
-              body: response.body,
-            },
-            secrets,
-            false,
-          );
+        : responseProblems({ kind: 'client-error' }, response, secrets, false);
     return { response, problems: [...problems, ...(await stillServes())] };
   }
 
