@@ -9,6 +9,7 @@ import { evaluatePassword } from '../../functions/domain/evaluation/strength-eva
 import { errorEnvelope, methodNotAllowedPhrase } from '../../functions/http';
 import { ROUTE_PHRASES } from '../../functions/routes';
 import { GATEWAY_PHRASES } from '../../lib/gateway-contract';
+import { expectNoStoreJson } from '../support/answers';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH_POLICIES, seedStrengthPolicy } from '../support/seed-reference';
@@ -54,15 +55,7 @@ describe('answers', () => {
     'policy %i (%s): the evaluation, no-store',
     async (id, _name, policy) => {
       const response = await post(JSON.stringify({ PasswordStrengthPolicyID: id, Password: SECRET }));
-      expect({
-        status: response.status,
-        type: response.headers['content-type'],
-        cache: response.headers['cache-control'],
-      }).toEqual({
-        status: 200,
-        type: 'application/json; charset=utf-8',
-        cache: 'no-store',
-      });
+      expectNoStoreJson(response);
       expect(JSON.parse(response.body)).toEqual(evaluatePassword(policy, SECRET, estimate));
     },
   );

@@ -7,6 +7,7 @@
  */
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
+import { BREACHED_PASSWORD_FAILURE } from '../support/answers';
 import { evaluateRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { PwnedPasswordsStub, sha1Hex } from '../support/pwned-passwords-stub';
@@ -74,14 +75,7 @@ describe('the check on (PWNED_PASSWORDS_CHECK=true)', () => {
       ComplianceLevel: 1,
       ComplianceLevelName: 'Weak',
       Compliant: false,
-      Failures: [
-        {
-          Rule: 'BreachedPassword',
-          Required: 0,
-          Found: 1,
-          Message: 'This password appears in lists of breached passwords.',
-        },
-      ],
+      Failures: [BREACHED_PASSWORD_FAILURE],
     });
   });
 
