@@ -23,6 +23,7 @@
  */
 import { errorEnvelope, methodNotAllowedPhrase, REASON_PHRASES, type ErrorStatus } from '../../functions/http';
 import { ROUTE_PHRASES } from '../../functions/routes';
+import { userAndKey } from '../support/credential-headers';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import {
@@ -146,12 +147,6 @@ const CREDENTIALS: Credentials = DEPLOYED_URL
 function wrongKey(key: string): string {
   return `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
 }
-
-/** A user's credential headers, UserID then APIKey, under these names (or others, to try their case). */
-const userAndKey = (userId: string, apiKey: string, [userName, keyName] = ['UserID', 'APIKey']): Headers => [
-  [userName, userId],
-  [keyName, apiKey],
-];
 
 const ADMIN = userAndKey(CREDENTIALS.admin.userId, CREDENTIALS.admin.apiKey);
 const STRENGTH_KEY: Headers = [['APIKey', CREDENTIALS.strengthKey]];

@@ -29,6 +29,7 @@ import type { KeepAliveResponse } from '../support/keep-alive-client';
 import { envelopeProblems, sharedPart } from '../support/error-envelope';
 import { useLocalService } from '../support/local-service';
 import { assertProperty, clip, scaledTimeout, shown } from '../support/property';
+import { type Header, userAndKey } from '../support/credential-headers';
 import { PROTOTYPE_NAMES } from '../support/prototype-names';
 import { rawExchange, type RawSocketResponse } from '../support/raw-socket';
 import {
@@ -81,8 +82,6 @@ afterAll(() => {
 
 // ---------------------------------------------------------------------------------------------------------
 // What a request is and what a correct gateway answers to it.
-
-type Header = readonly [string, string];
 
 /** How the route group's authorizer judges the request's credentials. */
 interface Auth {
@@ -217,18 +216,12 @@ function responseProblems(
 const VALID_REQUESTS = [
   {
     path: '/userapi/passwordgenerator',
-    headers: [
-      ['UserID', ADMIN.UserID],
-      ['APIKey', ADMIN.APIKey],
-    ] as Header[],
+    headers: userAndKey(ADMIN.UserID, ADMIN.APIKey),
     body: JSON.stringify(SEED_GENERATOR.policies),
   },
   {
     path: '/userapi/passwordgenerator/?search=network',
-    headers: [
-      ['UserID', ADMIN.UserID],
-      ['APIKey', ADMIN.APIKey],
-    ] as Header[],
+    headers: userAndKey(ADMIN.UserID, ADMIN.APIKey),
     body: JSON.stringify(referenceSearch(SEED_GENERATOR, 'network')),
   },
   {
@@ -544,10 +537,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     arbitrary: fc.tuple(userIdName, apiKeyName, fc.constantFrom('', ' ', '\t')).map(
       ([u, k, pad]): Credentials => ({
         label: 'admin',
-        headers: [
-          [u, ADMIN.UserID],
-          [k, `${pad}${ADMIN.APIKey}${pad}`],
-        ],
+        headers: userAndKey(ADMIN.UserID, `${pad}${ADMIN.APIKey}${pad}`, [u, k]),
         auth: { userapi: 200, api: 401 },
         secrets: [ADMIN.APIKey],
       }),
@@ -558,10 +548,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     arbitrary: fc.tuple(userIdName, apiKeyName).map(
       ([u, k]): Credentials => ({
         label: 'user without role',
-        headers: [
-          [u, NO_ROLE.UserID],
-          [k, NO_ROLE.APIKey],
-        ],
+        headers: userAndKey(NO_ROLE.UserID, NO_ROLE.APIKey, [u, k]),
         auth: { userapi: 403, api: 401 },
         secrets: [NO_ROLE.APIKey],
       }),
@@ -582,10 +569,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     weight: 1,
     arbitrary: fc.constant<Credentials>({
       label: 'strength key with a UserID',
-      headers: [
-        ['UserID', ADMIN.UserID],
-        ['APIKey', STRENGTH_KEY],
-      ],
+      headers: userAndKey(ADMIN.UserID, STRENGTH_KEY),
       auth: { userapi: 401, api: 200 },
       secrets: [STRENGTH_KEY],
     }),
@@ -614,10 +598,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
       .map(
         ([u, id, key]): Credentials => ({
           label: 'unknown UserID',
-          headers: [
-            [u, id],
-            ['APIKey', key],
-          ],
+          headers: userAndKey(id, key, [u, 'APIKey']),
           auth:
             id.trim() === ADMIN.UserID && key === ADMIN.APIKey
               ? { userapi: 200, api: 401 }
@@ -641,10 +622,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     weight: 1,
     arbitrary: fc.constant<Credentials>({
       label: 'admin key, other UserID',
-      headers: [
-        ['UserID', NO_ROLE.UserID],
-        ['APIKey', ADMIN.APIKey],
-      ],
+      headers: userAndKey(NO_ROLE.UserID, ADMIN.APIKey),
       auth: NO_AUTH,
       secrets: [ADMIN.APIKey],
     }),
@@ -682,10 +660,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     arbitrary: fc.constantFrom(ADMIN.APIKey, STRENGTH_KEY).map(
       (key): Credentials => ({
         label: 'comma-joined APIKey',
-        headers: [
-          ['UserID', ADMIN.UserID],
-          ['APIKey', `${key},${key}`],
-        ],
+        headers: userAndKey(ADMIN.UserID, `${key},${key}`),
         auth: NO_AUTH,
         secrets: [key],
       }),
@@ -696,10 +671,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     arbitrary: fc.tuple(fc.constantFrom(ADMIN.APIKey, STRENGTH_KEY), fc.constantFrom(300, 4_000, 12_000, 20_000)).map(
       ([key, n]): Credentials => ({
         label: `huge APIKey (${n})`,
-        headers: [
-          ['UserID', ADMIN.UserID],
-          ['APIKey', `${key}${'k'.repeat(n)}`],
-        ],
+        headers: userAndKey(ADMIN.UserID, `${key}${'k'.repeat(n)}`),
         auth: NO_AUTH,
         secrets: [key],
       }),
@@ -710,10 +682,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     arbitrary: fc.constantFrom(300, 20_000).map(
       (n): Credentials => ({
         label: `huge UserID (${n})`,
-        headers: [
-          ['UserID', 'u'.repeat(n)],
-          ['APIKey', ADMIN.APIKey],
-        ],
+        headers: userAndKey('u'.repeat(n), ADMIN.APIKey),
         auth: NO_AUTH,
         secrets: [ADMIN.APIKey],
       }),
@@ -726,10 +695,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
       .map(
         ([key, extra]): Credentials => ({
           label: 'non-ASCII APIKey',
-          headers: [
-            ['UserID', ADMIN.UserID],
-            ['APIKey', latin1OfUtf8(`${key}${extra}`)],
-          ],
+          headers: userAndKey(ADMIN.UserID, latin1OfUtf8(`${key}${extra}`)),
           auth: NO_AUTH,
           secrets: [key],
         }),
@@ -740,10 +706,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     arbitrary: fc.constantFrom('ädmin', 'local-admin\u00a0', '管理者').map(
       (u): Credentials => ({
         label: 'non-ASCII UserID',
-        headers: [
-          ['UserID', latin1OfUtf8(u)],
-          ['APIKey', ADMIN.APIKey],
-        ],
+        headers: userAndKey(latin1OfUtf8(u), ADMIN.APIKey),
         auth: NO_AUTH,
         secrets: [ADMIN.APIKey],
       }),
@@ -754,10 +717,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     arbitrary: fc.constantFrom('', ' ', '\t').map(
       (v): Credentials => ({
         label: 'blank APIKey',
-        headers: [
-          ['UserID', ADMIN.UserID],
-          ['APIKey', v],
-        ],
+        headers: userAndKey(ADMIN.UserID, v),
         auth: NO_AUTH,
         secrets: [],
       }),
