@@ -28,7 +28,7 @@ import * as http from 'node:http';
 import type { KeepAliveResponse } from '../support/keep-alive-client';
 import { envelopeProblems, sharedPart } from '../support/error-envelope';
 import { useLocalService } from '../support/local-service';
-import { assertProperty, clip, scaledTimeout, shown } from '../support/property';
+import { assertProperty, clip, codePointOf, scaledTimeout, shown } from '../support/property';
 import { type Header, userAndKey } from '../support/credential-headers';
 import { PROTOTYPE_NAMES } from '../support/prototype-names';
 import { rawExchange, type RawSocketResponse } from '../support/raw-socket';
@@ -253,16 +253,8 @@ async function stillServes(): Promise<string[]> {
 // ---------------------------------------------------------------------------------------------------------
 // Arbitraries.
 
-/** Any code point, lone surrogates included (fast-check's own units avoid them). */
-const anyCodePoint = fc
-  .oneof(
-    { weight: 6, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
-    { weight: 2, arbitrary: fc.integer({ min: 0, max: 0x1f }) },
-    { weight: 2, arbitrary: fc.integer({ min: 0x80, max: 0xffff }) },
-    { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }) },
-    { weight: 1, arbitrary: fc.integer({ min: 0x10000, max: 0x10ffff }) },
-  )
-  .map((cp) => String.fromCodePoint(cp));
+/** Any code point, lone surrogates included. */
+const anyCodePoint = codePointOf({ printableAscii: 6, c0Controls: 2, bmpAboveAscii: 2, loneSurrogates: 1, astral: 1 });
 const wildString = (maxLength: number) => fc.string({ unit: anyCodePoint, maxLength });
 
 /** Percent-encodes the UTF-8 bytes of a string (a lone surrogate becomes U+FFFD, as a browser would send it). */
