@@ -270,23 +270,25 @@ describe('conflicts, policy 1, rollback', () => {
 
 describe('BannedWords a write refuses (docs/administration.md#bannedwords)', () => {
   const FORMAT = 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces';
+  /** The issue's words, each with why a write refuses it. */
+  const REFUSED = [
+    ['ab\u0000c', 'must not contain control characters (character 3 is U+0000)'],
+    ['\ud800abc', 'must be valid Unicode text (character 1 is U+D800, an unpaired surrogate)'],
+    ['\u202eEmca', `${FORMAT} (character 1 is U+202E)`],
+    ['Con\u200btoso', `${FORMAT} (character 4 is U+200B)`],
+  ];
 
   it('apply of the issue’s words exits 1, names each by file and index, prints none raw, and writes nothing', async () => {
     const dir = await exportTo('banned-words-refused', 'strength');
-    await edit(dir, 2, { BannedWords: ['ab\u0000c', '\ud800abc', '\u202eEmca', 'Con\u200btoso'] });
+    await edit(dir, 2, { BannedWords: REFUSED.map(([word]) => word) });
     const before = await snapshot();
     const file = path.join(dir, '2.json');
     for (const command of ['plan', 'apply']) {
       expect(await cli(command, '--collection', 'strength', '--dir', dir)).toEqual({
         code: 1,
         stdout: '',
-        stderr: [
-          `${file}: BannedWords[0]: must not contain control characters (character 3 is U+0000)`,
-          `${file}: BannedWords[1]: must be valid Unicode text (character 1 is U+D800, an unpaired surrogate)`,
-          `${file}: BannedWords[2]: ${FORMAT} (character 1 is U+202E)`,
-          `${file}: BannedWords[3]: ${FORMAT} (character 4 is U+200B)`,
-          '',
-        ].join('\n'),
+        // One line a word, in the file's order.
+        stderr: REFUSED.map(([, why], i) => `${file}: BannedWords[${i}]: ${why}\n`).join(''),
       });
     }
     expect(await snapshot()).toEqual(before);
