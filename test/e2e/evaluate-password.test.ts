@@ -4,8 +4,6 @@
  * matrix, no-store, and the gateway's and the functions' output scanned for the password.
  */
 import * as net from 'node:net';
-import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
-import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import { errorEnvelope, methodNotAllowedPhrase } from '../../functions/http';
 import { ROUTE_PHRASES } from '../../functions/routes';
 import { GATEWAY_PHRASES } from '../../lib/gateway-contract';
@@ -13,6 +11,7 @@ import { expectNoStoreJson } from '../support/answers';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH_POLICIES, seedStrengthPolicy } from '../support/seed-reference';
+import { expectedEvaluation } from '../support/expected-evaluation';
 import { LOCAL_ENV } from '../../local/local-environment';
 
 const PATH = '/api/passwordstrength/evaluate';
@@ -20,7 +19,6 @@ const STRENGTH_KEY: [string, string] = ['APIKey', LOCAL_CREDENTIALS.passwordStre
 const JSON_BODY: [string, string] = ['Content-Type', 'application/json'];
 /** Sent in every request of this file; searched for in everything the service printed. */
 const SECRET = 'Velvet-Orchard-Comet-58?';
-const estimate = guessEstimator();
 
 let service: SpawnedService;
 beforeAll(async () => {
@@ -56,7 +54,7 @@ describe('answers', () => {
     async (id, _name, policy) => {
       const response = await post(JSON.stringify({ PasswordStrengthPolicyID: id, Password: SECRET }));
       expectNoStoreJson(response);
-      expect(JSON.parse(response.body)).toEqual(evaluatePassword(policy, SECRET, estimate));
+      expect(JSON.parse(response.body)).toEqual(expectedEvaluation(policy, SECRET));
     },
   );
 
@@ -130,9 +128,7 @@ describe('a body that is not UTF-8', () => {
     expectError(await post(bytes('{"Password":"Corr\uFFFDect-Horse-7"}')), 400, NOT_UTF8);
     const escaped = await post('{"Password":"Corr\\uFFFDect-Horse-7"}');
     expect(escaped.status).toBe(200);
-    expect(JSON.parse(escaped.body)).toEqual(
-      evaluatePassword(seedStrengthPolicy(1), 'Corr\uFFFDect-Horse-7', estimate),
-    );
+    expect(JSON.parse(escaped.body)).toEqual(expectedEvaluation(seedStrengthPolicy(1), 'Corr\uFFFDect-Horse-7'));
   });
 });
 

@@ -14,8 +14,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../admin/policy';
-import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
-import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import { strengthPolicies } from '../../functions/domain/strength-policy';
 import { errorEnvelope } from '../../functions/http';
 import { runCli, type CliRun } from '../support/cli-output';
@@ -23,6 +21,7 @@ import { evaluateRequest, rawRequest, type RawResponse } from '../support/http-c
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { PwnedPasswordsStub, sha1Hex } from '../support/pwned-passwords-stub';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH_POLICIES, seedStrengthPolicy } from '../support/seed-reference';
+import { expectedEvaluation } from '../support/expected-evaluation';
 import { LOCAL_ENV } from '../../local/local-environment';
 import { ENV } from '../../functions/runtime';
 
@@ -30,7 +29,6 @@ const TTL_SECONDS = 2;
 /** A user the tests invent: none of these words may reach the output or the stub. */
 const USER = ['Quentin Zebulon', 'qzebulon@wolfram-hollow.example', 'Employee 5581923'];
 const SECRETS = ['quentin', 'zebulon', 'wolfram', 'hollow', '5581923'];
-const estimate = guessEstimator();
 
 let stub: PwnedPasswordsStub;
 let service: SpawnedService;
@@ -117,7 +115,7 @@ describe('BannedWords through the policy files of npm run policy', () => {
       { PasswordStrengthPolicyID: 2, Password: 'Kontoso#2026' },
       hasRule('BannedWord'),
     );
-    expect(built).toEqual(evaluatePassword(policy2, 'Kontoso#2026', estimate));
+    expect(built).toEqual(expectedEvaluation(policy2, 'Kontoso#2026'));
     expect(built).toMatchObject({ ComplianceLevel: 1, Compliant: false });
     // Policy 1 bans nothing: the same password is Compliant there.
     expect(JSON.parse((await evaluate({ PasswordStrengthPolicyID: 1, Password: 'Kontoso#2026' })).body)).toMatchObject({
@@ -160,7 +158,7 @@ describe('BannedWords through the policy files of npm run policy', () => {
       { PasswordStrengthPolicyID: 2, Password: '@cm3Rocks!2026' },
       (e) => !hasRule('BannedWord')(e),
     );
-    expect(restored).toEqual(evaluatePassword(seedStrengthPolicy(2), '@cm3Rocks!2026', estimate));
+    expect(restored).toEqual(expectedEvaluation(seedStrengthPolicy(2), '@cm3Rocks!2026'));
     // And back to version 3, with the words: a rollback keeps them.
     expect((await cli('rollback', '--id', '2', '--to-version', '3')).code).toBe(0);
     expect(JSON.parse((await cli('get', '--id', '2')).stdout).BannedWords).toEqual(['Contoso', 'Acme']);
@@ -187,7 +185,7 @@ describe('UserInputs over HTTP', () => {
       cache: 'no-store',
     });
     expect(JSON.parse(response.body)).toEqual(
-      evaluatePassword(seedStrengthPolicy(2), 'Zebulon$Rocks26', estimate, false, USER),
+      expectedEvaluation(seedStrengthPolicy(2), 'Zebulon$Rocks26', false, USER),
     );
     expect(JSON.parse(response.body)).toMatchObject({
       ComplianceLevel: 1,
