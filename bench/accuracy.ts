@@ -28,6 +28,7 @@ import {
 } from './measured';
 import { distribution, table } from './stats';
 import { BENCH_ENV } from './bench-variables';
+import { L33T_SPELLINGS } from '../testkit/l33t-spellings';
 
 /**
  * `npm run bench:accuracy` (docs/guess-numbers.md#accuracy): how well the evaluation tracks a real attacker,
@@ -135,17 +136,7 @@ const digits = (random: Random, count: number) =>
 const capitalised = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 /** The symbols people add, from the keyboard's number row and around it. */
 export const SYMBOLS = [...'!@#$%&*?.'];
-const L33T: Readonly<Record<string, readonly string[]>> = {
-  a: ['@', '4'],
-  e: ['3'],
-  i: ['1', '!'],
-  o: ['0'],
-  s: ['$', '5'],
-  t: ['7'],
-  l: ['1'],
-  g: ['9'],
-  b: ['8'],
-};
+const L33T: Readonly<Record<string, readonly string[]>> = { ...L33T_SPELLINGS, t: ['7'], l: ['1'] };
 const DIGIT_RUNS = [
   '123456',
   '111111',

@@ -23,6 +23,7 @@
  */
 import { errorEnvelope, methodNotAllowedPhrase, REASON_PHRASES, type ErrorStatus } from '../../functions/http';
 import { ROUTE_PHRASES } from '../../functions/routes';
+import { userAndKey } from '../support/credential-headers';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import {
@@ -147,10 +148,7 @@ function wrongKey(key: string): string {
   return `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
 }
 
-const ADMIN: Headers = [
-  ['UserID', CREDENTIALS.admin.userId],
-  ['APIKey', CREDENTIALS.admin.apiKey],
-];
+const ADMIN = userAndKey(CREDENTIALS.admin.userId, CREDENTIALS.admin.apiKey);
 const STRENGTH_KEY: Headers = [['APIKey', CREDENTIALS.strengthKey]];
 const validHeaders = (c: Collection): Headers => (c.group === 'userapi' ? ADMIN : STRENGTH_KEY);
 
@@ -482,144 +480,67 @@ const GENERATOR_CASES: readonly CredentialCase[] = [
   { name: 'no credential headers', headers: [], expect: unauthorized },
   { name: 'only UserID', headers: [['UserID', admin.userId]], expect: unauthorized },
   { name: 'only APIKey', headers: [['APIKey', admin.apiKey]], expect: unauthorized },
-  {
-    name: 'wrong key for the user',
-    headers: [
-      ['UserID', admin.userId],
-      ['APIKey', wrongKey(admin.apiKey)],
-    ],
-    expect: unauthorized,
-  },
-  {
-    name: 'a key not in the key format',
-    headers: [
-      ['UserID', admin.userId],
-      ['APIKey', 'not-a-key'],
-    ],
-    expect: unauthorized,
-  },
-  {
-    name: 'unknown user',
-    headers: [
-      ['UserID', 'e2e-no-such-user'],
-      ['APIKey', admin.apiKey],
-    ],
-    expect: unauthorized,
-  },
-  {
-    name: "another user's key",
-    headers: [
-      ['UserID', noRole.userId],
-      ['APIKey', admin.apiKey],
-    ],
-    expect: unauthorized,
-  },
+  { name: 'wrong key for the user', headers: userAndKey(admin.userId, wrongKey(admin.apiKey)), expect: unauthorized },
+  { name: 'a key not in the key format', headers: userAndKey(admin.userId, 'not-a-key'), expect: unauthorized },
+  { name: 'unknown user', headers: userAndKey('e2e-no-such-user', admin.apiKey), expect: unauthorized },
+  { name: "another user's key", headers: userAndKey(noRole.userId, admin.apiKey), expect: unauthorized },
   {
     name: 'a valid user without the role',
-    headers: [
-      ['UserID', noRole.userId],
-      ['APIKey', noRole.apiKey],
-    ],
+    headers: userAndKey(noRole.userId, noRole.apiKey),
     expect: { status: 403, phrase: ROUTE_PHRASES.missingRole },
   },
   {
     name: 'the password strength key (with UserID)',
-    headers: [
-      ['UserID', admin.userId],
-      ['APIKey', strengthKey],
-    ],
+    headers: userAndKey(admin.userId, strengthKey),
     expect: unauthorized,
   },
   { name: 'the password strength key alone', headers: [['APIKey', strengthKey]], expect: unauthorized },
-  {
-    name: 'an empty APIKey',
-    headers: [
-      ['UserID', admin.userId],
-      ['APIKey', ''],
-    ],
-    expect: unauthorized,
-  },
-  {
-    name: 'an empty UserID',
-    headers: [
-      ['UserID', ''],
-      ['APIKey', admin.apiKey],
-    ],
-    expect: unauthorized,
-  },
+  { name: 'an empty APIKey', headers: userAndKey(admin.userId, ''), expect: unauthorized },
+  { name: 'an empty UserID', headers: userAndKey('', admin.apiKey), expect: unauthorized },
   {
     name: 'an oversized (8 KB) APIKey',
-    headers: [
-      ['UserID', admin.userId],
-      ['APIKey', oversized(admin.apiKey)],
-    ],
+    headers: userAndKey(admin.userId, oversized(admin.apiKey)),
     expect: unauthorized,
   },
   {
     name: 'APIKey sent twice',
-    headers: [
-      ['UserID', admin.userId],
-      ['APIKey', admin.apiKey],
-      ['APIKey', admin.apiKey],
-    ],
+    headers: [...ADMIN, ['APIKey', admin.apiKey]],
     expect: unauthorized,
   },
   {
     name: 'APIKey sent twice in different cases',
-    headers: [
-      ['UserID', admin.userId],
-      ['APIKey', admin.apiKey],
-      ['apikey', admin.apiKey],
-    ],
+    headers: [...ADMIN, ['apikey', admin.apiKey]],
     expect: unauthorized,
   },
   // Not printable ASCII counts as missing: a no-break space (the byte 0xA0 on the wire) is not trimmed.
   {
     name: 'an APIKey padded with a no-break space',
-    headers: [
-      ['UserID', admin.userId],
-      ['APIKey', `${admin.apiKey}\u00a0`],
-    ],
+    headers: userAndKey(admin.userId, `${admin.apiKey}\u00a0`),
     expect: unauthorized,
   },
   {
     name: 'a UserID padded with a no-break space',
-    headers: [
-      ['UserID', `\u00a0${admin.userId}`],
-      ['APIKey', admin.apiKey],
-    ],
+    headers: userAndKey(`\u00a0${admin.userId}`, admin.apiKey),
     expect: unauthorized,
   },
   {
     name: 'values padded with spaces and tabs (HTTP optional whitespace)',
-    headers: [
-      ['UserID', ` ${admin.userId}\t`],
-      ['APIKey', `\t${admin.apiKey} `],
-    ],
+    headers: userAndKey(` ${admin.userId}\t`, `\t${admin.apiKey} `),
     expect: 200,
   },
   {
     name: 'header names in lower case (userid, apikey)',
-    headers: [
-      ['userid', admin.userId],
-      ['apikey', admin.apiKey],
-    ],
+    headers: userAndKey(admin.userId, admin.apiKey, ['userid', 'apikey']),
     expect: 200,
   },
   {
     name: 'header names in upper case (USERID, APIKEY)',
-    headers: [
-      ['USERID', admin.userId],
-      ['APIKEY', admin.apiKey],
-    ],
+    headers: userAndKey(admin.userId, admin.apiKey, ['USERID', 'APIKEY']),
     expect: 200,
   },
   {
     name: 'header names in mixed case (UserId, ApiKey)',
-    headers: [
-      ['UserId', admin.userId],
-      ['ApiKey', admin.apiKey],
-    ],
+    headers: userAndKey(admin.userId, admin.apiKey, ['UserId', 'ApiKey']),
     expect: 200,
   },
   { name: 'the administrator', headers: ADMIN, expect: 200 },
@@ -634,10 +555,7 @@ const STRENGTH_CASES: readonly CredentialCase[] = [
   { name: "a user's key alone", headers: [['APIKey', admin.apiKey]], expect: unauthorized },
   {
     name: 'the credentials of a user without the role',
-    headers: [
-      ['UserID', noRole.userId],
-      ['APIKey', noRole.apiKey],
-    ],
+    headers: userAndKey(noRole.userId, noRole.apiKey),
     expect: unauthorized,
   },
   { name: 'an empty APIKey', headers: [['APIKey', '']], expect: unauthorized },
@@ -718,14 +636,7 @@ describe('credential matrix', () => {
       STRENGTH.path,
     ];
     for (const target of targets) {
-      for (const headers of [
-        ADMIN,
-        STRENGTH_KEY,
-        [
-          ['UserID', noRole.userId],
-          ['APIKey', noRole.apiKey],
-        ] as Headers,
-      ]) {
+      for (const headers of [ADMIN, STRENGTH_KEY, userAndKey(noRole.userId, noRole.apiKey)]) {
         const response = await get(target, headers);
         if (response.status !== 200) expectNoKeyIn(response, submittedKeys);
       }

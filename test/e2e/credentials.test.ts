@@ -10,8 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { CredentialAdmin } from '../../admin/credential-admin';
 import { errorEnvelope } from '../../functions/http';
 import { GENERATOR_ADMIN_ROLE, ROUTE_PHRASES } from '../../functions/routes';
-import { ENV } from '../../functions/runtime';
+import { ENV, localDynamoDbClientConfig } from '../../functions/runtime';
 import { addTransactions } from '../../embedded-store/transactions';
+import { type Header, userAndKey } from '../support/credential-headers';
 import { rawRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { LOCAL_ENV } from '../../local/local-environment';
@@ -39,11 +40,7 @@ beforeAll(async () => {
       [LOCAL_ENV.quiet]: '',
     },
   });
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = new DynamoDBClient(localDynamoDbClientConfig(endpoint));
   admin = new CredentialAdmin(DynamoDBDocumentClient.from(client), 'Credentials');
 }, 90_000);
 
@@ -52,26 +49,27 @@ afterAll(async () => {
   await new Promise((resolve) => store?.close(resolve));
 });
 
-function get(path: string, headers: [string, string][]) {
+function get(path: string, headers: readonly Header[]) {
   for (const [name, value] of headers) if (name.toLowerCase() === 'apikey') presentedKeys.push(value);
   return rawRequest(service.url, 'GET', path, headers);
 }
-const asUser = (userId: string, key: string, path = GENERATOR) =>
-  get(path, [
-    ['UserID', userId],
-    ['APIKey', key],
-  ]);
+const asUser = (userId: string, key: string, path = GENERATOR) => get(path, userAndKey(userId, key));
 const asStrengthKey = (key: string, path = STRENGTH) => get(path, [['APIKey', key]]);
 const statusOf = async (response: Promise<{ status: number }>) => (await response).status;
 const waitOutTheBound = () => new Promise((resolve) => setTimeout(resolve, AUTHORIZER_CACHE_TTL_SECONDS * 1000 + 500));
+
+/** A new user with the generator administrator's role (or the roles given), and the key issued to it. */
+async function newUser(userId: string, roles = [GENERATOR_ADMIN_ROLE]) {
+  await admin.createUser(userId, roles);
+  return admin.issueUserKey(userId);
+}
 
 const UNAUTHORIZED = { status: 401, body: errorEnvelope(401, ROUTE_PHRASES.unauthorized) };
 const FORBIDDEN = { status: 403, body: errorEnvelope(403, ROUTE_PHRASES.missingRole) };
 
 describe('issued keys work, and several at once (rotation)', () => {
   it('a new user key and a second key of the same user both open /userapi/', async () => {
-    await admin.createUser('alice', [GENERATOR_ADMIN_ROLE]);
-    const first = await admin.issueUserKey('alice');
+    const first = await newUser('alice');
     const second = await admin.issueUserKey('alice');
     expect(await statusOf(asUser('alice', first.key))).toBe(200);
     expect(await statusOf(asUser('alice', second.key))).toBe(200);
@@ -87,12 +85,9 @@ describe('issued keys work, and several at once (rotation)', () => {
 
 describe('revocation takes effect within the bound (authorizer cache TTL)', () => {
   it('a revoked key, a disabled user, a revoked role and a revoked strength key', async () => {
-    await admin.createUser('bob', [GENERATOR_ADMIN_ROLE]);
-    await admin.createUser('carol', [GENERATOR_ADMIN_ROLE]);
-    await admin.createUser('dave', [GENERATOR_ADMIN_ROLE]);
-    const bob = await admin.issueUserKey('bob');
-    const carol = await admin.issueUserKey('carol');
-    const daveOld = await admin.issueUserKey('dave');
+    const bob = await newUser('bob');
+    const carol = await newUser('carol');
+    const daveOld = await newUser('dave');
     const daveNew = await admin.issueUserKey('dave');
     const strength = await admin.issueSystemKey('strength');
     for (const response of [
@@ -119,10 +114,8 @@ describe('revocation takes effect within the bound (authorizer cache TTL)', () =
   }, 30_000);
 
   it('re-enabling a user and granting the role back restore access within the bound', async () => {
-    await admin.createUser('heidi', []);
-    const heidi = await admin.issueUserKey('heidi');
-    await admin.createUser('ivan', [GENERATOR_ADMIN_ROLE]);
-    const ivan = await admin.issueUserKey('ivan');
+    const heidi = await newUser('heidi', []);
+    const ivan = await newUser('ivan');
     await admin.disableUser('ivan');
     expect(await asUser('heidi', heidi.key)).toMatchObject(FORBIDDEN);
     expect(await asUser('ivan', ivan.key)).toMatchObject(UNAUTHORIZED);
@@ -138,8 +131,7 @@ describe('revocation takes effect within the bound (authorizer cache TTL)', () =
 
 describe('route groups never share keys', () => {
   it('a user key on /api/ and a strength key on /userapi/ are 401', async () => {
-    await admin.createUser('erin', [GENERATOR_ADMIN_ROLE]);
-    const user = await admin.issueUserKey('erin');
+    const user = await newUser('erin');
     const strength = await admin.issueSystemKey('strength');
     for (const path of [STRENGTH, `${STRENGTH}/`, `${STRENGTH}/?search=x`])
       expect(await asStrengthKey(user.key, path)).toMatchObject(UNAUTHORIZED);
@@ -151,85 +143,32 @@ describe('route groups never share keys', () => {
 describe('header handling', () => {
   let key: string;
   beforeAll(async () => {
-    await admin.createUser('frank', [GENERATOR_ADMIN_ROLE]);
-    key = (await admin.issueUserKey('frank')).key;
+    key = (await newUser('frank')).key;
   });
 
   it.each([[['userid', 'apikey']], [['USERID', 'APIKEY']], [['UserId', 'ApiKey']]])(
     'header names %j are accepted',
     async ([userHeader, keyHeader]) => {
-      expect(
-        await statusOf(
-          get(GENERATOR, [
-            [userHeader!, 'frank'],
-            [keyHeader!, key],
-          ]),
-        ),
-      ).toBe(200);
+      expect(await statusOf(get(GENERATOR, userAndKey('frank', key, [userHeader!, keyHeader!])))).toBe(200);
     },
   );
 
   it.each([
-    [
-      'an oversized (8 KB) key',
-      () => [
-        ['UserID', 'frank'],
-        ['APIKey', `${key}${'A'.repeat(8192)}`],
-      ],
-    ],
-    [
-      'a duplicated APIKey header',
-      () => [
-        ['UserID', 'frank'],
-        ['APIKey', key],
-        ['APIKey', key],
-      ],
-    ],
-    [
-      'a duplicated UserID header',
-      () => [
-        ['UserID', 'frank'],
-        ['UserID', 'frank'],
-        ['APIKey', key],
-      ],
-    ],
-    [
-      'an empty APIKey',
-      () => [
-        ['UserID', 'frank'],
-        ['APIKey', ''],
-      ],
-    ],
-    [
-      'an empty UserID',
-      () => [
-        ['UserID', ''],
-        ['APIKey', key],
-      ],
-    ],
-    [
-      'a non-ASCII key',
-      () => [
-        ['UserID', 'frank'],
-        ['APIKey', `${key.slice(0, -1)}\u00e9`],
-      ],
-    ],
-    [
-      'a non-ASCII UserID',
-      () => [
-        ['UserID', 'fr\u00e4nk'],
-        ['APIKey', key],
-      ],
-    ],
-  ] as [string, () => [string, string][]][])('%s is 401', async (_, headers) => {
+    ['an oversized (8 KB) key', () => userAndKey('frank', `${key}${'A'.repeat(8192)}`)],
+    ['a duplicated APIKey header', () => [...userAndKey('frank', key), ['APIKey', key]]],
+    ['a duplicated UserID header', () => [['UserID', 'frank'], ...userAndKey('frank', key)]],
+    ['an empty APIKey', () => userAndKey('frank', '')],
+    ['an empty UserID', () => userAndKey('', key)],
+    ['a non-ASCII key', () => userAndKey('frank', `${key.slice(0, -1)}\u00e9`)],
+    ['a non-ASCII UserID', () => userAndKey('fr\u00e4nk', key)],
+  ] as [string, () => Header[]][])('%s is 401', async (_, headers) => {
     expect(await get(GENERATOR, headers())).toMatchObject(UNAUTHORIZED);
   });
 });
 
 describe('bookkeeping and secrecy', () => {
   it('records when a key was last used, without ever listing a key or a digest', async () => {
-    await admin.createUser('grace', [GENERATOR_ADMIN_ROLE]);
-    const used = await admin.issueUserKey('grace');
+    const used = await newUser('grace');
     const unused = await admin.issueUserKey('grace');
     expect(await statusOf(asUser('grace', used.key))).toBe(200);
 

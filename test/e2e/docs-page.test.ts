@@ -5,7 +5,7 @@
  * `npm run docs:screenshot` (DOCS_SCREENSHOT=1) also writes it to docs/images/docs-page.png for the README.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ import { launchChromium } from '../support/chromium';
 import { rawRequest } from '../support/http-client';
 import { PROJECT_ROOT, useLocalService } from '../support/local-service';
 import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
-import { SCREENSHOTS } from '../support/screenshots';
+import { keepScreenshot } from '../support/screenshots';
 
 const local = useLocalService();
 interface Operation {
@@ -30,7 +30,6 @@ const DOCUMENT = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as {
 const OPERATIONS = Object.entries(DOCUMENT.paths).flatMap(([pathName, item]) =>
   Object.keys(item).map((method) => ({ method, path: pathName })),
 );
-const SCREENSHOT = SCREENSHOTS.docsPage;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
@@ -51,6 +50,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
+});
+// Each test judges only what its own pages asked for and what went wrong on them.
+beforeEach(() => {
+  requested.length = 0;
+  problems.length = 0;
 });
 
 /** A new tab on a docs page, once the page has rendered its first operation; `landsOn` is where a redirect leads. */
@@ -106,8 +110,6 @@ it('the document has operations to look for (read from docs/openapi.json)', () =
 });
 
 it('/docs shows every operation of docs/openapi.json, reaches nothing but loopback, and is screenshot', async () => {
-  requested.length = 0;
-  problems.length = 0;
   const page = await openDocsPage();
   try {
     expect(await visibility(page)).toEqual(OPERATIONS.map((operation) => ({ ...operation, visible: true })));
@@ -133,15 +135,13 @@ it('/docs shows every operation of docs/openapi.json, reaches nothing but loopba
     const size = pngSize(png);
     expect(size?.width).toBe(1280);
     expect(size!.height).toBeGreaterThanOrEqual(900);
-    expect(png.length).toBeGreaterThan(20_000);
-    if (process.env.DOCS_SCREENSHOT === '1') writeFileSync(SCREENSHOT, png);
+    keepScreenshot(png, 'docsPage', 20_000);
   } finally {
     await page.close();
   }
 }, 60_000);
 
 it('"Try it out" calls the local gateway, the page’s own origin, with the key given to "Authorize"', async () => {
-  problems.length = 0;
   const page = await openDocsPage();
   try {
     // The servers list offers the page's own origin first: the only one the browser may call (the API sends no CORS headers).

@@ -4,24 +4,21 @@
  * matrix, no-store, and the gateway's and the functions' output scanned for the password.
  */
 import * as net from 'node:net';
-import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
-import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
-import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { errorEnvelope, methodNotAllowedPhrase } from '../../functions/http';
 import { ROUTE_PHRASES } from '../../functions/routes';
 import { GATEWAY_PHRASES } from '../../lib/gateway-contract';
+import { expectNoStoreJson } from '../support/answers';
 import { rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
-import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
+import { LOCAL_CREDENTIALS, SEED_STRENGTH_POLICIES, seedStrengthPolicy } from '../support/seed-reference';
+import { expectedEvaluation } from '../support/expected-evaluation';
 import { LOCAL_ENV } from '../../local/local-environment';
 
 const PATH = '/api/passwordstrength/evaluate';
-const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
 const STRENGTH_KEY: [string, string] = ['APIKey', LOCAL_CREDENTIALS.passwordStrengthAPIKey];
 const JSON_BODY: [string, string] = ['Content-Type', 'application/json'];
 /** Sent in every request of this file; searched for in everything the service printed. */
 const SECRET = 'Velvet-Orchard-Comet-58?';
-const estimate = guessEstimator();
 
 let service: SpawnedService;
 beforeAll(async () => {
@@ -52,20 +49,12 @@ const expectError = (response: RawResponse, status: number, phrase: string) =>
   });
 
 describe('answers', () => {
-  it.each(SEED.map((p) => [p.PasswordStrengthPolicyID, p.PolicyName, p] as const))(
+  it.each(SEED_STRENGTH_POLICIES.map((p) => [p.PasswordStrengthPolicyID, p.PolicyName, p] as const))(
     'policy %i (%s): the evaluation, no-store',
     async (id, _name, policy) => {
       const response = await post(JSON.stringify({ PasswordStrengthPolicyID: id, Password: SECRET }));
-      expect({
-        status: response.status,
-        type: response.headers['content-type'],
-        cache: response.headers['cache-control'],
-      }).toEqual({
-        status: 200,
-        type: 'application/json; charset=utf-8',
-        cache: 'no-store',
-      });
-      expect(JSON.parse(response.body)).toEqual(evaluatePassword(policy, SECRET, estimate));
+      expectNoStoreJson(response);
+      expect(JSON.parse(response.body)).toEqual(expectedEvaluation(policy, SECRET));
     },
   );
 
@@ -139,9 +128,7 @@ describe('a body that is not UTF-8', () => {
     expectError(await post(bytes('{"Password":"Corr\uFFFDect-Horse-7"}')), 400, NOT_UTF8);
     const escaped = await post('{"Password":"Corr\\uFFFDect-Horse-7"}');
     expect(escaped.status).toBe(200);
-    expect(JSON.parse(escaped.body)).toEqual(
-      evaluatePassword(SEED.find((p) => p.PasswordStrengthPolicyID === 1)!, 'Corr\uFFFDect-Horse-7', estimate),
-    );
+    expect(JSON.parse(escaped.body)).toEqual(expectedEvaluation(seedStrengthPolicy(1), 'Corr\uFFFDect-Horse-7'));
   });
 });
 

@@ -14,25 +14,21 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../admin/policy';
-import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
-import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
-import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
+import { strengthPolicies } from '../../functions/domain/strength-policy';
 import { errorEnvelope } from '../../functions/http';
 import { runCli, type CliRun } from '../support/cli-output';
 import { evaluateRequest, rawRequest, type RawResponse } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { PwnedPasswordsStub, sha1Hex } from '../support/pwned-passwords-stub';
-import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
+import { LOCAL_CREDENTIALS, SEED_STRENGTH_POLICIES, seedStrengthPolicy } from '../support/seed-reference';
+import { expectedEvaluation } from '../support/expected-evaluation';
 import { LOCAL_ENV } from '../../local/local-environment';
 import { ENV } from '../../functions/runtime';
 
 const TTL_SECONDS = 2;
-const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
-const seedPolicy = (id: number) => SEED.find((p) => p.PasswordStrengthPolicyID === id)!;
 /** A user the tests invent: none of these words may reach the output or the stub. */
 const USER = ['Quentin Zebulon', 'qzebulon@wolfram-hollow.example', 'Employee 5581923'];
 const SECRETS = ['quentin', 'zebulon', 'wolfram', 'hollow', '5581923'];
-const estimate = guessEstimator();
 
 let stub: PwnedPasswordsStub;
 let service: SpawnedService;
@@ -108,18 +104,18 @@ describe('BannedWords through the policy files of npm run policy', () => {
     expect(plan.code).toBe(0);
     // The change and the summary; the lint's findings (information) follow.
     expect(plan.stdout.split('\n').slice(0, 3)).toEqual([
-      `~ change strength policy 2 "${seedPolicy(2).PolicyName}" (version 1 → 2)`,
+      `~ change strength policy 2 "${seedStrengthPolicy(2).PolicyName}" (version 1 → 2)`,
       '    BannedWords: + "Contoso", + "Initech"',
-      `Plan: 0 to create, 1 to change, 0 to delete, ${SEED.length - 1} unchanged.`,
+      `Plan: 0 to create, 1 to change, 0 to delete, ${SEED_STRENGTH_POLICIES.length - 1} unchanged.`,
     ]);
     expect((await cli('apply', '--dir', dir)).code).toBe(0);
 
-    const policy2 = { ...seedPolicy(2), BannedWords: ['Contoso', 'Initech'] };
+    const policy2 = { ...seedStrengthPolicy(2), BannedWords: ['Contoso', 'Initech'] };
     const built = await evaluatedWithinTheBound(
       { PasswordStrengthPolicyID: 2, Password: 'Kontoso#2026' },
       hasRule('BannedWord'),
     );
-    expect(built).toEqual(evaluatePassword(policy2, 'Kontoso#2026', estimate));
+    expect(built).toEqual(expectedEvaluation(policy2, 'Kontoso#2026'));
     expect(built).toMatchObject({ ComplianceLevel: 1, Compliant: false });
     // Policy 1 bans nothing: the same password is Compliant there.
     expect(JSON.parse((await evaluate({ PasswordStrengthPolicyID: 1, Password: 'Kontoso#2026' })).body)).toMatchObject({
@@ -162,7 +158,7 @@ describe('BannedWords through the policy files of npm run policy', () => {
       { PasswordStrengthPolicyID: 2, Password: '@cm3Rocks!2026' },
       (e) => !hasRule('BannedWord')(e),
     );
-    expect(restored).toEqual(evaluatePassword(seedPolicy(2), '@cm3Rocks!2026', estimate));
+    expect(restored).toEqual(expectedEvaluation(seedStrengthPolicy(2), '@cm3Rocks!2026'));
     // And back to version 3, with the words: a rollback keeps them.
     expect((await cli('rollback', '--id', '2', '--to-version', '3')).code).toBe(0);
     expect(JSON.parse((await cli('get', '--id', '2')).stdout).BannedWords).toEqual(['Contoso', 'Acme']);
@@ -170,11 +166,11 @@ describe('BannedWords through the policy files of npm run policy', () => {
 
   it('put: one policy from a file, with its words; a bad word is refused naming the file and the index', async () => {
     const file = path.join(tmp, '4.json');
-    await writeFile(file, JSON.stringify({ ...seedPolicy(4), BannedWords: ['Fabrikam'] }));
+    await writeFile(file, JSON.stringify({ ...seedStrengthPolicy(4), BannedWords: ['Fabrikam'] }));
     expect((await cli('put', '--file', file)).stdout).toContain('    BannedWords: + "Fabrikam"\n');
     await evaluatedWithinTheBound({ PasswordStrengthPolicyID: 4, Password: 'Fabr1kam#2026!' }, hasRule('BannedWord'));
 
-    await writeFile(file, JSON.stringify({ ...seedPolicy(4), BannedWords: ['Fabrikam', 'ab'] }));
+    await writeFile(file, JSON.stringify({ ...seedStrengthPolicy(4), BannedWords: ['Fabrikam', 'ab'] }));
     const refused = await cli('put', '--file', file);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${file}: BannedWords[1]: must have 3 to 64 characters (it has 2)`);
@@ -189,7 +185,7 @@ describe('UserInputs over HTTP', () => {
       cache: 'no-store',
     });
     expect(JSON.parse(response.body)).toEqual(
-      evaluatePassword(seedPolicy(2), 'Zebulon$Rocks26', estimate, false, USER),
+      expectedEvaluation(seedStrengthPolicy(2), 'Zebulon$Rocks26', false, USER),
     );
     expect(JSON.parse(response.body)).toMatchObject({
       ComplianceLevel: 1,

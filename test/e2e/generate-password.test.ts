@@ -4,6 +4,7 @@ import path from 'node:path';
 import { characterClasses, type GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { errorEnvelope } from '../../functions/http';
 import { ROUTE_PHRASES } from '../../functions/routes';
+import { expectNoStoreJson } from '../support/answers';
 import { rawRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { LOCAL_ENV } from '../../local/local-environment';
@@ -35,15 +36,7 @@ describe('every seed generator policy generates through the endpoint', () => {
     'policy %i (%s): 20 passwords that keep its rules',
     async (id, _name, policy) => {
       const response = await get(`/userapi/generatepassword/?PasswordGeneratorID=${id}&Qty=20`);
-      expect({
-        status: response.status,
-        type: response.headers['content-type'],
-        cache: response.headers['cache-control'],
-      }).toEqual({
-        status: 200,
-        type: 'application/json; charset=utf-8',
-        cache: 'no-store',
-      });
+      expectNoStoreJson(response);
       const passwords = (JSON.parse(response.body) as { Password: string }[]).map((p) => p.Password);
       expect(passwords).toHaveLength(20);
       const excluded = new Set(policy.ExcludeChars + (policy.AmbiguousChars ? '' : '0Oo1lI|'));

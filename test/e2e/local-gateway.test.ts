@@ -235,21 +235,25 @@ describe.each(PROTOTYPE_NAMES)('a request name that Object.prototype holds: %s',
 });
 
 describe('the request log line', () => {
+  /** The one request log line that starts so, waited for: it is written after the response, and others may still arrive. */
+  async function theLogLine(start: string): Promise<string> {
+    const lines = () =>
+      service
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith(start));
+    for (let i = 0; i < 100 && lines().length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(lines()).toHaveLength(1);
+    return lines()[0]!;
+  }
+
   it('names the path and the query parameter names the route takes, never a value and no other name', async () => {
     const key = 'pps_0123456789ab_Hq3vN8xLr2TzWc5YpK7eJd9SfG4uBm6AoXi1VnE0tQs';
     const password = 'Quartz-Lantern-Orbit-93';
     const target = `/api/passwordstrength/?search=${encodeURIComponent(key)}&${encodeURIComponent(password)}&APIKey=${key}&search=two`;
     const response = await rawRequest(service.url, 'GET', target, CREDENTIALS.strengthKey);
     expect(response.status).toBe(400);
-    // The line is written after the response (and other tests' lines may still arrive): wait for this one.
-    const lines = () =>
-      service
-        .output()
-        .split('\n')
-        .filter((line) => line.startsWith('GET /api/passwordstrength/?'));
-    for (let i = 0; i < 100 && lines().length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
-    expect(lines()).toHaveLength(1);
-    expect(lines()[0]).toMatch(
+    expect(await theLogLine('GET /api/passwordstrength/?')).toMatch(
       /^GET \/api\/passwordstrength\/\?search&\[other\]&\[other\]&search -> 400 \(\d+\.\d ms\)$/,
     );
     for (const secret of [key, encodeURIComponent(key), key.slice(0, 16), key.slice(-16), password, 'two'])
@@ -260,28 +264,16 @@ describe('the request log line', () => {
     const key = 'pps_445566778899_Eq4vN8xLr2TzWc5YpK7eJd9SfG4uBm6AoXi1VnE0tQs';
     const response = await rawRequest(service.url, 'GET', `/api/passwordstrength/${key}`, CREDENTIALS.strengthKey);
     expect(response.status).toBe(404);
-    const lines = () =>
-      service
-        .output()
-        .split('\n')
-        .filter((line) => line.startsWith('GET /api/passwordstrength/['));
-    for (let i = 0; i < 100 && lines().length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
-    expect(lines()).toHaveLength(1);
-    expect(lines()[0]).toMatch(/^GET \/api\/passwordstrength\/\[redacted\] -> 404 \(\d+\.\d ms\)$/);
+    expect(await theLogLine('GET /api/passwordstrength/[')).toMatch(
+      /^GET \/api\/passwordstrength\/\[redacted\] -> 404 \(\d+\.\d ms\)$/,
+    );
     expect(service.output()).not.toContain(key);
   });
 
   it('names no query parameter of a docs page request, which takes none', async () => {
     const key = 'pps_00112233aabb_Wq4vN8xLr2TzWc5YpK7eJd9SfG4uBm6AoXi1VnE0tQs';
     expect((await rawRequest(service.url, 'GET', `/docs/?APIKey=${key}&${key}`)).status).toBe(200);
-    const lines = () =>
-      service
-        .output()
-        .split('\n')
-        .filter((line) => line.startsWith('GET /docs/?'));
-    for (let i = 0; i < 100 && lines().length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
-    expect(lines()).toHaveLength(1);
-    expect(lines()[0]).toMatch(/^GET \/docs\/\?\[other\]&\[other\] -> 200 \(\d+\.\d ms\)$/);
+    expect(await theLogLine('GET /docs/?')).toMatch(/^GET \/docs\/\?\[other\]&\[other\] -> 200 \(\d+\.\d ms\)$/);
     expect(service.output()).not.toContain(key);
   });
 });

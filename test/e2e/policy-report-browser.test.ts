@@ -24,9 +24,7 @@ import { DEFAULT_GENERATOR_FILE, DEFAULT_STRENGTH_FILE, readSeedFile } from '../
 import { launchChromium } from '../support/chromium';
 import { generatorPolicy } from '../../testkit/policy-fixtures';
 import { seeded } from '../../testkit/seeded-random';
-import { SCREENSHOTS } from '../support/screenshots';
-
-const SCREENSHOT = SCREENSHOTS.policyReport;
+import { keepScreenshot } from '../support/screenshots';
 
 let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
 let context: BrowserContext;
@@ -50,6 +48,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   rmSync(dir, { recursive: true, force: true });
+});
+// Each test judges only what its own pages asked for and what went wrong on them.
+beforeEach(() => {
+  requested.length = 0;
+  problems.length = 0;
 });
 
 /** Writes the page to a file and opens it in a new tab. */
@@ -81,8 +84,6 @@ async function open(
 }
 
 it('shows every seed policy with its findings and their clauses, the SHALL-breaking ones in red, and requests nothing but the file', async () => {
-  requested.length = 0;
-  problems.length = 0;
   const { page, url } = await open('seed.html', SEED_GENERATOR, SEED_STRENGTH);
   try {
     await page.waitForLoadState('networkidle');
@@ -148,16 +149,13 @@ it('shows every seed policy with its findings and their clauses, the SHALL-break
     expect(problems).toEqual([]);
 
     const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
-    expect(png.length).toBeGreaterThan(50_000);
-    if (process.env.REPORT_SCREENSHOT === '1') writeFileSync(SCREENSHOT, png);
+    keepScreenshot(png, 'policyReport', 50_000);
   } finally {
     await page.close();
   }
 }, 60_000);
 
 it('a policy named with <script> shows the name as text and runs nothing', async () => {
-  requested.length = 0;
-  problems.length = 0;
   const name = '<script>document.title = "injected"; alert(1)</script><img src="https://example.com/x.png">';
   const { page, url } = await open(
     'markup.html',

@@ -5,22 +5,18 @@
  * is on; it is evaluated as before when the check is off, and when the API does not answer in time or fails.
  * Only the hash prefix reaches the API, and nothing the service prints holds the password or its hash.
  */
-import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
-import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
-import type { StrengthPolicy } from '../../functions/domain/strength-policy';
+import { BREACHED_PASSWORD_FAILURE } from '../support/answers';
 import { evaluateRequest } from '../support/http-client';
 import { spawnLocalService, type SpawnedService } from '../support/local-service';
 import { PwnedPasswordsStub, sha1Hex } from '../support/pwned-passwords-stub';
-import { LOCAL_CREDENTIALS, SEED_STRENGTH } from '../support/seed-reference';
+import { LOCAL_CREDENTIALS, seedStrengthPolicy } from '../support/seed-reference';
+import { expectedEvaluation } from '../support/expected-evaluation';
 import { LOCAL_ENV } from '../../local/local-environment';
 
-const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
-const policy = (id: number) => SEED.find((p) => p.PasswordStrengthPolicyID === id)!;
 /** Excellent and Compliant under policy 1 on its own merits; the stub lists it as breached. */
 const BREACHED = 'Amber-Lighthouse-Sparrow-71!';
 /** Passed through PWNED_PASSWORDS_TIMEOUT_MS; generous, so the child's first (cold) fetch on a busy machine is not a timeout. */
 const TIMEOUT_MS = 1500;
-const estimate = guessEstimator();
 
 let stub: PwnedPasswordsStub;
 let on: SpawnedService;
@@ -67,24 +63,17 @@ describe('the check on (PWNED_PASSWORDS_CHECK=true)', () => {
   });
 
   it('a breached password fails with BreachedPassword and is not Compliant, whatever its composition', async () => {
-    expect(evaluatePassword(policy(1), BREACHED, estimate)).toMatchObject({
+    expect(expectedEvaluation(seedStrengthPolicy(1), BREACHED)).toMatchObject({
       ComplianceLevelName: 'Excellent',
       Compliant: true,
     });
     const body = await evaluate(on, { Password: BREACHED });
-    expect(body).toEqual(evaluatePassword(policy(1), BREACHED, estimate, true));
+    expect(body).toEqual(expectedEvaluation(seedStrengthPolicy(1), BREACHED, true));
     expect(body).toMatchObject({
       ComplianceLevel: 1,
       ComplianceLevelName: 'Weak',
       Compliant: false,
-      Failures: [
-        {
-          Rule: 'BreachedPassword',
-          Required: 0,
-          Found: 1,
-          Message: 'This password appears in lists of breached passwords.',
-        },
-      ],
+      Failures: [BREACHED_PASSWORD_FAILURE],
     });
   });
 
@@ -98,7 +87,7 @@ describe('the check on (PWNED_PASSWORDS_CHECK=true)', () => {
 
   it('a password the API does not list is evaluated as before', async () => {
     const password = 'Copper-Meadow-Violin-36#';
-    expect(await evaluate(on, { Password: password })).toEqual(evaluatePassword(policy(1), password, estimate));
+    expect(await evaluate(on, { Password: password })).toEqual(expectedEvaluation(seedStrengthPolicy(1), password));
     expect(stub.requests).toHaveLength(1);
   });
 
@@ -110,7 +99,7 @@ describe('the check on (PWNED_PASSWORDS_CHECK=true)', () => {
     async (_what, behaviour, errorKind) => {
       stub.behaviour = behaviour;
       const started = Date.now();
-      expect(await evaluate(on, { Password: BREACHED })).toEqual(evaluatePassword(policy(1), BREACHED, estimate));
+      expect(await evaluate(on, { Password: BREACHED })).toEqual(expectedEvaluation(seedStrengthPolicy(1), BREACHED));
       expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1500);
       expect(stub.requests).toHaveLength(1);
       const warning = on
@@ -137,7 +126,7 @@ describe('the check off (the default)', () => {
   it('the breached password is evaluated as before, and the API is never asked', async () => {
     for (const id of [1, 2, 3])
       expect(await evaluate(off, { PasswordStrengthPolicyID: id, Password: BREACHED })).toEqual(
-        evaluatePassword(policy(id), BREACHED, estimate),
+        expectedEvaluation(seedStrengthPolicy(id), BREACHED),
       );
     expect(stub.requests).toEqual([]);
   });

@@ -17,6 +17,7 @@ import { putLocalCredentials, readLocalCredentials } from '../../local/demo-cred
 import { createTables } from '../../store/create-tables';
 import { runCli, type CliRun } from '../support/cli-output';
 import { loadEntry } from '../support/entry-points';
+import { localDynamoDbClientConfig } from '../../functions/runtime';
 
 const ROOT = path.join(__dirname, '../..');
 const TABLE = 'Credentials';
@@ -38,11 +39,7 @@ let documents: DynamoDBDocumentClient;
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  client = new DynamoDBClient({
-    endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  client = new DynamoDBClient(localDynamoDbClientConfig(endpoint));
   documents = DynamoDBDocumentClient.from(client);
   // Policy table names as the local gateway's (DynamoDB table names need at least 3 characters).
   await createTables(client, { generator: 'GeneratorPolicies', strength: 'StrengthPolicies', credentials: TABLE });
@@ -616,52 +613,29 @@ describe("the local gateway's demo credentials", () => {
 });
 
 describe('usage', () => {
-  const COMMANDS: [string[], string[]][] = [
-    [
-      ['user', 'create'],
-      ['--user-id', '--role', 'Password Generator Policy Security Administrator'],
-    ],
-    [
-      ['user', 'grant-role'],
-      ['--user-id', '--role'],
-    ],
-    [
-      ['user', 'revoke-role'],
-      ['--user-id', '--role'],
-    ],
-    [['user', 'disable'], ['--user-id']],
-    [['user', 'enable'], ['--user-id']],
-    [
-      ['user', 'issue-key'],
-      ['--user-id', 'shown only this once'],
-    ],
-    [
-      ['user', 'revoke-key'],
-      ['--user-id', '--key-id'],
-    ],
-    [['strength-key', 'issue'], ['shown only this once']],
-    [['strength-key', 'list'], ['--json']],
-    [
-      ['strength-key', 'revoke'],
-      ['--key-id', 'pps_'],
-    ],
-    [
-      ['generator-key', 'issue'],
-      ['shown only this once', '/api/passwordgenerator'],
-    ],
-    [['generator-key', 'list'], ['--json']],
-    [
-      ['generator-key', 'revoke'],
-      ['--key-id', 'ppa_'],
-    ],
-    [['list'], ['--json']],
+  /** Each command as typed, with what its help must mention. */
+  const COMMANDS: [string, string[]][] = [
+    ['user create', ['--user-id', '--role', 'Password Generator Policy Security Administrator']],
+    ['user grant-role', ['--user-id', '--role']],
+    ['user revoke-role', ['--user-id', '--role']],
+    ['user disable', ['--user-id']],
+    ['user enable', ['--user-id']],
+    ['user issue-key', ['--user-id', 'shown only this once']],
+    ['user revoke-key', ['--user-id', '--key-id']],
+    ['strength-key issue', ['shown only this once']],
+    ['strength-key list', ['--json']],
+    ['strength-key revoke', ['--key-id', 'pps_']],
+    ['generator-key issue', ['shown only this once', '/api/passwordgenerator']],
+    ['generator-key list', ['--json']],
+    ['generator-key revoke', ['--key-id', 'ppa_']],
+    ['list', ['--json']],
   ];
 
-  it.each(COMMANDS)('%j --help describes the command and its options (exit 0)', async (command, mentions) => {
-    const run = await cli(...command, '--help');
+  it.each(COMMANDS)('%s --help describes the command and its options (exit 0)', async (command, mentions) => {
+    const run = await cli(...command.split(' '), '--help');
 
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toContain(`Usage: npm run credentials -- ${command.join(' ')}`);
+    expect(run.stdout).toContain(`Usage: npm run credentials -- ${command}`);
     for (const text of [...mentions, '--table', '--stack', '--endpoint', '--region'])
       expect(run.stdout).toContain(text);
   });
@@ -669,7 +643,7 @@ describe('usage', () => {
   it('--help alone lists every command (exit 0)', async () => {
     const run = await cli('--help');
     expect(run.code).toBe(0);
-    for (const [command] of COMMANDS) expect(run.stdout).toContain(command.join(' '));
+    for (const [command] of COMMANDS) expect(run.stdout).toContain(command);
   });
 
   it.each([
@@ -689,11 +663,8 @@ describe('usage', () => {
   });
 
   it('an option without its value is a usage error (exit 2)', async () => {
-    let stderr = '';
-    const code = await main(['user', 'issue-key', '--user-id'], {
-      stdout: { write: () => true },
-      stderr: { write: (t: string) => (stderr += t) },
-    });
+    // main itself, as cli() would add --endpoint after the option.
+    const { code, stderr } = await runCli(main, ['user', 'issue-key', '--user-id']);
     expect(code).toBe(2);
     expect(stderr).toMatch(/^Option '--user-id <value>' argument missing/);
   });
@@ -711,13 +682,8 @@ describe('usage', () => {
   });
 
   it('an extra argument is refused without being echoed (it may be a key)', async () => {
-    const run = await cli(
-      'user',
-      'revoke-key',
-      '--user-id',
-      'alice',
-      'ppg_0123456789ab_secretsecretsecretsecretsecretsecretsecret123',
-    );
+    const key = 'ppg_0123456789ab_secretsecretsecretsecretsecretsecretsecret123';
+    const run = await cli('user', 'revoke-key', '--user-id', 'alice', key);
     expectUsageError(run, /Unexpected argument after the command/);
     expect(run.stderr).not.toContain('secretsecret');
   });
@@ -732,11 +698,7 @@ describe('AWS failures', () => {
   });
 
   it('an unreachable endpoint is one sentence (exit 1)', async () => {
-    let stderr = '';
-    const code = await main(['list', '--endpoint', 'http://127.0.0.1:9'], {
-      stdout: { write: () => true },
-      stderr: { write: (t: string) => (stderr += t) },
-    });
+    const { code, stderr } = await runCli(main, ['list', '--endpoint', 'http://127.0.0.1:9']);
     expect(code).toBe(1);
     expect(stderr).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:9 .*\n$/);
   });

@@ -8,14 +8,9 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { once } from 'node:events';
 import * as net from 'node:net';
 import { startEmbeddedStore, type EmbeddedStore } from '../../embedded-store/embedded-store';
+import { localDynamoDbClientConfig } from '../../functions/runtime';
 
-const client = (endpoint: string) =>
-  new DynamoDBClient({
-    endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    maxAttempts: 1,
-  });
+const client = (endpoint: string) => new DynamoDBClient({ ...localDynamoDbClientConfig(endpoint), maxAttempts: 1 });
 
 /** Whether the store closed before Node's keep-alive timeout (5 s) could have ended its connections. */
 const closedBeforeKeepAliveTimeout = (closing: Promise<void>) =>

@@ -14,7 +14,7 @@ import { PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/l
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { validatePolicy } from '../../functions/domain/policy-collection';
 import { PolicyRepository } from '../../functions/repositories/policies';
-import { createDocumentClient, ENV, logger, metrics } from '../../functions/runtime';
+import { createDocumentClient, ENV, logger, metrics, localDynamoDbClientConfig } from '../../functions/runtime';
 import { writePolicies } from '../../seed/seed-data';
 import { createTables } from '../../store/create-tables';
 
@@ -76,11 +76,7 @@ beforeAll(async () => {
   });
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const raw = new DynamoDBClient({
-    endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const raw = new DynamoDBClient(localDynamoDbClientConfig(endpoint));
   expect(await createTables(raw, { generator: TABLE, strength: STRENGTH_TABLE })).toEqual([TABLE, STRENGTH_TABLE]);
   raw.destroy();
 

@@ -2,56 +2,30 @@
  * The policy CLI (admin/policy.ts) against the local store over the DynamoDB wire protocol: dynalite with
  * the local store's TransactWriteItems (embedded-store/transactions.ts), seeded as `npm start` seeds it.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import * as os from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, paginateScan, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateScan, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { main } from '../../admin/policy';
 import { DEFAULT_LINT_CONTEXT, formatFindings, lintGeneratorPolicy } from '../../admin/policy-lint';
 import { PolicyAdminError, PolicyStore } from '../../store/policy-store';
-import { startEmbeddedStore, type EmbeddedStore } from '../../embedded-store/embedded-store';
 import { TABLE_NAMES } from '../../local/start';
-import { loadSeed } from '../../seed/seed-data';
-import { createTables } from '../../store/create-tables';
 import { runCli, type CliRun } from '../support/cli-output';
+import { startSeededStore, type SeededStore } from '../support/seeded-store';
 
-let store: EmbeddedStore;
-let client: DynamoDBClient;
-let documents: DynamoDBDocumentClient;
-let tmp: string;
+let store: SeededStore;
 
 beforeAll(async () => {
-  store = await startEmbeddedStore();
-  client = new DynamoDBClient({
-    endpoint: store.endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  documents = DynamoDBDocumentClient.from(client);
-  await createTables(client, TABLE_NAMES);
-  await loadSeed({
-    client: documents,
-    generatorTable: TABLE_NAMES.generator,
-    strengthTable: TABLE_NAMES.strength,
-    historyTable: TABLE_NAMES.history,
-    actor: 'seed',
-  });
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'policy-admin-'));
+  store = await startSeededStore('policy-admin-');
 });
 
-afterAll(async () => {
-  client.destroy();
-  await store.close();
-  await rm(tmp, { recursive: true, force: true });
-});
+afterAll(() => store.close());
 
 const cli = (...argv: string[]): Promise<CliRun> =>
   runCli(main, [...argv, '--endpoint', store.endpoint, '--actor', 'tester']);
 
 async function scanAll(table: string): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  for await (const page of paginateScan({ client: documents }, { TableName: table, ConsistentRead: true }))
+  for await (const page of paginateScan({ client: store.documents }, { TableName: table, ConsistentRead: true }))
     items.push(...(page.Items ?? []));
   return items.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
@@ -63,7 +37,7 @@ const snapshot = async () => ({
 });
 
 async function exportTo(name: string, collection = 'generator'): Promise<string> {
-  const dir = path.join(tmp, name);
+  const dir = path.join(store.dir, name);
   const result = await cli('export', '--collection', collection, '--dir', dir);
   expect(result.code).toBe(0);
   return dir;
@@ -130,7 +104,7 @@ describe('apply: the policy and its history record in one transaction', () => {
   });
 
   it('a transaction whose second change is stale writes neither change (all or nothing on the wire)', async () => {
-    const admin = new PolicyStore(documents, TABLE_NAMES);
+    const admin = new PolicyStore(store.documents, TABLE_NAMES);
     const five = (await admin.get('strength', 5))!;
     const six = (await admin.get('strength', 6))!;
     const before = await snapshot();
@@ -187,12 +161,12 @@ describe('nothing is written on invalid input', () => {
   });
 
   it('put of an invalid file, and a default policy 1 whose description stops saying so, write nothing', async () => {
-    const file = path.join(tmp, 'bad-strength.json');
+    const file = path.join(store.dir, 'bad-strength.json');
     const before = await snapshot();
     await writeFile(
       file,
       JSON.stringify({
-        ...(await new PolicyStore(documents, TABLE_NAMES).get('strength', 1))!.policy,
+        ...(await new PolicyStore(store.documents, TABLE_NAMES).get('strength', 1))!.policy,
         PolicyDescription: 'Anything goes.',
       }),
     );
@@ -296,33 +270,35 @@ describe('conflicts, policy 1, rollback', () => {
 
 describe('BannedWords a write refuses (docs/administration.md#bannedwords)', () => {
   const FORMAT = 'must not contain invisible format characters, such as bidirectional controls and zero-width spaces';
+  /** The issue's words, each with why a write refuses it. */
+  const REFUSED = [
+    ['ab\u0000c', 'must not contain control characters (character 3 is U+0000)'],
+    ['\ud800abc', 'must be valid Unicode text (character 1 is U+D800, an unpaired surrogate)'],
+    ['\u202eEmca', `${FORMAT} (character 1 is U+202E)`],
+    ['Con\u200btoso', `${FORMAT} (character 4 is U+200B)`],
+  ];
 
   it('apply of the issue’s words exits 1, names each by file and index, prints none raw, and writes nothing', async () => {
     const dir = await exportTo('banned-words-refused', 'strength');
-    await edit(dir, 2, { BannedWords: ['ab\u0000c', '\ud800abc', '\u202eEmca', 'Con\u200btoso'] });
+    await edit(dir, 2, { BannedWords: REFUSED.map(([word]) => word) });
     const before = await snapshot();
     const file = path.join(dir, '2.json');
     for (const command of ['plan', 'apply']) {
       expect(await cli(command, '--collection', 'strength', '--dir', dir)).toEqual({
         code: 1,
         stdout: '',
-        stderr: [
-          `${file}: BannedWords[0]: must not contain control characters (character 3 is U+0000)`,
-          `${file}: BannedWords[1]: must be valid Unicode text (character 1 is U+D800, an unpaired surrogate)`,
-          `${file}: BannedWords[2]: ${FORMAT} (character 1 is U+202E)`,
-          `${file}: BannedWords[3]: ${FORMAT} (character 4 is U+200B)`,
-          '',
-        ].join('\n'),
+        // One line a word, in the file's order.
+        stderr: REFUSED.map(([, why], i) => `${file}: BannedWords[${i}]: ${why}\n`).join(''),
       });
     }
     expect(await snapshot()).toEqual(before);
   });
 
   it('a word already stored that a write now refuses: lint names it and exits 1, and the next plan refuses the exported file until the word is corrected', async () => {
-    const admin = new PolicyStore(documents, TABLE_NAMES);
+    const admin = new PolicyStore(store.documents, TABLE_NAMES);
     const original = (await admin.get('strength', 2))!;
     // Written past the CLI, as a release before this rule could: a zero-width space inside a word.
-    await documents.send(
+    await store.documents.send(
       new PutCommand({
         TableName: TABLE_NAMES.strength,
         Item: { ...original.policy, BannedWords: ['Acme', 'Con\u200btoso'], Version: original.version },
@@ -351,7 +327,7 @@ describe('BannedWords a write refuses (docs/administration.md#bannedwords)', () 
         '    BannedWords: + "Contoso", - "Con\\u{200B}toso"',
       ]);
     } finally {
-      await documents.send(
+      await store.documents.send(
         new PutCommand({ TableName: TABLE_NAMES.strength, Item: { ...original.policy, Version: original.version } }),
       );
     }
@@ -360,7 +336,7 @@ describe('BannedWords a write refuses (docs/administration.md#bannedwords)', () 
 
 describe('history prints every text with the characters a terminal must not be handed raw escaped', () => {
   it('a name, words and an author holding a bidirectional control, a zero-width space or a C1 control: each shown as an escape', async () => {
-    const admin = new PolicyStore(documents, TABLE_NAMES);
+    const admin = new PolicyStore(store.documents, TABLE_NAMES);
     const before = (await admin.get('strength', 7))!;
     // Written as an earlier release could (PolicyStore.commit checks no value domain; the CLI's writes do).
     const after = { ...before.policy, PolicyName: 'Contractors\u202e', BannedWords: ['\u202eEmca', 'Con\u200btoso'] };

@@ -2,11 +2,9 @@
  * npm run policy -- lint, passwordrules and report (docs/administration.md#the-standards-lint-passwordrules-report) against the local
  * store, seeded as `npm start` seeds it, and plan's findings of the policies it would change.
  */
-import { mkdtemp, readFile, readdir, rm, unlink, writeFile } from 'node:fs/promises';
-import * as os from 'node:os';
+import { readFile, readdir, unlink, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { main } from '../../admin/policy';
 import {
   DEFAULT_LINT_CONTEXT,
@@ -16,42 +14,20 @@ import {
   type Finding,
 } from '../../admin/policy-lint';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { startEmbeddedStore, type EmbeddedStore } from '../../embedded-store/embedded-store';
 import { TABLE_NAMES } from '../../local/start';
-import { loadSeed } from '../../seed/seed-data';
-import { createTables } from '../../store/create-tables';
 import { runCli, type CliRun } from '../support/cli-output';
+import { startSeededStore, type SeededStore } from '../support/seeded-store';
 import { meetsRules, parsePasswordRules } from '../support/password-rules-parser';
 import { generatorPolicy } from '../../testkit/policy-fixtures';
 import { SEED_GENERATOR, SEED_STRENGTH, type SeedCollection } from '../support/seed-reference';
 
-let store: EmbeddedStore;
-let client: DynamoDBClient;
-let tmp: string;
+let store: SeededStore;
 
 beforeAll(async () => {
-  store = await startEmbeddedStore();
-  client = new DynamoDBClient({
-    endpoint: store.endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  await createTables(client, TABLE_NAMES);
-  await loadSeed({
-    client: DynamoDBDocumentClient.from(client),
-    generatorTable: TABLE_NAMES.generator,
-    strengthTable: TABLE_NAMES.strength,
-    historyTable: TABLE_NAMES.history,
-    actor: 'seed',
-  });
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'policy-standards-'));
+  store = await startSeededStore('policy-standards-');
 });
 
-afterAll(async () => {
-  client.destroy();
-  await store.close();
-  await rm(tmp, { recursive: true, force: true });
-});
+afterAll(() => store.close());
 
 const cli = (...argv: string[]): Promise<CliRun> => runCli(main, [...argv, '--endpoint', store.endpoint]);
 
@@ -106,7 +82,7 @@ describe('lint', () => {
   });
 
   it('--dir lints the files of an export without the store; a directory of clean policies exits 0', async () => {
-    const dir = path.join(tmp, 'generator');
+    const dir = path.join(store.dir, 'generator');
     expect((await cli('export', '--collection', 'generator', '--dir', dir)).code).toBe(0);
     for (const name of await readdir(dir))
       if (name !== '3.json' && name !== 'versions.json') await unlink(path.join(dir, name));
@@ -162,7 +138,7 @@ describe('passwordrules', () => {
 
 describe('report', () => {
   it('writes one page of every policy of both collections', async () => {
-    const file = path.join(tmp, 'report.html');
+    const file = path.join(store.dir, 'report.html');
     const run = await cli('report', '--out', file);
     expect(run).toEqual({ code: 0, stdout: `Wrote ${file}: 22 policies, 15 breaking a SHALL.\n`, stderr: '' });
     const html = await readFile(file, 'utf8');
@@ -176,7 +152,7 @@ describe('report', () => {
 
 describe('plan', () => {
   it('lists the findings of the policies it would change, as information: it still exits 0; --multi-factor as lint takes it', async () => {
-    const dir = path.join(tmp, 'strength');
+    const dir = path.join(store.dir, 'strength');
     expect((await cli('export', '--collection', 'strength', '--dir', dir)).code).toBe(0);
     const file = path.join(dir, '2.json');
     const changed = { ...(JSON.parse(await readFile(file, 'utf8')) as StrengthPolicy), MinimumNumericCharacters: 0 };
@@ -228,7 +204,7 @@ describe('usage errors exit 2', () => {
 
 describe('a stored record that is not a valid policy', () => {
   it('lint names it on stderr before the summary and exits 1; report leaves it out and names it', async () => {
-    const documents = DynamoDBDocumentClient.from(client);
+    const { documents } = store;
     // Written past the CLI, which would refuse it: MaxLength above 256.
     await documents.send(
       new PutCommand({
@@ -243,7 +219,7 @@ describe('a stored record that is not a valid policy', () => {
         stdout: seedFindings('generator', SEED_GENERATOR),
         stderr: `${invalid}Lint: 12 generator policy(s), 31 finding(s): 5 break a SHALL, 8 depart from a SHOULD, 18 advice.\n`,
       });
-      const file = path.join(tmp, 'with-invalid.html');
+      const file = path.join(store.dir, 'with-invalid.html');
       expect(await cli('report', '--out', file)).toEqual({
         code: 0,
         stdout: `Wrote ${file}: 22 policies, 15 breaking a SHALL.\n`,

@@ -14,6 +14,7 @@ import {
 } from '../../seed/seed-data';
 import { createTables } from '../../store/create-tables';
 import { startEmbeddedStore, type EmbeddedStore } from '../../embedded-store/embedded-store';
+import { localDynamoDbClientConfig } from '../../functions/runtime';
 
 const ROOT = path.join(__dirname, '../..');
 const run = promisify(execFile);
@@ -29,11 +30,7 @@ let tableCounter = 0;
 beforeAll(async () => {
   store = await startEmbeddedStore();
   endpoint = store.endpoint;
-  client = new DynamoDBClient({
-    endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  client = new DynamoDBClient(localDynamoDbClientConfig(endpoint));
   documentClient = DynamoDBDocumentClient.from(client);
   tmp = await mkdtemp(path.join(os.tmpdir(), 'seed-test-'));
 });
@@ -56,6 +53,16 @@ async function freshTables(): Promise<{ generator: string; strength: string; cre
   await createTables(client, names);
   return names;
 }
+
+type Tables = Awaited<ReturnType<typeof freshTables>>;
+
+/** loadSeed's options for the given tables, through the document client on the local store. */
+const into = (t: Tables) => ({
+  client: documentClient,
+  generatorTable: t.generator,
+  strengthTable: t.strength,
+  historyTable: t.history,
+});
 
 async function scanAll(tableName: string): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
@@ -82,6 +89,22 @@ async function variant(
   return file;
 }
 
+/**
+ * Writes the records to the temp dir as one line of JSON, the one at `index` opening with `first`, a field that
+ * the record also holds later on, and returns the file's path.
+ */
+async function givenTwice(
+  name: string,
+  records: Record<string, unknown>[],
+  index: number,
+  first: string,
+): Promise<string> {
+  const file = path.join(tmp, name);
+  const text = records.map((r, i) => (i === index ? `{${first},${JSON.stringify(r).slice(1)}` : JSON.stringify(r)));
+  await writeFile(file, `[${text.join(',')}]`);
+  return file;
+}
+
 async function expectEmpty(...tables: string[]): Promise<void> {
   for (const table of tables) expect(await scanAll(table)).toEqual([]);
 }
@@ -98,13 +121,7 @@ describe('loadSeed against dynalite', () => {
   it('writes every record of both files as version 1, each with its creation in the history; a Scan reads them back equal to the files', async () => {
     const t = await freshTables();
 
-    const written = await loadSeed({
-      client: documentClient,
-      generatorTable: t.generator,
-      strengthTable: t.strength,
-      historyTable: t.history,
-      actor: 'seed-test',
-    });
+    const written = await loadSeed({ ...into(t), actor: 'seed-test' });
 
     const generator = await readJson(DEFAULT_GENERATOR_FILE);
     const strength = await readJson(DEFAULT_STRENGTH_FILE);
@@ -135,13 +152,7 @@ describe('loadSeed against dynalite', () => {
 
   it('a second load writes nothing; a changed policy is refused without --overwrite (nothing written) and replaced with it, as a new version', async () => {
     const t = await freshTables();
-    const tables = {
-      client: documentClient,
-      generatorTable: t.generator,
-      strengthTable: t.strength,
-      historyTable: t.history,
-      actor: 'seed-test',
-    };
+    const tables = { ...into(t), actor: 'seed-test' };
     await loadSeed(tables);
     expect(await loadSeed(tables)).toEqual({ generator: 0, strength: 0, created: 0, overwritten: 0, unchanged: 22 });
 
@@ -189,13 +200,7 @@ describe('loadSeed against dynalite', () => {
       return records;
     });
 
-    const load = loadSeed({
-      client: documentClient,
-      generatorTable: t.generator,
-      strengthTable: t.strength,
-      historyTable: t.history,
-      generatorFile: file,
-    });
+    const load = loadSeed({ ...into(t), generatorFile: file });
 
     await expect(load).rejects.toThrow(SeedValidationError);
     await expect(load).rejects.toThrow(
@@ -211,15 +216,7 @@ describe('loadSeed against dynalite', () => {
       return records;
     });
 
-    await expect(
-      loadSeed({
-        client: documentClient,
-        generatorTable: t.generator,
-        strengthTable: t.strength,
-        historyTable: t.history,
-        strengthFile: file,
-      }),
-    ).rejects.toThrow(
+    await expect(loadSeed({ ...into(t), strengthFile: file })).rejects.toThrow(
       /bad-weightings\.json record #1 \(PasswordStrengthPolicyID 2\): CalculationWeightings: must sum to 100/,
     );
     await expectEmpty(t.generator, t.strength);
@@ -236,14 +233,7 @@ describe('loadSeed against dynalite', () => {
       { ...records[0], PasswordStrengthPolicyID: 99, PolicyName: '' },
     ]);
 
-    const error = await loadSeed({
-      client: documentClient,
-      generatorTable: t.generator,
-      strengthTable: t.strength,
-      historyTable: t.history,
-      generatorFile,
-      strengthFile,
-    }).catch((e: unknown) => e);
+    const error = await loadSeed({ ...into(t), generatorFile, strengthFile }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(SeedValidationError);
     expect((error as SeedValidationError).problems).toEqual([
@@ -262,15 +252,9 @@ describe('loadSeed against dynalite', () => {
       return records;
     });
 
-    await expect(
-      loadSeed({
-        client: documentClient,
-        generatorTable: t.generator,
-        strengthTable: t.strength,
-        historyTable: t.history,
-        generatorFile: file,
-      }),
-    ).rejects.toThrow(/duplicate\.json record #5 \(PasswordGeneratorID 3\): PasswordGeneratorID: duplicates record #2/);
+    await expect(loadSeed({ ...into(t), generatorFile: file })).rejects.toThrow(
+      /duplicate\.json record #5 \(PasswordGeneratorID 3\): PasswordGeneratorID: duplicates record #2/,
+    );
     await expectEmpty(t.generator, t.strength);
   });
 
@@ -280,15 +264,9 @@ describe('loadSeed against dynalite', () => {
       records.filter((r) => r.PasswordStrengthPolicyID !== 1),
     );
 
-    await expect(
-      loadSeed({
-        client: documentClient,
-        generatorTable: t.generator,
-        strengthTable: t.strength,
-        historyTable: t.history,
-        strengthFile: file,
-      }),
-    ).rejects.toThrow(/no-default\.json: no record has PasswordStrengthPolicyID 1/);
+    await expect(loadSeed({ ...into(t), strengthFile: file })).rejects.toThrow(
+      /no-default\.json: no record has PasswordStrengthPolicyID 1/,
+    );
     await expectEmpty(t.generator, t.strength);
   });
 
@@ -306,35 +284,16 @@ describe('loadSeed against dynalite', () => {
     const file = path.join(tmp, name);
     if (content !== undefined) await writeFile(file, content);
 
-    await expect(
-      loadSeed({
-        client: documentClient,
-        generatorTable: t.generator,
-        strengthTable: t.strength,
-        historyTable: t.history,
-        generatorFile: file,
-      }),
-    ).rejects.toThrow(message);
+    await expect(loadSeed({ ...into(t), generatorFile: file })).rejects.toThrow(message);
     await expectEmpty(t.generator, t.strength);
   });
 
   it('rejects a field given twice in one record, naming the file, the field and the record, though the last value would be valid', async () => {
     const t = await freshTables();
-    const records = await readJson(DEFAULT_GENERATOR_FILE);
-    const file = path.join(tmp, 'repeated.json');
     // JSON.parse keeps the last MinLength (the seed's own); the first, 4, is what someone meant, or not.
-    await writeFile(
-      file,
-      `[${records.map((r, i) => (i === 1 ? `{"MinLength":4,${JSON.stringify(r).slice(1)}` : JSON.stringify(r))).join(',')}]`,
-    );
+    const file = await givenTwice('repeated.json', await readJson(DEFAULT_GENERATOR_FILE), 1, '"MinLength":4');
 
-    const error = await loadSeed({
-      client: documentClient,
-      generatorTable: t.generator,
-      strengthTable: t.strength,
-      historyTable: t.history,
-      generatorFile: file,
-    }).catch((e: unknown) => e);
+    const error = await loadSeed({ ...into(t), generatorFile: file }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SeedValidationError);
     expect((error as SeedValidationError).problems).toEqual([
       `${file}: "MinLength" is given twice in one object (at $[1]); give it once (a JSON reader keeps only the last)`,
@@ -352,13 +311,7 @@ describe('loadSeed against dynalite', () => {
       })),
     );
 
-    const written = await loadSeed({
-      client: documentClient,
-      generatorTable: t.generator,
-      strengthTable: t.strength,
-      historyTable: t.history,
-      generatorFile: file,
-    });
+    const written = await loadSeed({ ...into(t), generatorFile: file });
 
     expect(written.generator).toBe(60);
     const ids = (await scanAll(t.generator))
@@ -385,16 +338,21 @@ describe('npm run seed (seed/load.ts as a child process)', () => {
     }
   }
 
+  /** The CLI's options for the local store and the given tables. */
+  const tableOptions = (t: Pick<Tables, 'generator' | 'strength' | 'history'>) => [
+    '--endpoint',
+    endpoint,
+    '--generator-table',
+    t.generator,
+    '--strength-table',
+    t.strength,
+    '--history-table',
+    t.history,
+  ];
+
   it('creates the tables, writes both files and prints what it wrote', async () => {
     const result = await cli(
-      '--endpoint',
-      endpoint,
-      '--generator-table',
-      'CliGen',
-      '--strength-table',
-      'CliStr',
-      '--history-table',
-      'CliHist',
+      ...tableOptions({ generator: 'CliGen', strength: 'CliStr', history: 'CliHist' }),
       '--create-tables',
     );
 
@@ -417,18 +375,7 @@ describe('npm run seed (seed/load.ts as a child process)', () => {
       return records;
     });
 
-    const result = await cli(
-      '--endpoint',
-      endpoint,
-      '--generator-table',
-      t.generator,
-      '--strength-table',
-      t.strength,
-      '--history-table',
-      t.history,
-      '--generator-file',
-      file,
-    );
+    const result = await cli(...tableOptions(t), '--generator-file', file);
 
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/cli-bad\.json record #3 \(PasswordGeneratorID 4\): MaxLength: must be at most 256/);
@@ -440,24 +387,11 @@ describe('npm run seed (seed/load.ts as a child process)', () => {
   it('exits 1 for a field given twice in one record, naming the file, the field and the record, writing nothing', async () => {
     const t = await freshTables();
     const records = await readJson(DEFAULT_STRENGTH_FILE);
-    const file = path.join(tmp, 'cli-repeated.json');
-    await writeFile(
-      file,
-      `[${records.map((r, i) => (i === 2 ? `{"BannedWords":["Harmless"],${JSON.stringify({ ...r, BannedWords: ['Acme'] }).slice(1)}` : JSON.stringify(r))).join(',')}]`,
-    );
+    // The record's last BannedWords, the one a JSON reader keeps, is Acme; the first, Harmless, would be lost.
+    records[2] = { ...records[2], BannedWords: ['Acme'] };
+    const file = await givenTwice('cli-repeated.json', records, 2, '"BannedWords":["Harmless"]');
 
-    const result = await cli(
-      '--endpoint',
-      endpoint,
-      '--generator-table',
-      t.generator,
-      '--strength-table',
-      t.strength,
-      '--history-table',
-      t.history,
-      '--strength-file',
-      file,
-    );
+    const result = await cli(...tableOptions(t), '--strength-file', file);
 
     expect(result).toEqual({
       code: 1,
@@ -468,16 +402,7 @@ describe('npm run seed (seed/load.ts as a child process)', () => {
   });
 
   it('exits 1 with a hint when a table does not exist', async () => {
-    const result = await cli(
-      '--endpoint',
-      endpoint,
-      '--generator-table',
-      'Missing1',
-      '--strength-table',
-      'Missing2',
-      '--history-table',
-      'Missing3',
-    );
+    const result = await cli(...tableOptions({ generator: 'Missing1', strength: 'Missing2', history: 'Missing3' }));
 
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('--create-tables');

@@ -25,7 +25,7 @@ import {
   userItem,
 } from '../../functions/repositories/credentials';
 import { GENERATOR_ADMIN_ROLE } from '../../functions/routes';
-import { createDocumentClient, ENV } from '../../functions/runtime';
+import { createDocumentClient, ENV, localDynamoDbClientConfig } from '../../functions/runtime';
 import { dynamodbBudget, TIME_BUDGET } from '../../lib/deployment';
 import { AuthorizerEmulation } from '../../local/authorizer-emulation';
 import { createGateway } from '../../local/gateway';
@@ -91,14 +91,11 @@ type Authorizer = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewa
 
 beforeAll(async () => {
   dynamo = await startDynalite();
-  await createTables(
-    new DynamoDBClient({
-      endpoint: dynamo.endpoint,
-      region: 'local',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-    { generator: 'GeneratorPolicies', strength: 'StrengthPolicies', credentials: TABLE },
-  );
+  await createTables(new DynamoDBClient(localDynamoDbClientConfig(dynamo.endpoint)), {
+    generator: 'GeneratorPolicies',
+    strength: 'StrengthPolicies',
+    credentials: TABLE,
+  });
   const documents = createDocumentClient({ [ENV.dynamodbEndpoint]: dynamo.endpoint });
   const items = [
     userItem('admin', [GENERATOR_ADMIN_ROLE], CREATED, { [admin.keyId]: storedKey(admin.digest, CREATED) }),

@@ -28,7 +28,8 @@ import * as http from 'node:http';
 import type { KeepAliveResponse } from '../support/keep-alive-client';
 import { envelopeProblems, sharedPart } from '../support/error-envelope';
 import { useLocalService } from '../support/local-service';
-import { assertProperty, clip, scaledTimeout, shown } from '../support/property';
+import { assertProperty, clip, codePointOf, scaledTimeout, shown } from '../support/property';
+import { type Header, userAndKey } from '../support/credential-headers';
 import { PROTOTYPE_NAMES } from '../support/prototype-names';
 import { rawExchange, type RawSocketResponse } from '../support/raw-socket';
 import {
@@ -81,8 +82,6 @@ afterAll(() => {
 
 // ---------------------------------------------------------------------------------------------------------
 // What a request is and what a correct gateway answers to it.
-
-type Header = readonly [string, string];
 
 /** How the route group's authorizer judges the request's credentials. */
 interface Auth {
@@ -179,7 +178,7 @@ const isAsciiTarget = (text: string): boolean => /^[\x21-\x7e]*$/.test(text);
 /** Every problem with one response; empty when it is right. */
 function responseProblems(
   expectation: Expected,
-  response: { status: number; contentType: string | undefined; allow: string | undefined; body: string },
+  response: { status: number; headers: { 'content-type'?: string; allow?: string }; body: string },
   secrets: readonly string[],
   bodyless: boolean,
 ): string[] {
@@ -199,9 +198,9 @@ function responseProblems(
     if (expectation.kind === 'ok') problems.push(`a ${status} for a valid request`);
     if (expectation.kind === 'status' && status !== expectation.status)
       problems.push(`status ${status}, expected ${expectation.status}`);
-    if (status === 405 && response.allow !== 'GET')
-      problems.push(`405 without "Allow: GET" (Allow: ${JSON.stringify(response.allow)})`);
-    problems.push(...envelopeProblems(status, response.contentType, response.body, secrets, { bodyless }));
+    if (status === 405 && response.headers.allow !== 'GET')
+      problems.push(`405 without "Allow: GET" (Allow: ${JSON.stringify(response.headers.allow)})`);
+    problems.push(...envelopeProblems(status, response.headers['content-type'], response.body, secrets, { bodyless }));
   }
   // Whatever the status: no submitted key comes back, in any body.
   for (const secret of secrets) {
@@ -217,18 +216,12 @@ function responseProblems(
 const VALID_REQUESTS = [
   {
     path: '/userapi/passwordgenerator',
-    headers: [
-      ['UserID', ADMIN.UserID],
-      ['APIKey', ADMIN.APIKey],
-    ] as Header[],
+    headers: userAndKey(ADMIN.UserID, ADMIN.APIKey),
     body: JSON.stringify(SEED_GENERATOR.policies),
   },
   {
     path: '/userapi/passwordgenerator/?search=network',
-    headers: [
-      ['UserID', ADMIN.UserID],
-      ['APIKey', ADMIN.APIKey],
-    ] as Header[],
+    headers: userAndKey(ADMIN.UserID, ADMIN.APIKey),
     body: JSON.stringify(referenceSearch(SEED_GENERATOR, 'network')),
   },
   {
@@ -260,16 +253,8 @@ async function stillServes(): Promise<string[]> {
 // ---------------------------------------------------------------------------------------------------------
 // Arbitraries.
 
-/** Any code point, lone surrogates included (fast-check's own units avoid them). */
-const anyCodePoint = fc
-  .oneof(
-    { weight: 6, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
-    { weight: 2, arbitrary: fc.integer({ min: 0, max: 0x1f }) },
-    { weight: 2, arbitrary: fc.integer({ min: 0x80, max: 0xffff }) },
-    { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }) },
-    { weight: 1, arbitrary: fc.integer({ min: 0x10000, max: 0x10ffff }) },
-  )
-  .map((cp) => String.fromCodePoint(cp));
+/** Any code point, lone surrogates included. */
+const anyCodePoint = codePointOf({ printableAscii: 6, c0Controls: 2, bmpAboveAscii: 2, loneSurrogates: 1, astral: 1 });
 const wildString = (maxLength: number) => fc.string({ unit: anyCodePoint, maxLength });
 
 /** Percent-encodes the UTF-8 bytes of a string (a lone surrogate becomes U+FFFD, as a browser would send it). */
@@ -544,10 +529,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     arbitrary: fc.tuple(userIdName, apiKeyName, fc.constantFrom('', ' ', '\t')).map(
       ([u, k, pad]): Credentials => ({
         label: 'admin',
-        headers: [
-          [u, ADMIN.UserID],
-          [k, `${pad}${ADMIN.APIKey}${pad}`],
-        ],
+        headers: userAndKey(ADMIN.UserID, `${pad}${ADMIN.APIKey}${pad}`, [u, k]),
         auth: { userapi: 200, api: 401 },
         secrets: [ADMIN.APIKey],
       }),
@@ -558,10 +540,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     arbitrary: fc.tuple(userIdName, apiKeyName).map(
       ([u, k]): Credentials => ({
         label: 'user without role',
-        headers: [
-          [u, NO_ROLE.UserID],
-          [k, NO_ROLE.APIKey],
-        ],
+        headers: userAndKey(NO_ROLE.UserID, NO_ROLE.APIKey, [u, k]),
         auth: { userapi: 403, api: 401 },
         secrets: [NO_ROLE.APIKey],
       }),
@@ -582,10 +561,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     weight: 1,
     arbitrary: fc.constant<Credentials>({
       label: 'strength key with a UserID',
-      headers: [
-        ['UserID', ADMIN.UserID],
-        ['APIKey', STRENGTH_KEY],
-      ],
+      headers: userAndKey(ADMIN.UserID, STRENGTH_KEY),
       auth: { userapi: 401, api: 200 },
       secrets: [STRENGTH_KEY],
     }),
@@ -614,10 +590,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
       .map(
         ([u, id, key]): Credentials => ({
           label: 'unknown UserID',
-          headers: [
-            [u, id],
-            ['APIKey', key],
-          ],
+          headers: userAndKey(id, key, [u, 'APIKey']),
           auth:
             id.trim() === ADMIN.UserID && key === ADMIN.APIKey
               ? { userapi: 200, api: 401 }
@@ -641,10 +614,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     weight: 1,
     arbitrary: fc.constant<Credentials>({
       label: 'admin key, other UserID',
-      headers: [
-        ['UserID', NO_ROLE.UserID],
-        ['APIKey', ADMIN.APIKey],
-      ],
+      headers: userAndKey(NO_ROLE.UserID, ADMIN.APIKey),
       auth: NO_AUTH,
       secrets: [ADMIN.APIKey],
     }),
@@ -682,10 +652,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     arbitrary: fc.constantFrom(ADMIN.APIKey, STRENGTH_KEY).map(
       (key): Credentials => ({
         label: 'comma-joined APIKey',
-        headers: [
-          ['UserID', ADMIN.UserID],
-          ['APIKey', `${key},${key}`],
-        ],
+        headers: userAndKey(ADMIN.UserID, `${key},${key}`),
         auth: NO_AUTH,
         secrets: [key],
       }),
@@ -696,10 +663,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     arbitrary: fc.tuple(fc.constantFrom(ADMIN.APIKey, STRENGTH_KEY), fc.constantFrom(300, 4_000, 12_000, 20_000)).map(
       ([key, n]): Credentials => ({
         label: `huge APIKey (${n})`,
-        headers: [
-          ['UserID', ADMIN.UserID],
-          ['APIKey', `${key}${'k'.repeat(n)}`],
-        ],
+        headers: userAndKey(ADMIN.UserID, `${key}${'k'.repeat(n)}`),
         auth: NO_AUTH,
         secrets: [key],
       }),
@@ -710,10 +674,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     arbitrary: fc.constantFrom(300, 20_000).map(
       (n): Credentials => ({
         label: `huge UserID (${n})`,
-        headers: [
-          ['UserID', 'u'.repeat(n)],
-          ['APIKey', ADMIN.APIKey],
-        ],
+        headers: userAndKey('u'.repeat(n), ADMIN.APIKey),
         auth: NO_AUTH,
         secrets: [ADMIN.APIKey],
       }),
@@ -726,10 +687,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
       .map(
         ([key, extra]): Credentials => ({
           label: 'non-ASCII APIKey',
-          headers: [
-            ['UserID', ADMIN.UserID],
-            ['APIKey', latin1OfUtf8(`${key}${extra}`)],
-          ],
+          headers: userAndKey(ADMIN.UserID, latin1OfUtf8(`${key}${extra}`)),
           auth: NO_AUTH,
           secrets: [key],
         }),
@@ -740,10 +698,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     arbitrary: fc.constantFrom('ädmin', 'local-admin\u00a0', '管理者').map(
       (u): Credentials => ({
         label: 'non-ASCII UserID',
-        headers: [
-          ['UserID', latin1OfUtf8(u)],
-          ['APIKey', ADMIN.APIKey],
-        ],
+        headers: userAndKey(latin1OfUtf8(u), ADMIN.APIKey),
         auth: NO_AUTH,
         secrets: [ADMIN.APIKey],
       }),
@@ -754,10 +709,7 @@ const credentialsOf: fc.Arbitrary<Credentials> = fc.oneof(
     arbitrary: fc.constantFrom('', ' ', '\t').map(
       (v): Credentials => ({
         label: 'blank APIKey',
-        headers: [
-          ['UserID', ADMIN.UserID],
-          ['APIKey', v],
-        ],
+        headers: userAndKey(ADMIN.UserID, v),
         auth: NO_AUTH,
         secrets: [],
       }),
@@ -872,17 +824,7 @@ describe('bad input through the local gateway (property-based)', () => {
         }
         tally('http', response.status);
         const problems = [
-          ...responseProblems(
-            expectation,
-            {
-              status: response.status,
-              contentType: response.headers['content-type'],
-              allow: response.headers.allow,
-              body: response.body,
-            },
-            creds.secrets,
-            m === 'HEAD',
-          ),
+          ...responseProblems(expectation, response, creds.secrets, m === 'HEAD'),
           ...(await stillServes()),
         ];
         if (problems.length > 0)
@@ -1012,17 +954,7 @@ describe('bad input through the local gateway (property-based)', () => {
         }
         tally('raw', response.status);
         const problems = [
-          ...responseProblems(
-            expectation,
-            {
-              status: response.status,
-              contentType: response.headers['content-type'],
-              allow: response.headers.allow,
-              body: response.body,
-            },
-            creds.secrets,
-            parts.method === 'HEAD',
-          ),
+          ...responseProblems(expectation, response, creds.secrets, parts.method === 'HEAD'),
           ...(await stillServes()),
         ];
         if (problems.length > 0)
@@ -1050,17 +982,7 @@ describe('protocol corner cases answered by the HTTP server itself', () => {
     const problems =
       response.status === 0
         ? ['no answer: the connection was closed']
-        : responseProblems(
-            { kind: 'client-error' },
-            {
-              status: response.status,
-              contentType: response.headers['content-type'],
-              allow: response.headers.allow,
-              body: response.body,
-            },
-            secrets,
-            false,
-          );
+        : responseProblems({ kind: 'client-error' }, response, secrets, false);
     return { response, problems: [...problems, ...(await stillServes())] };
   }
 

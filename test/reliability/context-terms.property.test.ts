@@ -17,20 +17,18 @@
  */
 import fc from 'fast-check';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
-import type { GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
-import { generatePassword } from '../../functions/domain/password-generator';
 import { WORD_SEPARATOR } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
 import { evaluatePassword, type StrengthEvaluation } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { WORD_LIST } from '../../functions/domain/word-list';
+import { testControls } from '../support/control-passwords';
 import { assertProperty } from '../support/property';
 import { remembered } from '../../testkit/remembered-estimator';
 import { ORGANIZATION } from '../../testkit/organization-terms';
-import { seeded } from '../../testkit/seeded-random';
-import { SEED_GENERATOR, SEED_STRENGTH } from '../support/seed-reference';
+import { L33T_SPELLINGS } from '../../testkit/l33t-spellings';
+import { seedStrengthPolicy } from '../support/seed-reference';
 
 /**
  * Cases per property, sized for CI (docs/testing.md#property-run-counts); a fresh seed each run, and
@@ -48,20 +46,24 @@ import { SEED_GENERATOR, SEED_STRENGTH } from '../support/seed-reference';
 const RUNS = 60;
 const CONTROL_RUNS = 25;
 const GENERATED_RUNS = 6;
-const STRENGTH = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
-const policy = (id: number) => STRENGTH.find((p) => p.PasswordStrengthPolicyID === id)!;
-const POLICIES = [policy(1), policy(2)];
+const POLICIES = [seedStrengthPolicy(1), seedStrengthPolicy(2)];
 
 let estimate: GuessabilityEstimator;
 beforeAll(() => {
   estimate = remembered(guessEstimator());
 });
 
+/** What a password is evaluated in: the request's UserInputs and the BannedWords of the policy. */
+interface Context {
+  readonly userInputs?: string[];
+  readonly bannedWords?: string[];
+}
+
+/** The evaluation as the service makes it (the breached-password filter's answer) under the policy, in the context. */
 const evaluate = (
   p: StrengthPolicy,
   password: string,
-  userInputs: string[] = [],
-  bannedWords?: string[],
+  { userInputs = [], bannedWords }: Context = {},
 ): StrengthEvaluation =>
   evaluatePassword(
     bannedWords ? { ...p, BannedWords: bannedWords } : p,
@@ -83,17 +85,7 @@ const word = fc.oneof(
 );
 
 /** The l33t stand-ins of the blocklist's table, per letter, that people use. */
-const L33T: Readonly<Record<string, readonly string[]>> = {
-  a: ['@', '4'],
-  e: ['3'],
-  i: ['1', '!'],
-  o: ['0'],
-  s: ['$', '5'],
-  t: ['7', '+'],
-  l: ['1'],
-  g: ['9'],
-  b: ['8'],
-};
+const L33T: Readonly<Record<string, readonly string[]>> = { ...L33T_SPELLINGS, t: ['7', '+'], l: ['1'] };
 
 type Form = 'as written' | 'capitalised' | 'upper case' | 'l33t' | 'changed' | 'inserted' | 'removed' | 'reversed';
 const form = fc.constantFrom<Form>(
@@ -165,10 +157,7 @@ const suffix = fc.oneof(
 /** How the term reaches the evaluation: a BannedWord of the policy, or in a UserInput as a user name, a display name or an email address. */
 type Source = 'banned word' | 'user name' | 'display name' | 'email address';
 const source = fc.constantFrom<Source>('banned word', 'user name', 'display name', 'email address');
-function context(
-  term: string,
-  from: Source,
-): { userInputs: string[]; bannedWords?: string[]; rule: 'UserInput' | 'BannedWord' } {
+function context(term: string, from: Source): Context & { rule: 'UserInput' | 'BannedWord' } {
   if (from === 'banned word')
     return { userInputs: [], bannedWords: [term[0]!.toUpperCase() + term.slice(1)], rule: 'BannedWord' };
   const input =
@@ -188,9 +177,9 @@ describe('a password built on a term fails, in every form and with every affix o
         // One edit of a 3-letter term is any two letters: only longer terms match changed, inserted or removed.
         fc.pre(term.length >= 4 || !['changed', 'inserted', 'removed'].includes(shape));
         const password = before + written(term, shape, choice) + after;
-        const { userInputs, bannedWords, rule } = context(term, from);
+        const { rule, ...inContext } = context(term, from);
         for (const p of POLICIES) {
-          const result = evaluate(p, password, userInputs, bannedWords);
+          const result = evaluate(p, password, inContext);
           if (!result.Failures.some((f) => f.Rule === rule) || result.ComplianceLevel > 1 || result.Compliant) {
             throw new Error(
               `policy ${p.PasswordStrengthPolicyID}: ${JSON.stringify(password)} (${shape} ${JSON.stringify(term)}, a ${from}): level ${result.ComplianceLevel}, failures ${result.Failures.map((f) => f.Rule).join(', ') || 'none'}`,
@@ -217,8 +206,7 @@ describe('a term inside a random password does not count against it', () => {
         // With every class in the random part, the term adds no class the score would count.
         fc.pre(HAS_EVERY_CLASS.every((c) => c.test(random)));
         const password = random.slice(0, at) + term + random.slice(at);
-        const { userInputs, bannedWords } = context(term, from);
-        const results = POLICIES.map((p) => evaluate(p, password, userInputs, bannedWords));
+        const results = POLICIES.map((p) => evaluate(p, password, context(term, from)));
         expect(results.map((r) => r.ComplianceLevel)).toEqual(POLICIES.map((p) => evaluate(p, random).ComplianceLevel));
         for (const result of results)
           expect(result.Failures.filter((f) => f.Rule === 'UserInput' || f.Rule === 'BannedWord')).toEqual([]);
@@ -233,7 +221,7 @@ const USER = ['jsmith', 'John Smith', 'jsmith@acme.example', 'Acme Corporation',
 describe('controls keep their levels with UserInputs and BannedWords present', () => {
   const keepsItsLevel = (password: string, policies: readonly StrengthPolicy[]) => {
     // In context under every policy first, then without: the remembered estimate serves each policy after the first.
-    const inContext = policies.map((p) => evaluate(p, password, USER, ORGANIZATION));
+    const inContext = policies.map((p) => evaluate(p, password, { userInputs: USER, bannedWords: ORGANIZATION }));
     const alone = policies.map((p) => evaluate(p, password));
     // The same answer but for GuessesLog10, which may only fall: an attacker who knows the terms needs no more guesses.
     expect(inContext.map((r, i) => ({ ...r, GuessesLog10: alone[i]!.GuessesLog10 }))).toEqual(alone);
@@ -248,33 +236,11 @@ describe('controls keep their levels with UserInputs and BannedWords present', (
     );
   });
 
-  it('five-word passphrases, under policies 1, 2 and 8', async () => {
-    await assertProperty(
-      'five-word passphrase in context',
-      fc.property(
-        fc.array(fc.constantFrom(...WORD_LIST), { minLength: 5, maxLength: 5 }),
-        fc.constantFrom(' ', '-', '.', '_'),
-        (words, separator) => keepsItsLevel(words.join(separator), [...POLICIES, policy(8)]),
-      ),
-      CONTROL_RUNS,
-    );
+  testControls({
+    what: 'their level in context',
+    keepsItsLevel,
+    policies: POLICIES,
+    generators: { minLength: 14, ids: [2, 3, 4, 5, 6, 7, 9, 11], runs: GENERATED_RUNS },
+    passphraseRuns: CONTROL_RUNS,
   });
-
-  const generators = (SEED_GENERATOR.policies as unknown as GeneratorPolicy[]).filter((g) => g.MinLength >= 14);
-  it('covers the eight seed generator policies of 14 characters or more', () => {
-    expect(generators.map((g) => g.PasswordGeneratorID)).toEqual([2, 3, 4, 5, 6, 7, 9, 11]);
-  });
-
-  it.each(generators.map((g) => [g.PasswordGeneratorID, g.MinLength, g] as const))(
-    'generator policy %i (at least %i characters)',
-    async (id, _minLength, generator) => {
-      await assertProperty(
-        `generator ${id} in context`,
-        fc.property(fc.integer(), (seed) =>
-          keepsItsLevel(generatePassword(generator, WORD_LIST, seeded(seed)), POLICIES),
-        ),
-        GENERATED_RUNS,
-      );
-    },
-  );
 });

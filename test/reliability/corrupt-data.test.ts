@@ -20,7 +20,7 @@ import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/st
 import type { PolicyResource } from '../../functions/domain/policy-collection';
 import type { ProxyHandler } from '../../functions/http';
 import { PolicyRepository } from '../../functions/repositories/policies';
-import { createDocumentClient, ENV, logger, metrics } from '../../functions/runtime';
+import { createDocumentClient, ENV, logger, metrics, localDynamoDbClientConfig } from '../../functions/runtime';
 import { createTables } from '../../store/create-tables';
 import { startDynalite, type DynaliteServer } from '../support/dynalite-server';
 import { getEvent, loadEntry } from '../support/entry-points';
@@ -34,11 +34,7 @@ let tableCount = 0;
 
 beforeAll(async () => {
   server = await startDynalite();
-  raw = new DynamoDBClient({
-    endpoint: server.endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  raw = new DynamoDBClient(localDynamoDbClientConfig(server.endpoint));
 });
 
 afterAll(async () => {
@@ -98,78 +94,91 @@ function watchLogsAndMetrics() {
 const N = (n: string): AttributeValue => ({ N: n });
 const S = (s: string): AttributeValue => ({ S: s });
 
+/** A corrupt record: its identifier, what is wrong with it, the item as written, and the problem it must be logged with. */
+interface Corrupt {
+  id: number;
+  what: string;
+  item: Item;
+  problem: RegExp;
+}
+
+/** Each row's record: the collection's valid `base` policy of that identifier, with the row's attributes set or removed. */
+const corruptRecords = (
+  base: (id: number) => object,
+  rows: [number, string, Record<string, AttributeValue | undefined>, RegExp][],
+): Corrupt[] => rows.map(([id, what, overrides, problem]) => ({ id, what, item: item(base(id), overrides), problem }));
+
+const numerically = (a: string, b: string) => Number(a) - Number(b);
+
+/**
+ * Every bad record (the `corrupt` ones and any other) logged at ERROR once as left out, with its identifier
+ * (compared as text, in `ids`), each corrupt one with its problem, and nothing else at ERROR; all of them
+ * counted in one InvalidPolicyRecords metric.
+ */
+function expectEachLeftOut(watch: ReturnType<typeof watchLogsAndMetrics>, corrupt: Corrupt[], ids: string[]) {
+  expect(watch.leftOut().map(String).sort(numerically)).toEqual(ids);
+  expect(watch.errors).toHaveBeenCalledTimes(ids.length);
+  for (const { id, what, problem } of corrupt)
+    expect({ id, what, problems: watch.problemsOf(id) }).toEqual({
+      id,
+      what,
+      problems: expect.arrayContaining([expect.stringMatching(problem)]),
+    });
+  expect(watch.counted()).toEqual([['Count', ids.length]]);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 
 describe('generator policies: each corrupt record left out, logged with its identifier, counted; the rest served', () => {
   const valid = [1, 2, 5, 40].map((id) => generatorPolicy({ PasswordGeneratorID: id, GeneratorName: `Valid ${id}` }));
   const base = (id: number) => generatorPolicy({ PasswordGeneratorID: id, GeneratorName: `Corrupt ${id}` });
-  const corrupt: [number, string, Item, RegExp][] = [
-    [10, 'missing field (GeneratorName)', item(base(10), { GeneratorName: undefined }), /^GeneratorName: is missing$/],
-    [11, 'missing field (Pattern)', item(base(11), { Pattern: undefined }), /^Pattern: is missing$/],
-    [
-      12,
-      'wrong type (MinLength as a string)',
-      item(base(12), { MinLength: S('12') }),
-      /^MinLength: must be an integer$/,
-    ],
+  const corrupt = corruptRecords(base, [
+    [10, 'missing field (GeneratorName)', { GeneratorName: undefined }, /^GeneratorName: is missing$/],
+    [11, 'missing field (Pattern)', { Pattern: undefined }, /^Pattern: is missing$/],
+    [12, 'wrong type (MinLength as a string)', { MinLength: S('12') }, /^MinLength: must be an integer$/],
     [
       13,
       'wrong type (IncludeAlphaSpecial as a string)',
-      item(base(13), { IncludeAlphaSpecial: S('true') }),
+      { IncludeAlphaSpecial: S('true') },
       /^IncludeAlphaSpecial: must be a boolean$/,
     ],
-    [
-      14,
-      'wrong type (GeneratorName as a number)',
-      item(base(14), { GeneratorName: N('42') }),
-      /^GeneratorName: must be a string$/,
-    ],
+    [14, 'wrong type (GeneratorName as a number)', { GeneratorName: N('42') }, /^GeneratorName: must be a string$/],
     [
       15,
       'wrong type (SpecialCharsText as a string set)',
-      item(base(15), { SpecialCharsText: { SS: ['!', '@'] } }),
+      { SpecialCharsText: { SS: ['!', '@'] } },
       /^SpecialCharsText: /,
     ],
-    [
-      16,
-      'wrong type (ExcludeChars as binary)',
-      item(base(16), { ExcludeChars: { B: new Uint8Array([1, 2]) } }),
-      /^ExcludeChars: /,
-    ],
-    [17, 'wrong type (NumberOfWords as NULL)', item(base(17), { NumberOfWords: { NULL: true } }), /^NumberOfWords: /],
-    [18, 'out of range (MaxLength 999)', item(base(18), { MaxLength: N('999') }), /^MaxLength: must be at most 256$/],
+    [16, 'wrong type (ExcludeChars as binary)', { ExcludeChars: { B: new Uint8Array([1, 2]) } }, /^ExcludeChars: /],
+    [17, 'wrong type (NumberOfWords as NULL)', { NumberOfWords: { NULL: true } }, /^NumberOfWords: /],
+    [18, 'out of range (MaxLength 999)', { MaxLength: N('999') }, /^MaxLength: must be at most 256$/],
     [
       19,
       'out of range (MinLength above MaxLength)',
-      item(base(19), { MinLength: N('20'), MaxLength: N('10') }),
+      { MinLength: N('20'), MaxLength: N('10') },
       /^MaxLength: must be at least MinLength/,
     ],
-    [20, 'out of range (MinLength 12.5, not an integer)', item(base(20), { MinLength: N('12.5') }), /^MinLength: /],
-    [
-      21,
-      'out of range (SeparateWordsWith "X")',
-      item(base(21), { SeparateWordsWith: S('X') }),
-      /^SeparateWordsWith: must be one of/,
-    ],
+    [20, 'out of range (MinLength 12.5, not an integer)', { MinLength: N('12.5') }, /^MinLength: /],
+    [21, 'out of range (SeparateWordsWith "X")', { SeparateWordsWith: S('X') }, /^SeparateWordsWith: must be one of/],
     [
       22,
       'out of range (every option off)',
-      item(base(22), {
+      {
         IncludeAlphaSpecial: { BOOL: false },
         IncludeWordPhrases: { BOOL: false },
         GeneratePattern: { BOOL: false },
-      }),
+      },
       /at least one of/,
     ],
-    [23, 'an unknown extra field', item(base(23), { Owner: S('someone') }), /unknown field\(s\) Owner/],
-    [24, 'an invalid pattern', item(base(24), { GeneratePattern: { BOOL: true }, Pattern: S('q{999}') }), /^Pattern: /],
-  ];
-  const badIds = [...corrupt.map(([id]) => id), 0, 25];
+    [23, 'an unknown extra field', { Owner: S('someone') }, /unknown field\(s\) Owner/],
+    [24, 'an invalid pattern', { GeneratePattern: { BOOL: true }, Pattern: S('q{999}') }, /^Pattern: /],
+  ]);
+  const badIds = [...corrupt.map(({ id }) => id), 0, 25];
 
   test(`${corrupt.length + 2} corrupt records among ${valid.length} valid ones`, async () => {
     const items = [
       ...valid.map((p) => item(p)),
-      ...corrupt.map(([, , i]) => i),
+      ...corrupt.map((c) => c.item),
       item(base(1), { PasswordGeneratorID: N('0'), GeneratorName: S('Identifier zero') }), // id out of range (>= 1)
       item(base(25), { PasswordGeneratorID: N('25.5') }), // id not an integer
     ];
@@ -180,20 +189,7 @@ describe('generator policies: each corrupt record left out, logged with its iden
 
     expect(served).toEqual(valid);
     // Identifiers compared as text: an invalid one may be logged as read (25.5) or as DynamoDB wrote it ("25.5").
-    expect(
-      watch
-        .leftOut()
-        .map(String)
-        .sort((a, b) => Number(a) - Number(b)),
-    ).toEqual(badIds.map((id) => String(id === 25 ? 25.5 : id)).sort((a, b) => Number(a) - Number(b)));
-    expect(watch.errors).toHaveBeenCalledTimes(badIds.length); // once per bad record, nothing else at ERROR
-    for (const [id, what, , problem] of corrupt)
-      expect({ id, what, problems: watch.problemsOf(id) }).toEqual({
-        id,
-        what,
-        problems: expect.arrayContaining([expect.stringMatching(problem)]),
-      });
-    expect(watch.counted()).toEqual([['Count', badIds.length]]);
+    expectEachLeftOut(watch, corrupt, badIds.map((id) => String(id === 25 ? 25.5 : id)).sort(numerically));
 
     // Through the function: 200 with exactly the valid ones, in identifier order.
     const fn = loadEntry<{ handler: ProxyHandler }>(
@@ -214,27 +210,24 @@ describe('generator policies: each corrupt record left out, logged with its iden
     client.destroy();
   });
 
-  test('a number beyond JavaScript precision (MinLength 12345678901234567.5) is left out like any other bad value', async () => {
-    const { store, client } = await tablesWith(generatorPolicies, [
-      ...valid.map((p) => item(p)),
-      item(base(30), { MinLength: N('12345678901234567.5') }),
-    ]);
+  /** The valid policies and one bad record: the scan serves the valid ones and leaves out, logs and counts the bad. */
+  async function expectLeftOutAlone(bad: Item, loggedId: string) {
+    const { store, client } = await tablesWith(generatorPolicies, [...valid.map((p) => item(p)), bad]);
     const watch = watchLogsAndMetrics();
     await expect(store.scan()).resolves.toEqual(valid);
-    expect(watch.leftOut().map(String)).toEqual(['30']);
+    expect(watch.leftOut().map(String)).toEqual([loggedId]);
     expect(watch.counted()).toEqual([['Count', 1]]);
+    return { store, client };
+  }
+
+  test('a number beyond JavaScript precision (MinLength 12345678901234567.5) is left out like any other bad value', async () => {
+    const { client } = await expectLeftOutAlone(item(base(30), { MinLength: N('12345678901234567.5') }), '30');
     client.destroy();
   });
 
   test('an identifier beyond JavaScript precision (99999999999999999999) is left out, logged and counted', async () => {
-    const { store, client } = await tablesWith(generatorPolicies, [
-      ...valid.map((p) => item(p)),
-      item(base(31), { PasswordGeneratorID: N('99999999999999999999') }),
-    ]);
-    const watch = watchLogsAndMetrics();
-    await expect(store.scan()).resolves.toEqual(valid);
-    expect(watch.leftOut().map(String)).toEqual(['99999999999999999999']);
-    expect(watch.counted()).toEqual([['Count', 1]]);
+    const id = '99999999999999999999';
+    const { store, client } = await expectLeftOutAlone(item(base(31), { PasswordGeneratorID: N(id) }), id);
     // The structured logger must be able to write that line (a BigInt is not JSON).
     jest.restoreAllMocks();
     const written: string[] = [];
@@ -247,7 +240,7 @@ describe('generator policies: each corrupt record left out, logged with its iden
     } finally {
       jest.restoreAllMocks();
     }
-    expect(written.join('')).toContain('99999999999999999999');
+    expect(written.join('')).toContain(id);
     client.destroy();
   });
 });
@@ -255,100 +248,71 @@ describe('generator policies: each corrupt record left out, logged with its iden
 describe('strength policies: unparsable CalculationWeightings and other corruption', () => {
   const valid = [1, 3].map((id) => strengthPolicy({ PasswordStrengthPolicyID: id, PolicyName: `Valid ${id}` }));
   const base = (id: number) => strengthPolicy({ PasswordStrengthPolicyID: id, PolicyName: `Corrupt ${id}` });
-  const corrupt: [number, string, Item, RegExp][] = [
-    [
-      10,
-      'three weights',
-      item(base(10), { CalculationWeightings: S('50;15;35') }),
-      /^CalculationWeightings: must be four integers/,
-    ],
+  const corrupt = corruptRecords(base, [
+    [10, 'three weights', { CalculationWeightings: S('50;15;35') }, /^CalculationWeightings: must be four integers/],
     [
       11,
       'words for weights',
-      item(base(11), { CalculationWeightings: S('fifty;15;15;20') }),
+      { CalculationWeightings: S('fifty;15;15;20') },
       /^CalculationWeightings: must be four integers/,
     ],
     [
       12,
       'commas for semicolons',
-      item(base(12), { CalculationWeightings: S('50,15,15,20') }),
+      { CalculationWeightings: S('50,15,15,20') },
       /^CalculationWeightings: must be four integers/,
     ],
     [
       13,
       'weights summing to 105',
-      item(base(13), { CalculationWeightings: S('50;15;15;25') }),
+      { CalculationWeightings: S('50;15;15;25') },
       /^CalculationWeightings: must sum to 100/,
     ],
-    [
-      14,
-      'an empty string',
-      item(base(14), { CalculationWeightings: S('') }),
-      /^CalculationWeightings: must be four integers/,
-    ],
-    [
-      15,
-      'a number',
-      item(base(15), { CalculationWeightings: N('50151520') }),
-      /^CalculationWeightings: must be a string$/,
-    ],
+    [14, 'an empty string', { CalculationWeightings: S('') }, /^CalculationWeightings: must be four integers/],
+    [15, 'a number', { CalculationWeightings: N('50151520') }, /^CalculationWeightings: must be a string$/],
     [
       16,
       'a list',
-      item(base(16), { CalculationWeightings: { L: [N('50'), N('15'), N('15'), N('20')] } }),
+      { CalculationWeightings: { L: [N('50'), N('15'), N('15'), N('20')] } },
       /^CalculationWeightings: must be a string$/,
     ],
     [
       17,
       'negative weight',
-      item(base(17), { CalculationWeightings: S('60;-5;25;20') }),
+      { CalculationWeightings: S('60;-5;25;20') },
       /^CalculationWeightings: must be four integers/,
     ],
-    [18, 'missing', item(base(18), { CalculationWeightings: undefined }), /^CalculationWeightings: is missing$/],
+    [18, 'missing', { CalculationWeightings: undefined }, /^CalculationWeightings: is missing$/],
     [
       19,
       'PasswordStrengthCompliance 5',
-      item(base(19), { PasswordStrengthCompliance: N('5') }),
+      { PasswordStrengthCompliance: N('5') },
       /^PasswordStrengthCompliance: must be at most 4$/,
     ],
-    [
-      20,
-      'ComplianceMandatory "yes"',
-      item(base(20), { ComplianceMandatory: S('yes') }),
-      /^ComplianceMandatory: must be a boolean$/,
-    ],
+    [20, 'ComplianceMandatory "yes"', { ComplianceMandatory: S('yes') }, /^ComplianceMandatory: must be a boolean$/],
     [
       21,
       'PolicyName over 100 characters',
-      item(base(21), { PolicyName: S('x'.repeat(101)) }),
+      { PolicyName: S('x'.repeat(101)) },
       /^PolicyName: must have at most 100 characters$/,
     ],
-  ];
+  ]);
 
   test(`${corrupt.length} corrupt records among ${valid.length} valid ones`, async () => {
     const { store, client } = await tablesWith(strengthPolicies, [
       ...valid.map((p) => item(p)),
-      ...corrupt.map(([, , i]) => i),
+      ...corrupt.map((c) => c.item),
     ]);
     const watch = watchLogsAndMetrics();
 
     const served: readonly StrengthPolicy[] = await store.scan();
 
     expect(served).toEqual(valid);
-    expect(
-      watch
-        .leftOut()
-        .map(String)
-        .sort((a, b) => Number(a) - Number(b)),
-    ).toEqual(corrupt.map(([id]) => String(id)));
-    expect(watch.errors).toHaveBeenCalledTimes(corrupt.length);
-    for (const [id, what, , problem] of corrupt)
-      expect({ id, what, problems: watch.problemsOf(id) }).toEqual({
-        id,
-        what,
-        problems: expect.arrayContaining([expect.stringMatching(problem)]),
-      });
-    expect(watch.counted()).toEqual([['Count', corrupt.length]]);
+    expectEachLeftOut(
+      watch,
+      corrupt,
+      corrupt.map(({ id }) => String(id)),
+    );
     client.destroy();
   });
 });

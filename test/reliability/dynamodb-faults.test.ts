@@ -24,7 +24,13 @@ import * as path from 'node:path';
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { PHRASES, type ProxyHandler } from '../../functions/http';
 import { PolicyRepository } from '../../functions/repositories/policies';
-import { createDocumentClient, ENV, logger, UnavailableError } from '../../functions/runtime';
+import {
+  createDocumentClient,
+  ENV,
+  logger,
+  UnavailableError,
+  localDynamoDbClientConfig,
+} from '../../functions/runtime';
 import { writePolicies } from '../../seed/seed-data';
 import { createTables } from '../../store/create-tables';
 import { startBlackHole, startDynalite, type BlackHole, type DynaliteServer } from '../support/dynalite-server';
@@ -331,11 +337,7 @@ describe('a real dynalite that stops, hangs and comes back on the same port', ()
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'dynamodb-faults-'));
     dynamo = await startDynalite({ path: dataDir });
-    const raw = new DynamoDBClient({
-      endpoint: dynamo.endpoint,
-      region: 'local',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
+    const raw = new DynamoDBClient(localDynamoDbClientConfig(dynamo.endpoint));
     await createTables(raw, { generator: TABLE_NAME, strength: 'StrengthPolicies' });
     raw.destroy();
     writer = createDocumentClient({ [ENV.dynamodbEndpoint]: dynamo.endpoint, AWS_REGION: 'local' });

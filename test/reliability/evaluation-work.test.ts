@@ -36,12 +36,11 @@ import {
 import { WORD_SEPARATOR } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
 import { evaluatePassword, MAX_PASSWORD_LENGTH } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
-import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { SEED_STRENGTH } from '../support/seed-reference';
+import { seedStrengthPolicy } from '../support/seed-reference';
 
 const SEED = 20261127;
 const PER_FAMILY = 6;
-const POLICY_2 = (SEED_STRENGTH.policies as unknown as StrengthPolicy[]).find((p) => p.PasswordStrengthPolicyID === 2)!;
+const POLICY_2 = seedStrengthPolicy(2);
 const BODIES = hostileBodies(SEED, PER_FAMILY).map((body) => ({ body, policy: policyFor(POLICY_2, body) }));
 const ACCEPTED = BODIES.filter(({ body, policy }) => refusal(body, policy) === undefined);
 

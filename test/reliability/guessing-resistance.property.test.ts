@@ -25,19 +25,17 @@ import { seededRandom } from '../../bundling/guess-model';
 import { STRONG } from '../../functions/domain/compliance-levels';
 import type { AdjacencyGraph } from '../../functions/domain/evaluation/text/keyboards';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
-import type { GeneratorPolicy } from '../../functions/domain/generator-policy';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
-import { generatePassword } from '../../functions/domain/password-generator';
-import { WORD_LIST } from '../../functions/domain/word-list';
 import { WORD_SEPARATOR } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { SEED_GENERATOR, SEED_STRENGTH } from '../support/seed-reference';
+import { seedStrengthPolicy } from '../support/seed-reference';
+import { testControls } from '../support/control-passwords';
 import { assertProperty } from '../support/property';
 import { remembered } from '../../testkit/remembered-estimator';
-import { seeded } from '../../testkit/seeded-random';
+import { L33T_SPELLINGS } from '../../testkit/l33t-spellings';
 
 /**
  * The run counts (docs/testing.md#property-run-counts), sized for CI: every case runs zxcvbn-ts, the guess
@@ -63,9 +61,7 @@ const FAMILY_RUNS = 50;
 const RANDOM_RUNS = 100;
 const GENERATED_RUNS = 10;
 const PASSPHRASE_RUNS = 30;
-const STRENGTH = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
-const policy = (id: number) => STRENGTH.find((p) => p.PasswordStrengthPolicyID === id)!;
-const POLICIES = [policy(1), policy(2)];
+const POLICIES = [seedStrengthPolicy(1), seedStrengthPolicy(2)];
 
 // Each case evaluates one password under several policies: remembered, zxcvbn-ts runs once per password.
 let shipped: GuessabilityEstimator;
@@ -101,66 +97,62 @@ const neverStrongNorCompliant = (password: string) => {
 };
 
 /** The l33t spellings people use, per letter; 1, !, | and 7 read two ways. */
-const L33T: Readonly<Record<string, readonly string[]>> = {
-  a: ['@', '4'],
-  e: ['3'],
-  i: ['1', '!'],
-  o: ['0'],
-  s: ['$', '5'],
-  t: ['7', '+'],
-  l: ['1', '|'],
-  g: ['9'],
-  b: ['8'],
-};
+const L33T: Readonly<Record<string, readonly string[]>> = { ...L33T_SPELLINGS, t: ['7', '+'], l: ['1', '|'] };
 const AMBIGUOUS = new Set(['1', '!', '|', '7']);
 
-describe('guessable constructions are never Strong nor Compliant under policies 1 and 2', () => {
-  it('a word + a year + a symbol, in either order, capitalised as people do', async () => {
-    await assertProperty(
-      'word + year + symbol',
-      fc.property(
-        wordArb,
-        fc.integer({ min: 0, max: 2 }),
-        fc.integer({ min: 1950, max: 2035 }),
-        fc.constantFrom(...SYMBOLS),
-        fc.boolean(),
-        (word, style, year, symbol, symbolFirst) => {
-          neverStrongNorCompliant(capitalised(word, style) + (symbolFirst ? `${symbol}${year}` : `${year}${symbol}`));
-        },
-      ),
-      RUNS,
-    );
-  });
+/** A word + a year + a symbol, in either order, capitalised as people do. */
+const wordYearSymbol = fc
+  .tuple(
+    wordArb,
+    fc.integer({ min: 0, max: 2 }),
+    fc.integer({ min: 1950, max: 2035 }),
+    fc.constantFrom(...SYMBOLS),
+    fc.boolean(),
+  )
+  .map(
+    ([word, style, year, symbol, symbolFirst]) =>
+      capitalised(word, style) + (symbolFirst ? `${symbol}${year}` : `${year}${symbol}`),
+  );
 
-  it('a l33t spelling of a word, with or without a digit or a symbol after it', async () => {
-    await assertProperty(
-      'l33t word',
-      fc.property(
-        wordArb,
-        fc.integer({ min: 0, max: 1 }),
-        fc.array(fc.nat(), { minLength: 12, maxLength: 12 }),
-        fc.constantFrom('', '1', '!', '7', '#'),
-        (word, style, choices, suffix) => {
-          let ambiguous = 0;
-          let substituted = 0;
-          const l33t = [...word]
-            .map((letter, i) => {
-              const options = L33T[letter];
-              const choice = choices[i % choices.length]!;
-              // Half the letters that have a l33t spelling take one; at most 4 of them read two ways (MAX_READINGS).
-              if (!options || choice % 2 === 0) return letter;
-              const spelled = options[choice % options.length]!;
-              if (AMBIGUOUS.has(spelled) && ++ambiguous > 4) return letter;
-              substituted++;
-              return spelled;
-            })
-            .join('');
-          fc.pre(substituted > 0);
-          neverStrongNorCompliant(capitalised(l33t, style) + suffix);
-        },
-      ),
-      RUNS,
-    );
+/** The word with half the letters that have a l33t spelling spelled so (`choices` picks which, and how); undefined if none is. */
+function spelledL33t(word: string, choices: readonly number[]): string | undefined {
+  let ambiguous = 0;
+  let substituted = 0;
+  const l33t = [...word]
+    .map((letter, i) => {
+      const options = L33T[letter];
+      const choice = choices[i % choices.length]!;
+      // Half the letters that have a l33t spelling take one; at most 4 of them read two ways (MAX_READINGS).
+      if (!options || choice % 2 === 0) return letter;
+      const spelled = options[choice % options.length]!;
+      if (AMBIGUOUS.has(spelled) && ++ambiguous > 4) return letter;
+      substituted++;
+      return spelled;
+    })
+    .join('');
+  return substituted > 0 ? l33t : undefined;
+}
+
+/** A l33t spelling of a word (at least one letter spelled), with or without a digit or a symbol after it. */
+const l33tWord = fc
+  .tuple(
+    wordArb,
+    fc.integer({ min: 0, max: 1 }),
+    fc.array(fc.nat(), { minLength: 12, maxLength: 12 }),
+    fc.constantFrom('', '1', '!', '7', '#'),
+  )
+  .map(([word, style, choices, suffix]) => {
+    const l33t = spelledL33t(word, choices);
+    return l33t === undefined ? undefined : capitalised(l33t, style) + suffix;
+  })
+  .filter((password): password is string => password !== undefined);
+
+describe('guessable constructions are never Strong nor Compliant under policies 1 and 2', () => {
+  it.each([
+    ['a word + a year + a symbol, in either order, capitalised as people do', 'word + year + symbol', wordYearSymbol],
+    ['a l33t spelling of a word, with or without a digit or a symbol after it', 'l33t word', l33tWord],
+  ] as const)('%s', async (_title, name, passwords) => {
+    await assertProperty(name, fc.property(passwords, neverStrongNorCompliant), RUNS);
   });
 });
 
@@ -168,53 +160,27 @@ describe('guessable constructions are never Strong nor Compliant under policies 
 // zigzag of 5 neighbouring keys (`MNhuhy876@?`) in about 7 of 20,000 passwords, which the walk cap rates Weak: a run
 // of 10 cases meets one about once in 290 runs (the seed is printed). Reading a walk's direction would end it.
 describe('controls keep their levels', () => {
-  const generators = (SEED_GENERATOR.policies as unknown as GeneratorPolicy[]).filter((g) => g.MinLength >= 11);
+  /** Under each policy: the level zxcvbn-ts alone gives, Strong or better, and the password nowhere in the evaluation. */
+  const keepsItsLevel = (password: string, policies: readonly StrengthPolicy[]) => {
+    for (const p of policies) {
+      const result = asTheServiceDoes(p, password);
+      expect(result.ComplianceLevel).toBe(evaluatePassword(p, password, zxcvbnAlone).ComplianceLevel);
+      expect(result.ComplianceLevel).toBeGreaterThanOrEqual(STRONG);
+      expect(JSON.stringify(result)).not.toContain(password);
+    }
+  };
 
-  it('covers the ten seed generator policies of 11 characters or more', () => {
-    expect(generators.map((g) => g.PasswordGeneratorID)).toEqual([1, 2, 3, 4, 5, 6, 7, 9, 10, 11]);
-  });
-
-  it.each(generators.map((g) => [g.PasswordGeneratorID, g.MinLength, g] as const))(
-    'generator policy %i (at least %i characters): Strong or better, the level zxcvbn-ts alone gives',
-    async (_id, _minLength, generator) => {
-      await assertProperty(
-        `generated passwords keep their level (generator ${generator.PasswordGeneratorID})`,
-        fc.property(fc.integer(), (seed) => {
-          const password = generatePassword(generator, WORD_LIST, seeded(seed));
-          for (const p of POLICIES) {
-            const result = asTheServiceDoes(p, password);
-            expect(result.ComplianceLevel).toBe(evaluatePassword(p, password, zxcvbnAlone).ComplianceLevel);
-            expect(result.ComplianceLevel).toBeGreaterThanOrEqual(STRONG);
-            expect(JSON.stringify(result)).not.toContain(password);
-          }
-        }),
-        GENERATED_RUNS,
-      );
-    },
-  );
-
-  it('a passphrase of five random EFF words keeps Strong or better under policies 1, 2 and 8', async () => {
-    await assertProperty(
-      'five-word passphrase',
-      fc.property(
-        fc.array(fc.constantFrom(...WORD_LIST), { minLength: 5, maxLength: 5 }),
-        fc.constantFrom(' ', '-', '.', '_'),
-        (words, separator) => {
-          const passphrase = words.join(separator);
-          for (const p of [...POLICIES, policy(8)]) {
-            const result = asTheServiceDoes(p, passphrase);
-            expect(result.ComplianceLevel).toBeGreaterThanOrEqual(STRONG);
-            expect(result.ComplianceLevel).toBe(evaluatePassword(p, passphrase, zxcvbnAlone).ComplianceLevel);
-          }
-        },
-      ),
-      PASSPHRASE_RUNS,
-    );
+  testControls({
+    what: 'Strong or better, the level zxcvbn-ts alone gives',
+    keepsItsLevel,
+    policies: POLICIES,
+    generators: { minLength: 11, ids: [1, 2, 3, 4, 5, 6, 7, 9, 10, 11], runs: GENERATED_RUNS },
+    passphraseRuns: PASSPHRASE_RUNS,
   });
 });
 
 describe('the rule families stay below Strong under policy 2; random passwords stay Strong', () => {
-  const policy2 = policy(2);
+  const policy2 = seedStrengthPolicy(2);
   let members: ReturnType<typeof families>;
   beforeAll(async () => {
     const { baseWords, top100 } = await familyWords();

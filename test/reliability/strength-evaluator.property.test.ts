@@ -26,6 +26,7 @@ import {
   strengthScore,
   type CharacterCounts,
   type Part,
+  type StrengthEvaluation,
 } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
@@ -157,6 +158,12 @@ const countKey: Record<CharClass, keyof CharacterCounts | undefined> = {
 
 // ---------------------------------------------------------------------------------------------------------
 
+/** A property of the evaluation of any password under any policy, the estimator's score drawn in 0..4 (the stub's). */
+const withStubEstimate = (check: (result: StrengthEvaluation, policy: StrengthPolicy, guess: number) => void) =>
+  fc.property(policyArb, passwordArb, fc.integer({ min: 0, max: 4 }), (policy, password, guess) =>
+    check(evaluatePassword(policy, password, stubEstimator(guess)), policy, guess),
+  );
+
 describe('strength evaluator properties', () => {
   test('the generated policies satisfy the schema', async () => {
     await assertProperty(
@@ -235,8 +242,7 @@ describe('strength evaluator properties', () => {
   test('3. Compliant implies Failures is empty', async () => {
     await assertProperty(
       'Compliant implies no failure',
-      fc.property(policyArb, passwordArb, fc.integer({ min: 0, max: 4 }), (policy, password, guess) => {
-        const result = evaluatePassword(policy, password, stubEstimator(guess));
+      withStubEstimate((result, policy) => {
         if (result.Compliant) expect(result.Failures).toEqual([]);
         expect(result.Compliant).toBe(
           result.Failures.length === 0 && result.ComplianceLevel >= policy.PasswordStrengthCompliance,
@@ -250,8 +256,7 @@ describe('strength evaluator properties', () => {
   test('4. ComplianceLevel <= band(Score) and <= the estimator score (stub estimator)', async () => {
     await assertProperty(
       'level bounded by band and stub estimator',
-      fc.property(policyArb, passwordArb, fc.integer({ min: 0, max: 4 }), (policy, password, guess) => {
-        const result = evaluatePassword(policy, password, stubEstimator(guess));
+      withStubEstimate((result, _policy, guess) => {
         expect(result.ComplianceLevel).toBeLessThanOrEqual(scoreBand(result.Score));
         expect(result.ComplianceLevel).toBeLessThanOrEqual(guess);
         expect(result.ComplianceLevel).toBe(Math.min(scoreBand(result.Score), guess));

@@ -54,6 +54,38 @@ export async function assertProperty<Ts>(
   return { seed, numRuns: runs };
 }
 
+/** The ranges of code points a string property draws from, by what they hold (first and last). */
+const CODE_POINTS = {
+  /** Space to tilde. */
+  printableAscii: [0x20, 0x7e],
+  /** NUL to US. */
+  c0Controls: [0, 0x1f],
+  /** DEL and the C1 controls. */
+  delAndC1Controls: [0x7f, 0x9f],
+  /** All of the BMP above ASCII: C1 controls and surrogates too. */
+  bmpAboveAscii: [0x80, 0xffff],
+  /** The BMP past the C1 controls, surrogates too. */
+  bmpPastControls: [0xa0, 0xffff],
+  /** High and low surrogates, each drawn alone. */
+  loneSurrogates: [0xd800, 0xdfff],
+  /** The planes above the BMP. */
+  astral: [0x10000, 0x10ffff],
+} as const;
+
+/**
+ * One code point as a string, from the ranges named, each drawn as often as its weight says, in the order given;
+ * a lone surrogate is drawn like any other code point (fast-check's own string units avoid them).
+ */
+export const codePointOf = (weights: Partial<Record<keyof typeof CODE_POINTS, number>>): fc.Arbitrary<string> =>
+  fc
+    .oneof(
+      ...Object.entries(weights).map(([range, weight]) => {
+        const [min, max] = CODE_POINTS[range as keyof typeof CODE_POINTS];
+        return { weight, arbitrary: fc.integer({ min, max }) };
+      }),
+    )
+    .map((cp) => String.fromCodePoint(cp));
+
 /** Gives a generated value a short printed form in fast-check's counterexample report. */
 export function shown<T extends object>(value: T, text: string): T {
   return Object.assign(value, { [fc.toStringMethod]: () => text });

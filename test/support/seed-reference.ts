@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import type { GeneratorPolicy } from '../../functions/domain/generator-policy';
+import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import type { LocalCredentials } from '../../local/demo-credentials';
 import { PROJECT_ROOT } from './local-service';
 
@@ -40,6 +42,19 @@ export const SEED_STRENGTH: SeedCollection = {
   descriptionField: 'PolicyDescription',
   policies: readSeed('strength-policies.json', 'PasswordStrengthPolicyID'),
 };
+
+/** The seed's generator policies, typed as the service reads them, ordered by identifier. */
+export const SEED_GENERATOR_POLICIES = SEED_GENERATOR.policies as unknown as readonly GeneratorPolicy[];
+
+/** The seed's strength policies, typed as the service reads them, ordered by identifier. */
+export const SEED_STRENGTH_POLICIES = SEED_STRENGTH.policies as unknown as readonly StrengthPolicy[];
+
+/** The seed's strength policy of that identifier. */
+export function seedStrengthPolicy(id: number): StrengthPolicy {
+  const policy = SEED_STRENGTH_POLICIES.find((p) => p.PasswordStrengthPolicyID === id);
+  if (!policy) throw new Error(`the seed has no strength policy ${id}`);
+  return policy;
+}
 
 /** The search rule (docs/api.md#search), written out independently: NFKC, lower case, ß/ẞ as "ss", final ς as σ, NFKC again. */
 const referenceFold = (s: string): string =>
