@@ -1,9 +1,17 @@
 /**
- * The keyboards beyond US QWERTY (docs/guess-numbers.md#keyboard-layouts): the QWERTZ, AZERTY and JCUKEN graphs,
- * derived from zxcvbn-ts's QWERTY positions. The derivation rebuilds zxcvbn-ts's QWERTY and QWERTZ graphs key for
- * key, and its AZERTY one but for the two keys that graph has wrong.
+ * The keyboards beyond US QWERTY and the walks typed on them (docs/guess-numbers.md#keyboard-layouts):
+ *
+ *   - the QWERTZ, AZERTY and JCUKEN graphs, derived from zxcvbn-ts's QWERTY positions: the derivation rebuilds
+ *     zxcvbn-ts's QWERTY and QWERTZ graphs key for key, and its AZERTY one but for the two keys that graph has wrong;
+ *   - walks of each layout with the affixes people add, at most Weak and not Compliant under policies 1 and 2;
+ *   - controls: random text over each layout's alphabet, and the zigzags generated passwords make, are no walk.
  */
 import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
+import { seededRandom } from '../../bundling/guess-model';
+import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
+import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
+import { guessablePattern, isKeyboardWalk } from '../../functions/domain/evaluation/estimate/pattern-caps';
 import {
   ANSI_KEYS,
   KEYBOARDS,
@@ -11,9 +19,29 @@ import {
   LAYOUTS,
   layoutGraph,
 } from '../../functions/domain/evaluation/text/keyboard-layouts';
-import type { AdjacencyGraph } from '../../functions/domain/evaluation/text/keyboards';
+import { adjacencyOf, type AdjacencyGraph } from '../../functions/domain/evaluation/text/keyboards';
+import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
+import type { StrengthPolicy } from '../../functions/domain/strength-policy';
+import { SEED_STRENGTH } from '../support/seed-reference';
 
+const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
+const POLICIES = [1, 2].map((id) => SEED.find((p) => p.PasswordStrengthPolicyID === id)!);
 const QWERTY = adjacencyGraphs.qwerty as unknown as AdjacencyGraph;
+const KEYBOARD_NAMES = ['US QWERTY', 'keypad', 'QWERTZ', 'AZERTY', 'JCUKEN'];
+
+let shipped: GuessabilityEstimator;
+let zxcvbnAlone: GuessabilityEstimator;
+beforeAll(() => {
+  shipped = guessEstimator();
+  zxcvbnAlone = guessEstimator(undefined, false);
+});
+
+/** The level under policies 1 and 2, C for Compliant: `4C/4C`. */
+const levels = (estimator: GuessabilityEstimator, password: string) =>
+  POLICIES.map((policy) => {
+    const result = evaluatePassword(policy, password, estimator, BREACHED_PASSWORDS.has(password));
+    return `${result.ComplianceLevel}${result.Compliant ? 'C' : ''}`;
+  }).join('/');
 
 describe('the graphs', () => {
   it("read from zxcvbn-ts's QWERTY positions, the US characters rebuild its QWERTY graph", () => {
@@ -72,5 +100,96 @@ describe('the graphs', () => {
     expect(LAYOUTS.jcuken['Ж']).toEqual(['дД', 'зЗ', 'хХ', 'эЭ', '.,', 'юЮ']);
     expect(LAYOUTS.jcuken['№']).toEqual(['2"', null, null, '4;', 'уУ', 'цЦ']);
     expect(KEYBOARDS).toEqual([QWERTY, adjacencyGraphs.keypad, LAYOUTS.qwertz, LAYOUTS.azerty, LAYOUTS.jcuken]);
+  });
+});
+
+/**
+ * [password, zxcvbn-ts alone under policies 1/2, the layout]: walks of each layout with the affixes people add, none
+ * in the blocklist; now at most Weak and not Compliant under either policy.
+ */
+const LAYOUT_WALKS: readonly [string, string, string][] = [
+  ['Qwertz2024!', '3C/3C', 'QWERTZ'],
+  ['Ysxcvb2024!', '3C/3C', 'QWERTZ'],
+  ['Qwertzuiopü1!', '2C/2', 'QWERTZ'],
+  ['Asdfghjklö1!', '2C/2', 'QWERTZ'],
+  ['Yxcvbnm,2024', '2C/2', 'QWERTZ'],
+  ['Azerty123!', '1/1', 'AZERTY'],
+  ['Azertyuiop1!', '2C/2', 'AZERTY'],
+  ['Wxcvbn2024!', '3C/3C', 'AZERTY'],
+  ['Qsdfghjklm1!', '2C/2', 'AZERTY'],
+  ['Nbvcxw2023!', '3C/3C', 'AZERTY'],
+  ['Йцукен1!', '2C/2', 'JCUKEN'],
+  ['Йцукен2024!', '3C/3C', 'JCUKEN'],
+  ['Фывапролдж1!', '4C/4C', 'JCUKEN'],
+  ['Ячсмитьбю1!', '4C/4C', 'JCUKEN'],
+  ['Йцукенгшщз1!', '4C/4C', 'JCUKEN'],
+  ['Фывапр2024!', '3C/3C', 'JCUKEN'],
+];
+
+describe('walks on QWERTZ, AZERTY and JCUKEN', () => {
+  it.each(LAYOUT_WALKS)('%s: zxcvbn-ts alone %s, now at most Weak (%s)', (password, alone, _layout) => {
+    expect(levels(zxcvbnAlone, password)).toBe(alone);
+    expect(BREACHED_PASSWORDS.has(password)).toBe(false);
+    expect(levels(shipped, password)).toBe('1/1');
+  });
+
+  it.each(LAYOUT_WALKS)('%s: the walk check finds it (zxcvbn-ts alone %s) on %s alone', (password, _alone, layout) => {
+    const words = { has: () => false, maxLength: 0 };
+    expect(guessablePattern(password, words, adjacencyOf(KEYBOARDS))).toBe('keyboard');
+    const on = KEYBOARDS.filter((graph) => guessablePattern(password, words, adjacencyOf([graph])) === 'keyboard');
+    expect(on.map((graph) => KEYBOARD_NAMES[KEYBOARDS.indexOf(graph)])).toEqual([layout]);
+  });
+
+  it('a run keeps to one keyboard; a walk turns back on itself in a run of its own', () => {
+    const adjacent = adjacencyOf(KEYBOARDS);
+    // `rtz` is a QWERTZ run, `za` an AZERTY step: no run of 4.
+    expect(isKeyboardWalk('rtzaqs', adjacent)).toBe(false);
+    // Two runs of 4, each on one keyboard.
+    expect(isKeyboardWalk('ertzaqsd', adjacent)).toBe(true);
+    // There and back: `qwert` then `rewq`; `йцукен` then `куцй`.
+    expect(isKeyboardWalk('qwertrewq', adjacent)).toBe(true);
+    expect(isKeyboardWalk('йцукенкуцй', adjacent)).toBe(true);
+  });
+});
+
+describe('controls: no walk', () => {
+  const adjacent = adjacencyOf(KEYBOARDS);
+  const words = { has: () => false, maxLength: 0 };
+  const ALPHABETS: Readonly<Record<string, string>> = {
+    German: 'abcdefghijklmnopqrstuvwxyzäöüßABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ0123456789!"§$%&/()=?+*#-_.,;:<>',
+    French: 'abcdefghijklmnopqrstuvwxyzéèàçùABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789&"\'(-_)=+²$£*µ%!§:/;.,?<>',
+    Russian: 'абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ0123456789!"№;%:?*()-_=+.,\\/',
+    ASCII: Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i)).join(''),
+  };
+
+  it.each(Object.keys(ALPHABETS))('2,000 random passwords of 10 to 16 characters over the %s keys', (alphabet) => {
+    const characters = [...ALPHABETS[alphabet]!];
+    const random = seededRandom(alphabet.length);
+    const walks: string[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const length = 10 + Math.floor(random() * 7);
+      const password = Array.from({ length }, () => characters[Math.floor(random() * characters.length)]).join('');
+      if (guessablePattern(password, words, adjacent) !== undefined) walks.push(password);
+    }
+    expect(walks).toEqual([]);
+  });
+
+  it.each([
+    // Generated by help-desk policy 10 (two upper-case letters, four lower-case, three digits, two symbols): a
+    // zigzag through a run of 4 with a step back, once (`RErdsq`, `AZsqse`: AZERTY) or always (`MNhuhy`) a walk.
+    'RErdsq637%@',
+    'AZsqse577%@',
+    'MNhuhy876@?',
+    'ESeeaw22',
+  ])('%s is no walk on any keyboard, and keeps its level', (password) => {
+    expect(guessablePattern(password, words, adjacent)).toBeUndefined();
+    expect(levels(shipped, password)).toBe(levels(zxcvbnAlone, password));
+  });
+
+  it('random Cyrillic, German and French passwords keep the level zxcvbn-ts alone gives them', () => {
+    for (const password of ['ёжЫ7щФ%цзЮ2ъ', 'Übaß7Kö!qrDw', 'çèR2µ§àPq9!x']) {
+      expect(guessablePattern(password, words, adjacent)).toBeUndefined();
+      expect(levels(shipped, password)).toBe(levels(zxcvbnAlone, password));
+    }
   });
 });
