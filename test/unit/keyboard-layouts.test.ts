@@ -4,13 +4,18 @@
  *   - the QWERTZ, AZERTY and JCUKEN graphs, derived from zxcvbn-ts's QWERTY positions: the derivation rebuilds
  *     zxcvbn-ts's QWERTY and QWERTZ graphs key for key, and its AZERTY one but for the two keys that graph has wrong;
  *   - walks of each layout with the affixes people add, at most Weak and not Compliant under policies 1 and 2;
+ *   - shifted column walks (`5tgb^YHN7ujm*IK`), counted as a walk list reaches them, below Strong under policy 2;
  *   - controls: random text over each layout's alphabet, and the zigzags generated passwords make, are no walk.
  */
 import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { seededRandom } from '../../bundling/guess-model';
+import { STRONG } from '../../functions/domain/compliance-levels';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
-import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { guessEstimator, PATTERN_FEEDBACK } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
+import { keyboardWalks } from '../../functions/domain/evaluation/estimate/keyboard-walks';
 import { guessablePattern, isKeyboardWalk } from '../../functions/domain/evaluation/estimate/pattern-caps';
 import {
   ANSI_KEYS,
@@ -149,6 +154,61 @@ describe('walks on QWERTZ, AZERTY and JCUKEN', () => {
     // There and back: `qwert` then `rewq`; `йцукен` then `куцй`.
     expect(isKeyboardWalk('qwertrewq', adjacent)).toBe(true);
     expect(isKeyboardWalk('йцукенкуцй', adjacent)).toBe(true);
+  });
+});
+
+describe('shifted column walks', () => {
+  const walks = KEYBOARDS.map(keyboardWalks);
+  const counted = (password: string, keyboard: string) =>
+    Math.round(10 ** walks[KEYBOARD_NAMES.indexOf(keyboard)]!.guessesLog10(password));
+  const fewest = (password: string) => Math.min(...walks.map((walk) => walk.guessesLog10(password)));
+
+  it('a run cut short beside the last counts 6 neighbours x 4 lengths x its shifting; a longer one is a run anywhere', () => {
+    expect(counted('1qaz@WSX3edc$RF', 'US QWERTY')).toBe(2256 * 12 * 12 * 48);
+    expect(counted('1qazxsw', 'US QWERTY')).toBe(2256 * 48);
+    expect(counted('zaq1XSW2cde3', 'US QWERTY')).toBe(2256 * 12 * 12);
+    // `1qa` then `2wsx`, longer: beside it, but no walk list's next column.
+    expect(counted('1qa2wsx', 'US QWERTY')).toBe(2256 * 2256);
+    expect(counted('1qay"WSX3edc$RF', 'QWERTZ')).toBe(2304 * 12 * 12 * 48);
+    expect(counted('1йфя"ЦЫЧ3увс№УВ', 'JCUKEN')).toBe(2256 * 12 * 12 * 48);
+  });
+
+  it('the worked examples of docs/guess-numbers.md are these counts, on the keyboard that counts fewest', () => {
+    const docs = readFileSync(path.join(__dirname, '..', '..', 'docs', 'guess-numbers.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('**Shifted column walks**'), docs.indexOf('### Keyboard layouts'));
+    const rows = [...section.matchAll(/^\| `([^`]+)` \| ([^|]+) \| [^|]+ \| ([\d,]+) \|$/gm)].map(
+      (m) => [m[1]!, m[2]!.trim(), Number(m[3]!.replace(/,/g, ''))] as const,
+    );
+    expect(rows.map(([password]) => password)).toEqual([
+      'qwertz',
+      'йцукен',
+      '1qazxsw',
+      '5tgb^YHN7ujm*IK',
+      '&aqw2ZSX"edc4RF',
+    ]);
+    for (const [password, keyboard, guesses] of rows) {
+      expect([password, counted(password, keyboard)]).toEqual([password, guesses]);
+      expect([password, Math.round(10 ** fewest(password))]).toEqual([password, guesses]);
+    }
+  });
+
+  // [password, zxcvbn-ts alone under policies 1/2]: three columns, every other one shifted, and a fourth cut short.
+  it.each([
+    ['5tgb^YHN7ujm*IK', '4C/4C'],
+    ['1qaz@WSX3edc$RF', '4C/4C'],
+    ['%TGB6yhn&UJM*IK', '4C/4C'],
+    ['4rfv%TGB6yhn&UJ', '4C/4C'],
+    ['!QAZ2wsx#EDC4rf', '4C/4C'],
+    ['1qay"WSX3edc$RF', '4C/4C'],
+    ['&aqw2ZSX"edc4RF', '4C/4C'],
+    ['1йфя"ЦЫЧ3увс№УВ', '4C/4C'],
+  ])('%s: zxcvbn-ts alone %s, now below Strong and not Compliant under policy 2', (password, alone) => {
+    expect(levels(zxcvbnAlone, password)).toBe(alone);
+    expect(BREACHED_PASSWORDS.has(password)).toBe(false);
+    const result = evaluatePassword(POLICIES[1]!, password, shipped);
+    expect(result.ComplianceLevel).toBeLessThan(STRONG);
+    expect(result.Compliant).toBe(false);
+    expect(shipped(password).feedback[0]).toBe(PATTERN_FEEDBACK.keyboard);
   });
 });
 
