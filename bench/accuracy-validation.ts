@@ -6,7 +6,7 @@ import { WEAK_CEILING_LOG10 } from '../functions/domain/compliance-levels';
 import { adjacencyOf } from '../functions/domain/evaluation/text/keyboards';
 import { guessablePattern } from '../functions/domain/evaluation/estimate/pattern-caps';
 import { attackModels } from '../functions/domain/evaluation/estimate/attack-models';
-import type { AdjacencyGraph } from '../functions/domain/evaluation/text/keyboards';
+import { KEYBOARDS } from '../functions/domain/evaluation/text/keyboard-layouts';
 import { readMarkovModel } from '../functions/domain/evaluation/estimate/markov-model';
 import { DICTIONARIES } from '../functions/domain/evaluation/data/guessability-dictionaries';
 import { rankedDictionary, WORD_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-dictionary';
@@ -103,8 +103,8 @@ async function main(): Promise<void> {
   };
   const random = seededRandom(SEED);
   const foldOf = training.map((_, i) => (i + 1 >= VALIDATION_FIRST_RANK ? Math.floor(random() * FOLDS) : -1));
-  const graphs = [common.adjacencyGraphs.qwerty, common.adjacencyGraphs.keypad] as AdjacencyGraph[];
-  const adjacent = adjacencyOf(graphs as Parameters<typeof adjacencyOf>[0]);
+  const graphs = KEYBOARDS;
+  const adjacent = adjacencyOf(graphs);
   const scored: Scored[] = [];
   const foldOfScored: number[] = [];
 

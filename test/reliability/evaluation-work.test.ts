@@ -28,6 +28,7 @@ import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess
 import type { EstimateWork } from '../../functions/domain/evaluation/estimate/guessability';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
 import { AFFIXED_WORD_MAX_LOOKUPS } from '../../functions/domain/evaluation/estimate/pattern-caps';
+import { KEYBOARDS } from '../../functions/domain/evaluation/text/keyboard-layouts';
 import {
   MAX_RULE_PASSWORD,
   READING_BUDGET,
@@ -50,11 +51,11 @@ const MAX_WORD_SIZES = [
   MAX_TOKEN_LENGTH,
   MAX_TOKEN_LENGTH,
 ];
-/** Per estimate: the keyboards of the rule model's walk lists are zxcvbn-ts's qwerty and keypad. */
+/** Per estimate: the rule model walks a walk list on each keyboard of KEYBOARDS. */
 const ESTIMATE_BOUNDS: Readonly<Record<Exclude<EstimateWork, 'estimates'>, number>> = {
   'zxcvbn lookups': zxcvbnMaxLookups(MAX_WORD_SIZES),
   'rule readings': READING_BUDGET,
-  'rule steps': ruleModelMaxSteps(2),
+  'rule steps': ruleModelMaxSteps(KEYBOARDS.length),
   'markov symbols': MAX_PASSWORD_LENGTH + 1,
   'pattern lookups': AFFIXED_WORD_MAX_LOOKUPS,
 };

@@ -1,8 +1,8 @@
-import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
 import { BREACHED_PASSWORDS } from './breached-password-list';
 import { attackModels, type AttackModel } from './attack-models';
 import { MARKOV_MODEL_DATA } from '../data/markov-model-data';
-import { adjacencyOf, type AdjacencyGraph } from '../text/keyboards';
+import { adjacencyOf } from '../text/keyboards';
+import { KEYBOARDS } from '../text/keyboard-layouts';
 import { guessablePattern, type GuessablePattern } from './pattern-caps';
 import { DICTIONARIES } from '../data/guessability-dictionaries';
 import { atMostWeak, guessabilityScore, STRONG } from '../../compliance-levels';
@@ -35,10 +35,12 @@ export const MODEL_FEEDBACK: Readonly<Record<AttackModel, string>> = {
  * of the attack models, zxcvbn-ts with its common-password list, keyboard adjacency graphs and English
  * dictionaries (words, names, Wikipedia), the rule model and the Markov model (estimate/), feedback in
  * English; and the checks of pattern-caps.ts: a password that is one word with affixes or a keyboard
- * walk is estimated at most Weak (atMostWeak). Building it indexes every dictionary (`npm run
- * bench` times it), so an entry point builds it once, at module scope, during init. Deterministic and free of
- * I/O: the dictionaries and the models are part of the bundle. `bounds`, `patterns` and `models` exist for
- * the benchmarks, which measure the library's own defaults (256, 100) and zxcvbn-ts alone against what ships.
+ * walk is estimated at most Weak (atMostWeak). The walks of the rule model and the pattern checks are read on
+ * every keyboard of KEYBOARDS (US QWERTY, the keypad, QWERTZ, AZERTY, JCUKEN); zxcvbn-ts keeps its own graphs.
+ * Building it indexes every dictionary (`npm run bench` times it), so an entry point builds it once, at module
+ * scope, during init. Deterministic and free of I/O: the dictionaries and the models are part of the bundle.
+ * `bounds`, `patterns` and `models` exist for the benchmarks, which measure the library's own defaults (256, 100)
+ * and zxcvbn-ts alone against what ships.
  */
 export function guessEstimator(
   bounds: GuessabilityBounds = BOUNDS,
@@ -55,8 +57,7 @@ export function guessEstimator(
     ),
     maxLength: Math.max(...Object.values(rankedDictionariesMaxWordSize)),
   };
-  const graphs = [adjacencyGraphs.qwerty, adjacencyGraphs.keypad] as AdjacencyGraph[];
-  const adjacent = adjacencyOf(graphs);
+  const adjacent = adjacencyOf(KEYBOARDS);
   const withUserInputs = userInputsDictionaries(zxcvbn, meter);
   const attacks = models
     ? attackModels({
@@ -64,7 +65,7 @@ export function guessEstimator(
         maxWordSizes: rankedDictionariesMaxWordSize,
         commonPasswords: { name: 'passwords-common', lines: DICTIONARIES['passwords-common']! },
         breached: BREACHED_PASSWORDS,
-        graphs,
+        graphs: KEYBOARDS,
         markov: MARKOV_MODEL_DATA,
       })
     : undefined;

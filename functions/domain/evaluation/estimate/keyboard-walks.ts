@@ -9,14 +9,18 @@ import type { AdjacencyGraph } from '../text/keyboards';
  *   - the first run:          KEYS starting keys x DIRECTIONS x RUN_LENGTHS x its shifting
  *   - a parallel run:         same direction and length, starting next to the last run's start: NEIGHBOURS x its shifting
  *   - a run coming back:      the opposite direction, same length, starting next to the last run's end: NEIGHBOURS x its shifting
+ *   - either of these cut short (shorter than the last run, `*IK` after `7ujm`): NEIGHBOURS x RUN_LENGTHS x its shifting
  *   - a run turning off:      starting next to the last run's end, any direction and length: NEIGHBOURS x DIRECTIONS x RUN_LENGTHS x its shifting
  *   - any other run:          as the first
  *
- * A run's shifting: all keys shifted or none, 2; else 2 per key. So `1qaz2wsx3edc4rfv` is 2,256 x 12^3, about
- * 3.9 million guesses, and four runs chosen freely about 10^13. Pure: the graphs are passed in.
+ * A run's shifting: all keys shifted or none, or the letters alone (Caps Lock: `XSW2`), 2; else 2 per key, so runs
+ * shifted in turn (`1qaz@WSX`) cost no more than runs all unshifted. So `1qaz2wsx3edc4rfv` is 2,256 x 12^3, about
+ * 3.9 million guesses, `5tgb^YHN7ujm*IK` 2,256 x 12^2 x 48, about 15.6 million, and four runs chosen freely about
+ * 10^13. Pure: the graph is passed in.
  */
 
 const RUN_LENGTHS = 4;
+const LETTER = /\p{L}/u;
 
 interface Key {
   /** The key (its unshifted character). */
@@ -78,12 +82,15 @@ export function keyboardWalks(graph: AdjacencyGraph): KeyboardWalks {
       }
       const run = typed.slice(start, end) as Key[];
       const shifted = run.filter((key) => key.shifted).length;
+      // Typed one way: no key shifted, every key, or every letter alone (Caps Lock: `XSW2`).
+      const oneWay =
+        shifted === 0 || shifted === run.length || run.every((key) => key.shifted === LETTER.test(key.key));
       runs.push({
         start: run[0]!.key,
         end: run[run.length - 1]!.key,
         direction,
         length: run.length,
-        shifting: shifted === 0 || shifted === run.length ? 2 : 2 ** run.length,
+        shifting: oneWay ? 2 : 2 ** run.length,
       });
       start = end;
     }
@@ -99,10 +106,12 @@ export function keyboardWalks(graph: AdjacencyGraph): KeyboardWalks {
         const previous = runs[i - 1];
         const free = keys * (run.direction < 0 ? 1 : directions * RUN_LENGTHS);
         let count = free;
-        if (previous && run.direction >= 0 && previous.direction >= 0 && run.length === previous.length) {
-          if (run.direction === previous.direction && adjacent(previous.start, run.start)) count = directions;
-          else if (run.direction === opposite(previous.direction) && adjacent(previous.end, run.start))
-            count = directions;
+        if (previous && run.direction >= 0 && previous.direction >= 0 && run.length <= previous.length) {
+          // Beside the last run, one way or the other: as long (6 neighbours), or cut short (any of the lengths too).
+          const beside =
+            (run.direction === previous.direction && adjacent(previous.start, run.start)) ||
+            (run.direction === opposite(previous.direction) && adjacent(previous.end, run.start));
+          if (beside) count = directions * (run.length === previous.length ? 1 : RUN_LENGTHS);
         }
         if (count === free && previous && adjacent(previous.end, run.start))
           count = Math.min(free, directions * (run.direction < 0 ? 1 : directions * RUN_LENGTHS));

@@ -89,11 +89,13 @@ export function isKeyboardWalk(password: string, adjacent: Adjacency): boolean {
   let graphs = ALL_GRAPHS;
   for (let i = 1; i < characters.length; i++) {
     const shared = graphs & adjacent(characters[i - 1]!, characters[i]!);
-    if (shared !== 0) {
+    // A step back to the key before turns the walk: the way back is a run of its own (`qwert` then `rewq`), or
+    // random text would zigzag through a run of 4 (`ESeeaw22`, `RErdsq`, which AZERTY makes one).
+    const back = folded[i] !== folded[i - 1] && folded[i] === folded[i - 2];
+    if (shared !== 0 && !back) {
       graphs = shared;
-      // A step along the run is a new key: a character typed again, or a step back to the one before (`ESe`),
-      // keeps the run going but adds no length, or random text (`ESeeaw22`) would read as two runs of 4.
-      if (folded[i] !== folded[i - 1] && folded[i] !== folded[i - 2]) run++;
+      // A character typed again keeps the run going but adds no length.
+      if (folded[i] !== folded[i - 1]) run++;
     } else {
       if (run < MIN_RUN || ++runs > MAX_WALK_RUNS) return false;
       run = 1;
