@@ -20,12 +20,12 @@ import type { ProxyHandler } from '../../functions/http';
 import { getEvent, loadEntry, loadEvaluateEntry, proxyEvent } from '../support/entry-points';
 import { exportedStrengthPolicy } from '../support/policy-directory';
 import { strengthPolicy } from '../../testkit/policy-fixtures';
-import { SEED_STRENGTH } from '../support/seed-reference';
+import { SEED_STRENGTH_POLICIES } from '../support/seed-reference';
 
 /** The specification's fields, in its order: the fixture's (policy-schemas.test.ts holds the schema to it). */
 const SPEC_FIELDS = Object.keys(strengthPolicy());
 const WORDS = ['Acme', 'Contoso', 'Passwordstate'];
-const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
+const SEED = [...SEED_STRENGTH_POLICIES];
 const problems = (record: unknown) => {
   const result = validatePolicy(strengthPolicies, record);
   return result.ok ? [] : result.problems;

@@ -22,11 +22,10 @@ import { answeredGuessesLog10, guessabilityScore } from '../../functions/domain/
 import { evaluatePassword, type StrengthEvaluation } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { SEED_STRENGTH } from '../support/seed-reference';
+import { seedStrengthPolicy } from '../support/seed-reference';
 
-const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
 const policy = (id: number, bannedWords?: string[]): StrengthPolicy => ({
-  ...SEED.find((p) => p.PasswordStrengthPolicyID === id)!,
+  ...seedStrengthPolicy(id),
   ...(bannedWords ? { BannedWords: bannedWords } : {}),
 });
 

@@ -7,16 +7,15 @@
  */
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
-import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { errorEnvelope, type ProxyHandler } from '../../functions/http';
 import { redactSecrets } from '../../functions/runtime';
 import { loadEvaluateEntry, proxyEvent } from '../support/entry-points';
-import { SEED_STRENGTH } from '../support/seed-reference';
+import { SEED_STRENGTH_POLICIES } from '../support/seed-reference';
 import { capturedOutput } from '../support/captured-output';
 
 const PATH = '/api/passwordstrength/evaluate';
 const JSON_TYPE = 'application/json; charset=utf-8';
-const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
+const SEED = [...SEED_STRENGTH_POLICIES];
 /** Private words about a user: none may reach an answer other than the evaluation, an error, or a log line. */
 const USER = ['Quentin Zebulon', 'qzebulon@wolfram-hollow.example', 'Employee 5581923'];
 const SECRETS = ['Quentin', 'Zebulon', 'qzebulon', 'wolfram', 'hollow', '5581923'];

@@ -6,15 +6,14 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
-import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { type ErrorStatus, errorEnvelope, PHRASES, type ProxyHandler } from '../../functions/http';
 import { loadEvaluateEntry, proxyEvent } from '../support/entry-points';
-import { SEED_STRENGTH } from '../support/seed-reference';
+import { SEED_STRENGTH_POLICIES } from '../support/seed-reference';
 import { capturedOutput } from '../support/captured-output';
 
 const PATH = '/api/passwordstrength/evaluate';
 const JSON_TYPE = 'application/json; charset=utf-8';
-const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
+const SEED = [...SEED_STRENGTH_POLICIES];
 const SECRET = 'Quiet-Harbor-Lantern-93!';
 
 function event(

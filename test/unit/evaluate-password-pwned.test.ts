@@ -6,14 +6,13 @@
  */
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
-import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import type { ProxyHandler } from '../../functions/http';
 import { loadEvaluateEntry, proxyEvent } from '../support/entry-points';
 import { PwnedPasswordsStub } from '../support/pwned-passwords-stub';
-import { SEED_STRENGTH } from '../support/seed-reference';
+import { SEED_STRENGTH_POLICIES, seedStrengthPolicy } from '../support/seed-reference';
 
-const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
-const DEFAULT_POLICY = SEED.find((p) => p.PasswordStrengthPolicyID === 1)!;
+const SEED = [...SEED_STRENGTH_POLICIES];
+const DEFAULT_POLICY = seedStrengthPolicy(1);
 /** Excellent and Compliant under policy 1 on its own merits; the stub lists it as breached. */
 const BREACHED = 'Quiet-Harbor-Lantern-93!';
 const NOT_BREACHED = 'Velvet-Orchard-Comet-58?';

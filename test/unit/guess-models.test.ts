@@ -50,8 +50,7 @@ import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessabilit
 import { answeredGuessesLog10, guessabilityScore, WEAK_CEILING_LOG10 } from '../../functions/domain/compliance-levels';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
-import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { SEED_STRENGTH } from '../support/seed-reference';
+import { seedStrengthPolicy } from '../support/seed-reference';
 
 const QWERTY = adjacencyGraphs.qwerty as unknown as AdjacencyGraph;
 const KEYPAD = adjacencyGraphs.keypad as unknown as AdjacencyGraph;
@@ -357,8 +356,7 @@ describe('the rule model', () => {
 });
 
 describe('the estimate: the fewest guesses over zxcvbn-ts and the models', () => {
-  const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
-  const policy2 = SEED.find((p) => p.PasswordStrengthPolicyID === 2)!;
+  const policy2 = seedStrengthPolicy(2);
   let shipped: GuessabilityEstimator;
   let alone: GuessabilityEstimator;
   beforeAll(() => {

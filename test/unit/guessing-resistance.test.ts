@@ -29,11 +29,9 @@ import {
 } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
-import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { SEED_STRENGTH } from '../support/seed-reference';
+import { seedStrengthPolicy } from '../support/seed-reference';
 
-const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
-const POLICIES = [1, 2].map((id) => SEED.find((p) => p.PasswordStrengthPolicyID === id)!);
+const POLICIES = [1, 2].map((id) => seedStrengthPolicy(id));
 
 let shipped: GuessabilityEstimator;
 let zxcvbnAlone: GuessabilityEstimator;

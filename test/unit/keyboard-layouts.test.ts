@@ -26,11 +26,9 @@ import {
 } from '../../functions/domain/evaluation/text/keyboard-layouts';
 import { adjacencyOf, type AdjacencyGraph } from '../../functions/domain/evaluation/text/keyboards';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
-import type { StrengthPolicy } from '../../functions/domain/strength-policy';
-import { SEED_STRENGTH } from '../support/seed-reference';
+import { seedStrengthPolicy } from '../support/seed-reference';
 
-const SEED = SEED_STRENGTH.policies as unknown as StrengthPolicy[];
-const POLICIES = [1, 2].map((id) => SEED.find((p) => p.PasswordStrengthPolicyID === id)!);
+const POLICIES = [1, 2].map((id) => seedStrengthPolicy(id));
 const QWERTY = adjacencyGraphs.qwerty as unknown as AdjacencyGraph;
 const KEYBOARD_NAMES = ['US QWERTY', 'keypad', 'QWERTZ', 'AZERTY', 'JCUKEN'];
 
