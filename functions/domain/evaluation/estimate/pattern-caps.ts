@@ -74,10 +74,10 @@ const MAX_WALK_RUNS = 3;
 const MIN_RUN = 4;
 const MIN_WALK = 6;
 
-/** The password as a keyboard walk: at least MIN_WALK characters in at most MAX_WALK_RUNS runs of neighbouring keys, each at least MIN_RUN long. */
 /** Every bit set: the graphs a run may still be on before its first step. */
 const ALL_GRAPHS = -1;
 
+/** The password as a keyboard walk: at least MIN_WALK characters in at most MAX_WALK_RUNS runs of neighbouring keys, each at least MIN_RUN long. */
 export function isKeyboardWalk(password: string, adjacent: Adjacency): boolean {
   const characters = [...password];
   if (characters.length < MIN_WALK) return false;

@@ -119,11 +119,9 @@ export function layoutGraph(
 
 /** The three layouts beyond zxcvbn-ts's own graphs. */
 const QWERTY_POSITIONS = qwertyPositions();
-export const LAYOUTS: Readonly<Record<Layout, AdjacencyGraph>> = {
-  qwertz: layoutGraph(LAYOUT_KEYS.qwertz.keys, LAYOUT_KEYS.qwertz.rows, QWERTY_POSITIONS),
-  azerty: layoutGraph(LAYOUT_KEYS.azerty.keys, LAYOUT_KEYS.azerty.rows, QWERTY_POSITIONS),
-  jcuken: layoutGraph(LAYOUT_KEYS.jcuken.keys, LAYOUT_KEYS.jcuken.rows, QWERTY_POSITIONS),
-};
+export const LAYOUTS = Object.fromEntries(
+  Object.entries(LAYOUT_KEYS).map(([name, { keys, rows }]) => [name, layoutGraph(keys, rows, QWERTY_POSITIONS)]),
+) as Readonly<Record<Layout, AdjacencyGraph>>;
 
 /**
  * Every keyboard a walk may be typed on, each a bit of the Adjacency mask (keyboards.ts): US QWERTY and the
