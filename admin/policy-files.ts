@@ -1,6 +1,6 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { repeatedNameProblem } from '../store/policy-json';
+import { readPolicyJson } from '../store/policy-json';
 import {
   checkPolicy,
   COLLECTIONS,
@@ -114,21 +114,15 @@ export async function readPolicyFile(file: string, collection: CollectionName): 
 
 async function readManifest(dir: string, collection: CollectionName): Promise<Map<number, number>> {
   const file = path.join(dir, MANIFEST);
-  let manifest: unknown;
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-    manifest = JSON.parse(text);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new PolicyAdminError([
-      code === 'ENOENT'
-        ? `${file}: missing; a directory to apply starts as an export (npm run policy -- export).`
-        : `${file}: cannot be read as JSON.`,
-    ]);
-  }
-  const repeated = repeatedNameProblem(text);
-  if (repeated !== undefined) throw new PolicyAdminError([`${file}: ${repeated}`]);
+  const manifest = await readPolicyJson(
+    file,
+    (problem, code) =>
+      new PolicyAdminError([
+        code === 'ENOENT'
+          ? `${file}: missing; a directory to apply starts as an export (npm run policy -- export).`
+          : `${file}: ${problem}`,
+      ]),
+  );
   const { collection: of, versions } = (manifest ?? {}) as Partial<Manifest>;
   if (of !== collection)
     throw new PolicyAdminError([`${file}: this directory holds the ${String(of)} collection, not ${collection}.`]);
@@ -143,22 +137,6 @@ async function readManifest(dir: string, collection: CollectionName): Promise<Ma
 }
 
 /** A policy file's JSON; a PolicyAdminError naming the file when it cannot be read, is not JSON, or gives a name twice in one object. */
-async function readJson(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new PolicyAdminError([
-      `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}).`,
-    ]);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new PolicyAdminError([`${file}: is not valid JSON (${(error as Error).message}).`]);
-  }
-  const repeated = repeatedNameProblem(text);
-  if (repeated !== undefined) throw new PolicyAdminError([`${file}: ${repeated}`]);
-  return value;
+function readJson(file: string): Promise<unknown> {
+  return readPolicyJson(file, (problem) => new PolicyAdminError([`${file}: ${problem}`]));
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { generatorPolicies, type GeneratorPolicy } from '../functions/domain/generator-policy';
+import type { GeneratorPolicy } from '../functions/domain/generator-policy';
 import { entropyBits, generatePassword, type RandomSource } from '../functions/domain/password-generator';
 import { MAX_PASSWORD_LENGTH } from '../functions/domain/evaluation';
 import { COMPLIANCE_LEVELS } from '../functions/domain/compliance-levels';
-import { strengthPolicies, type StrengthPolicy } from '../functions/domain/strength-policy';
+import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { WORD_LIST } from '../functions/domain/word-list';
+import { COLLECTIONS, titleOf, type CollectionName, type Policy } from '../store/policy-store';
 import { generatorPasswordRules, strengthPasswordRules, type PasswordRules } from './password-rules';
 import {
   CLAUSES,
@@ -154,10 +155,25 @@ interface Card {
   readonly html: string;
 }
 
-function card(anchor: string, title: string, findings: readonly Finding[], left: string, right: string): Card {
-  const html = `<article class="card ${severityOf(findings)}" id="${anchor}" aria-labelledby="${anchor}-title"><header><h3 id="${anchor}-title">${escapeHtml(title)}</h3>${badge(findings)}</header><div>${left}</div><div class="findings-block"><h4>Findings</h4>${findingsHtml(findings)}${right}</div></article>`;
+/** A policy's card, anchored and titled by its collection, ID and name: its figures and fields, then its findings and passwordrules. */
+function card(
+  collection: CollectionName,
+  policy: object,
+  findings: readonly Finding[],
+  figures: readonly (readonly [string, string])[],
+  rules: PasswordRules,
+): Card {
+  const { resource } = COLLECTIONS[collection];
+  const fields = policy as Policy;
+  const id = Number(fields[resource.idField]);
+  const anchor = `${collection}-${id}`;
+  const title = `${capitalised(titleOf(collection, id))}: ${String(fields[resource.nameField])}`;
+  const left = figuresHtml(figures) + fieldsTable(policy, resource.fields);
+  const html = `<article class="card ${severityOf(findings)}" id="${anchor}" aria-labelledby="${anchor}-title"><header><h3 id="${anchor}-title">${escapeHtml(title)}</h3>${badge(findings)}</header><div>${left}</div><div class="findings-block"><h4>Findings</h4>${findingsHtml(findings)}${rulesHtml(rules)}</div></article>`;
   return { anchor, title, findings, html };
 }
+
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 const bits = (policy: GeneratorPolicy) => (Math.floor(entropyBits(policy, WORD_LIST) * 10) / 10).toFixed(1);
 
@@ -172,14 +188,7 @@ function generatorCard(p: GeneratorPolicy, input: ReportInput): Card {
       `<code class="sample">${escapeHtml(generatePassword(p, WORD_LIST, input.random))}</code>`,
     ],
   ];
-  const title = `Generator policy ${p.PasswordGeneratorID}: ${p.GeneratorName}`;
-  return card(
-    `generator-${p.PasswordGeneratorID}`,
-    title,
-    findings,
-    figuresHtml(figures) + fieldsTable(p, generatorPolicies.fields),
-    rulesHtml(generatorPasswordRules(p)),
-  );
+  return card('generator', p, findings, figures, generatorPasswordRules(p));
 }
 
 function bannedWordCount(count: number): string {
@@ -201,14 +210,7 @@ function strengthCard(p: StrengthPolicy, input: ReportInput): Card {
     // How many, not which: the list's home is the policy file (docs/administration.md#report says why).
     ['BannedWords', escapeHtml(bannedWordCount(p.BannedWords?.length ?? 0))],
   ];
-  const title = `Strength policy ${p.PasswordStrengthPolicyID}: ${p.PolicyName}`;
-  return card(
-    `strength-${p.PasswordStrengthPolicyID}`,
-    title,
-    findings,
-    figuresHtml(figures) + fieldsTable(p, strengthPolicies.fields),
-    rulesHtml(strengthPasswordRules(p)),
-  );
+  return card('strength', p, findings, figures, strengthPasswordRules(p));
 }
 
 function tally(label: string, count: number, className: string): string {

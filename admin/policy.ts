@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   generatorPolicies,
@@ -43,7 +43,7 @@ import {
   type Command,
   type Io,
 } from '../cli/command-line';
-import { repeatedNameProblem } from '../store/policy-json';
+import { readPolicyJson } from '../store/policy-json';
 import { DEFAULT_LOCAL_STORE_FILE } from '../store/local-store-file';
 import { SEED_FILES } from '../store/seed-files';
 import {
@@ -685,18 +685,7 @@ class PolicyCommands {
 
 /** Reads the file, refusing a name given twice in one object, and validates every record (validatePolicy); any problem fails the whole command. */
 async function readPolicies(file: string): Promise<GeneratorPolicy[]> {
-  let records: unknown;
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-    records = JSON.parse(text);
-  } catch (error) {
-    throw new OperationError(
-      `${file}: cannot be read as JSON (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
-    );
-  }
-  const repeated = repeatedNameProblem(text);
-  if (repeated !== undefined) throw new OperationError(`${file}: ${repeated}`);
+  const records = await readPolicyJson(file, (problem) => new OperationError(`${file}: ${problem}`));
   if (!Array.isArray(records)) throw new OperationError(`${file}: must hold a JSON array of generator policies.`);
   const problems: string[] = [];
   const policies: GeneratorPolicy[] = [];

@@ -461,13 +461,7 @@ function renderEvaluation(out: string[], ev: EvaluationBenchResult, tabulate: Ta
   out.push(
     tabulate(
       ['password', 'shipped', 'before', 'l33t 24', 'defaults'],
-      ev.l33tLevels.map((l) => [
-        l.password,
-        String(l.shipped),
-        String(l.before),
-        String(l.l33t24),
-        String(l.unbounded),
-      ]),
+      ev.l33tLevels.map((l) => [l.password, ...[l.shipped, l.before, l.l33t24, l.unbounded].map(String)]),
     ),
   );
   const f = ev.filter;

@@ -15,13 +15,15 @@ import type { Io } from './command-line';
  * who makes a change; and one sentence for each way an AWS call fails.
  */
 
-/** The options the credentials and policy CLIs take to find the deployed stack or a local store (node:util parseArgs). */
-export const AWS_LOCATION_OPTIONS = {
+/** The options every operator CLI takes to find a local store or its AWS region, and --help (node:util parseArgs). */
+export const STORE_OPTIONS = {
   endpoint: { type: 'string' },
-  stack: { type: 'string' },
   region: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+/** The options the credentials and policy CLIs take to find the deployed stack or a local store: those, and --stack. */
+export const AWS_LOCATION_OPTIONS = { ...STORE_OPTIONS, stack: { type: 'string' } } as const;
 
 /** The stack name `cdk deploy` uses unless told otherwise (bin/app.ts). */
 export const DEFAULT_STACK = DEFAULT_STACK_NAME;

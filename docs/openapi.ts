@@ -107,41 +107,29 @@ const NEEDS: Record<CredentialScheme['name'], string> = {
 const operationId = (name: string, route: ResourcePath) =>
   route.credentials.name === 'generatorKey' ? `${name}ByAPIKey` : name;
 
-/** What each generation setting is, for its query parameter's schema and description. */
-const SETTING_DOCS: Record<GenerationSetting, { type: 'boolean' | 'integer' | 'string'; about: string }> = {
-  IncludeAlphaSpecial: { type: 'boolean', about: 'random characters of the classes switched on' },
-  IncludeWordPhrases: { type: 'boolean', about: 'words of the word list' },
-  minLength: { type: 'integer', about: 'the shortest password of random characters (4..256)' },
-  maxLength: { type: 'integer', about: 'the longest password of random characters (4..256, at least minLength)' },
-  lowerCaseChars: { type: 'boolean', about: 'lower-case letters' },
-  upperCaseChars: { type: 'boolean', about: 'upper-case letters' },
-  numericChars: { type: 'boolean', about: 'digits' },
-  higherAlphaRatio: { type: 'boolean', about: 'letters more than half of the random characters' },
-  ambiguousChars: {
-    type: 'boolean',
-    about: 'allow 0 O o 1 l I | (false: none of them anywhere in the password, words included)',
-  },
-  specialChars: { type: 'boolean', about: 'characters of specialCharsText' },
-  specialCharsText: { type: 'string', about: 'the special characters; read only while specialChars is on' },
-  bracketChars: { type: 'boolean', about: 'characters of bracketCharsText' },
-  bracketCharsText: { type: 'string', about: 'the bracket characters; read only while bracketChars is on' },
-  NumberOfWords: { type: 'integer', about: 'words in a phrase (1..20); read only while IncludeWordPhrases is on' },
-  MaxWordLength: {
-    type: 'integer',
-    about: 'the longest word (3..20); read only while IncludeWordPhrases or GeneratePattern is on',
-  },
-  PrefixAppend: {
-    type: 'string',
-    about:
-      'P random characters before the words, A after them, I between them; read only while IncludeWordPhrases is on',
-  },
-  SeparateWords: { type: 'string', about: 'S a space, D a dash, N nothing; read only while IncludeWordPhrases is on' },
-  ExcludeChars: { type: 'string', about: 'characters that never appear anywhere in the password' },
-  GeneratePattern: { type: 'boolean', about: 'the pattern alone shapes the password' },
-  Pattern: {
-    type: 'string',
-    about: `the pattern (docs/decisions.md#pattern-syntax), at most ${MAX_GENERATED_LENGTH} characters generated; read only while GeneratePattern is on`,
-  },
+/** What each generation setting is, for its query parameter's description (its type is the policy field's). */
+const SETTING_DOCS: Record<GenerationSetting, string> = {
+  IncludeAlphaSpecial: 'random characters of the classes switched on',
+  IncludeWordPhrases: 'words of the word list',
+  minLength: 'the shortest password of random characters (4..256)',
+  maxLength: 'the longest password of random characters (4..256, at least minLength)',
+  lowerCaseChars: 'lower-case letters',
+  upperCaseChars: 'upper-case letters',
+  numericChars: 'digits',
+  higherAlphaRatio: 'letters more than half of the random characters',
+  ambiguousChars: 'allow 0 O o 1 l I | (false: none of them anywhere in the password, words included)',
+  specialChars: 'characters of specialCharsText',
+  specialCharsText: 'the special characters; read only while specialChars is on',
+  bracketChars: 'characters of bracketCharsText',
+  bracketCharsText: 'the bracket characters; read only while bracketChars is on',
+  NumberOfWords: 'words in a phrase (1..20); read only while IncludeWordPhrases is on',
+  MaxWordLength: 'the longest word (3..20); read only while IncludeWordPhrases or GeneratePattern is on',
+  PrefixAppend:
+    'P random characters before the words, A after them, I between them; read only while IncludeWordPhrases is on',
+  SeparateWords: 'S a space, D a dash, N nothing; read only while IncludeWordPhrases is on',
+  ExcludeChars: 'characters that never appear anywhere in the password',
+  GeneratePattern: 'the pattern alone shapes the password',
+  Pattern: `the pattern (docs/decisions.md#pattern-syntax), at most ${MAX_GENERATED_LENGTH} characters generated; read only while GeneratePattern is on`,
 };
 
 /**
@@ -150,10 +138,10 @@ const SETTING_DOCS: Record<GenerationSetting, { type: 'boolean' | 'integer' | 's
  * while it is off, as the Passwordstate clients send `NumberOfWords=0` with word phrases off.
  */
 function settingParameter(setting: GenerationSetting, policySchema: JsonSchemaObject): Record<string, unknown> {
-  const { type, about } = SETTING_DOCS[setting];
   const field = GENERATION_SETTINGS[setting];
-  const conditional = READ_ONLY_WHEN[field] !== undefined;
-  const { minimum, maximum, maxLength, pattern } = conditional ? {} : policySchema.properties[field]!;
+  const property = policySchema.properties[field]!;
+  const type = property.type;
+  const { minimum, maximum, maxLength, pattern } = READ_ONLY_WHEN[field] === undefined ? property : {};
   const bounds = Object.fromEntries(
     Object.entries({ minimum, maximum, maxLength, pattern }).filter(([, value]) => value !== undefined),
   );
@@ -169,7 +157,7 @@ function settingParameter(setting: GenerationSetting, policySchema: JsonSchemaOb
     name: setting,
     in: 'query',
     required: false,
-    description: `Sets the policy field ${field}: ${about}.${values} Empty or absent: the policy's own value.`,
+    description: `Sets the policy field ${field}: ${SETTING_DOCS[setting]}.${values} Empty or absent: the policy's own value.`,
     schema: { type, ...bounds },
   };
 }

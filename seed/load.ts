@@ -9,6 +9,7 @@ import {
   LocationError,
   LOCATION_PHRASES,
   staleStoreFileError,
+  STORE_OPTIONS,
   TABLE_NAME,
 } from '../cli/aws';
 import { cliMain, Help, parseCommandLine, UsageError, type Cli, type Io } from '../cli/command-line';
@@ -58,12 +59,10 @@ const OPTIONS = {
   overwrite: { type: 'boolean', default: false },
   actor: { type: 'string' },
   'credentials-table': { type: 'string' },
-  endpoint: { type: 'string' },
-  region: { type: 'string' },
   'generator-file': { type: 'string' },
   'strength-file': { type: 'string' },
   'create-tables': { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
+  ...STORE_OPTIONS,
 } as const;
 
 export interface SeedArgs {

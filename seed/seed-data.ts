@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { userInfo } from 'node:os';
@@ -16,7 +15,7 @@ import {
   type CollectionName,
   type PolicyChange,
 } from '../store/policy-store';
-import { repeatedNameProblem } from '../store/policy-json';
+import { readPolicyJson } from '../store/policy-json';
 import { SEED_FILES } from '../store/seed-files';
 
 /** The files the loader reads unless told others: the committed seed files. */
@@ -73,22 +72,7 @@ function collectionOf(resource: unknown): CollectionName {
 }
 
 async function readJsonArray(file: string, shown: string): Promise<unknown[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new SeedValidationError([
-      `${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`,
-    ]);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new SeedValidationError([`${shown}: is not valid JSON (${(error as Error).message})`]);
-  }
-  const repeated = repeatedNameProblem(text);
-  if (repeated !== undefined) throw new SeedValidationError([`${shown}: ${repeated}`]);
+  const parsed = await readPolicyJson(file, (problem) => new SeedValidationError([`${shown}: ${problem}`]));
   if (!Array.isArray(parsed)) throw new SeedValidationError([`${shown}: must hold a JSON array of policies`]);
   return parsed;
 }

@@ -50,14 +50,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'functions/http': ['functions/runtime', 'functions/domain/api-key', 'functions/domain/json-text'],
   // Types only: the route table is data, bundled into the authorizer and read by both gateways.
   'functions/routes': ['functions/repositories/tables', 'functions/domain'],
-  'functions/api': [
-    'functions/api',
-    'functions/domain',
-    'functions/repositories',
-    'functions/http',
-    'functions/runtime',
-    'functions/routes',
-  ],
+  // The entry files know all of functions/.
+  'functions/api': ['functions'],
   bundling: ['bundling', 'functions'],
   // The stack deploys policy 1 of the seed files (store/seed-files.ts names them).
   lib: ['lib', 'functions', 'bundling', 'store'],

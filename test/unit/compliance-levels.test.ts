@@ -18,6 +18,9 @@ import {
 } from '../../functions/domain/compliance-levels';
 
 describe('the compliance levels', () => {
+  /** Every level by number, 0 (Very Poor) to 4 (Excellent). */
+  const levels = COMPLIANCE_LEVELS.map((_, level) => level);
+
   it('are the five names of the specification, Weak and Strong among them by name', () => {
     expect(COMPLIANCE_LEVELS).toEqual(['Very Poor', 'Weak', 'Average', 'Strong', 'Excellent']);
     expect([WEAK, STRONG]).toEqual([1, 3]);
@@ -29,7 +32,7 @@ describe('the compliance levels', () => {
       const [first, last] = scoreBandRange(level);
       expect(score >= first && score <= last).toBe(true);
     }
-    expect(COMPLIANCE_LEVELS.map((_, level) => scoreBandRange(level))).toEqual([
+    expect(levels.map(scoreBandRange)).toEqual([
       [0, 19],
       [20, 39],
       [40, 59],
@@ -39,8 +42,8 @@ describe('the compliance levels', () => {
   });
 
   it("reach level k at 10^t + 5 guesses, t the threshold of k (zxcvbn's margin), and not one guess below", () => {
-    expect(COMPLIANCE_LEVELS.map((_, level) => guessThresholdLog10(level))).toEqual([0, 3, 6, 8, 10]);
-    for (let level = 1; level < COMPLIANCE_LEVELS.length; level++) {
+    expect(levels.map(guessThresholdLog10)).toEqual([0, 3, 6, 8, 10]);
+    for (const level of levels.slice(1)) {
       const at = Math.log10(10 ** guessThresholdLog10(level) + 5);
       expect(guessabilityScore(at)).toBe(level);
       expect(guessabilityScore(Math.log10(10 ** guessThresholdLog10(level) + 4))).toBe(level - 1);

@@ -27,6 +27,7 @@ import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { WORD_LIST } from '../../functions/domain/word-list';
 import { STAGE_PRESETS } from '../../lib/settings';
 import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
+import { NO_CONTEXT_WORDS } from '../support/lint-wording';
 import { useSeedPolicies } from '../support/seed-policies';
 import { seeded } from '../../testkit/seeded-random';
 
@@ -176,10 +177,8 @@ describe('BannedWords (ASVS 6.2.11, as the evaluator reads them)', () => {
       field: 'BannedWords',
       value: [],
       severity: 'should',
-      message:
-        "No context-specific words: the evaluation of this policy matches only the terms a request's UserInputs bring.",
+      ...NO_CONTEXT_WORDS,
       clauses: [CLAUSES.asvsContextWords, CLAUSES.asvsContextWordList],
-      fix: "List the organization's own terms in BannedWords in the policy file: its names and products, system identifiers, project codenames, department or role names.",
     };
     const { BannedWords: _, ...absent } = LENGTH_ONLY;
     expect(lintStrengthPolicy(absent, DEFAULT_LINT_CONTEXT)).toEqual([expected]);

@@ -4,6 +4,7 @@ import { escapeHtml, renderPolicyReport } from '../../admin/policy-report';
 import { generatorPolicies, type GeneratorPolicy } from '../../functions/domain/generator-policy';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { generatorPolicy, strengthPolicy } from '../../testkit/policy-fixtures';
+import { NO_CONTEXT_WORDS } from '../support/lint-wording';
 import { useSeedPolicies } from '../support/seed-policies';
 import { seeded } from '../../testkit/seeded-random';
 
@@ -88,8 +89,9 @@ describe('the report page', () => {
     const none = cardOf(SEED.strength[0]!);
     expect(none).toContain('<dt>BannedWords</dt><dd>none</dd>');
     expect(none).toContain(
-      '<span class="severity">departs from a SHOULD</span> <code>BannedWords: []</code> No context-specific words: ',
+      `<span class="severity">departs from a SHOULD</span> <code>BannedWords: []</code> ${escapeHtml(NO_CONTEXT_WORDS.message)}`,
     );
+    expect(none).toContain(`<strong>Fix:</strong> ${escapeHtml(NO_CONTEXT_WORDS.fix)}</p>`);
     expect(none).toContain(
       '<cite>OWASP ASVS 5.0.0 6.2.11 (L2)</cite>: “Verify that the documented list of context specific words is used to prevent easy to guess passwords being created.”',
     );

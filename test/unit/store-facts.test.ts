@@ -22,18 +22,19 @@ import { TABLES } from '../../functions/repositories/tables';
 import { SEED_FILES } from '../../store/seed-files';
 
 describe('the credentials item', () => {
+  /** Any time: an item's attributes do not depend on when it is written. */
+  const WRITTEN_AT = '2026-01-01T00:00:00.000Z';
+
   it('is keyed by the attribute the table is created with', () => {
     expect(TABLES.credentials.partitionKey).toBe(CREDENTIAL_ATTRIBUTES.credentialId);
   });
 
   it('is written with exactly the named attributes: a user item all of them, a system keys item its id and the two maps', () => {
-    expect(Object.keys(userItem('alice', [], '2026-01-01T00:00:00.000Z')).sort()).toEqual(
-      Object.values(CREDENTIAL_ATTRIBUTES).sort(),
-    );
+    expect(Object.keys(userItem('alice', [], WRITTEN_AT)).sort()).toEqual(Object.values(CREDENTIAL_ATTRIBUTES).sort());
     expect(Object.keys(systemKeysItem('strength')).sort()).toEqual(
       [CREDENTIAL_ATTRIBUTES.credentialId, CREDENTIAL_ATTRIBUTES.keys, CREDENTIAL_ATTRIBUTES.lastUsed].sort(),
     );
-    expect(Object.keys(storedKey('d', '2026-01-01T00:00:00.000Z')).sort()).toEqual(
+    expect(Object.keys(storedKey('d', WRITTEN_AT)).sort()).toEqual(
       [KEY_ATTRIBUTES.createdAt, KEY_ATTRIBUTES.digest].sort(),
     );
   });
