@@ -9,7 +9,7 @@ import { attackModels } from '../functions/domain/evaluation/estimate/attack-mod
 import { KEYBOARDS } from '../functions/domain/evaluation/text/keyboard-layouts';
 import { readMarkovModel } from '../functions/domain/evaluation/estimate/markov-model';
 import { DICTIONARIES } from '../functions/domain/evaluation/data/guessability-dictionaries';
-import { rankedDictionary, WORD_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-dictionary';
+import { RANK_SEPARATOR, rankedDictionary } from '../functions/domain/evaluation/estimate/ranked-dictionary';
 import {
   CALIBRATION_LOG10,
   monteCarloTable,
@@ -88,9 +88,9 @@ interface Scored {
 
 function withoutFold(lines: string, fold: ReadonlySet<string>): string {
   return lines
-    .split(WORD_SEPARATOR)
+    .split(RANK_SEPARATOR)
     .filter((word) => !fold.has(word))
-    .join(WORD_SEPARATOR);
+    .join(RANK_SEPARATOR);
 }
 
 async function main(): Promise<void> {

@@ -20,4 +20,6 @@ export const BENCH_ENV = {
   accuracySample: 'ACCURACY_SAMPLE',
   accuracyFamily: 'ACCURACY_FAMILY',
   validationPerFold: 'VALIDATION_PER_FOLD',
+  // npm run bench:languages (bench/languages.ts)
+  languagesFamily: 'LANGUAGES_FAMILY',
 } as const;

@@ -3,7 +3,7 @@ import type { GeneratorPolicy } from '../functions/domain/generator-policy';
 import { guessEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
 import { DICTIONARIES } from '../functions/domain/evaluation/data/guessability-dictionaries';
 import { generatePassword } from '../functions/domain/password-generator';
-import { WORD_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-dictionary';
+import { dictionaryWords } from '../functions/domain/evaluation/estimate/ranked-dictionary';
 import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { WORD_LIST } from '../functions/domain/word-list';
@@ -75,7 +75,7 @@ const USER_INPUTS = [
   'acme-payroll',
 ];
 /** 1,000 common English words of 4 to 16 letters (Wikipedia ranks from 5,001): a long list of common words, the worst case for chance matches. */
-const COMMON_WORDS = DICTIONARIES['wikipedia-en']!.split(WORD_SEPARATOR)
+const COMMON_WORDS = dictionaryWords(DICTIONARIES['wikipedia-en']!)
   .slice(5000)
   .filter((word) => /^[a-z]{4,16}$/.test(word))
   .slice(0, 1000);

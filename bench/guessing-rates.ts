@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
 import { guessEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
 import { DICTIONARIES } from '../functions/domain/evaluation/data/guessability-dictionaries';
-import { WORD_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-dictionary';
+import { dictionaryWords } from '../functions/domain/evaluation/estimate/ranked-dictionary';
 import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
@@ -33,7 +33,7 @@ function rockyouTop(count: number): string[] {
 }
 
 function wordYearSymbol(): string[] {
-  const words = DICTIONARIES['commonWords-en']!.split(WORD_SEPARATOR)
+  const words = dictionaryWords(DICTIONARIES['commonWords-en']!)
     .filter((word) => /^[a-z]{4,}$/.test(word))
     .slice(0, 1000);
   return words.map((word, i) => `${word[0]!.toUpperCase()}${word.slice(1)}${2015 + (i % 11)}!`);

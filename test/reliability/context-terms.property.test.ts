@@ -19,7 +19,7 @@ import fc from 'fast-check';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
-import { WORD_SEPARATOR } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
+import { dictionaryWords } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
 import { evaluatePassword, type StrengthEvaluation } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
@@ -75,7 +75,7 @@ const evaluate = (
 
 /** Names of zxcvbn-ts's lists (4 to 10 letters), and random words of 4 to 10 letters that are in no list. */
 const NAMES = ['firstnames-en', 'lastnames-en'].flatMap((name) =>
-  DICTIONARIES[name]!.split(WORD_SEPARATOR)
+  dictionaryWords(DICTIONARIES[name]!)
     .slice(0, 1000)
     .filter((word) => /^[a-z]{4,10}$/.test(word)),
 );

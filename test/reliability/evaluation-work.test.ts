@@ -34,7 +34,7 @@ import {
   READING_BUDGET,
   ruleModelMaxSteps,
 } from '../../functions/domain/evaluation/estimate/rule-model';
-import { WORD_SEPARATOR } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
+import { dictionaryWords } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
 import { evaluatePassword, MAX_PASSWORD_LENGTH } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import { seedStrengthPolicy } from '../support/seed-reference';
@@ -47,7 +47,9 @@ const ACCEPTED = BODIES.filter(({ body, policy }) => refusal(body, policy) === u
 
 /** The longest word of each of zxcvbn-ts's dictionaries, and the two lists of user inputs (tokens and BannedWords, at most 64). */
 const MAX_WORD_SIZES = [
-  ...Object.values(DICTIONARIES).map((lines) => Math.max(...lines.split(WORD_SEPARATOR).map((word) => word.length))),
+  ...Object.values(DICTIONARIES).map((lines) =>
+    dictionaryWords(lines).reduce((most, word) => Math.max(most, word.length), 0),
+  ),
   MAX_TOKEN_LENGTH,
   MAX_TOKEN_LENGTH,
 ];

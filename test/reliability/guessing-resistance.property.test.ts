@@ -27,7 +27,7 @@ import type { AdjacencyGraph } from '../../functions/domain/evaluation/text/keyb
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
-import { WORD_SEPARATOR } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
+import { dictionaryWords } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
@@ -76,7 +76,7 @@ const asTheServiceDoes = (p: StrengthPolicy, password: string) =>
 
 /** The 5,000 most common English words and the 2,000 most common first names of zxcvbn-ts, letters only, 4 or more. */
 const WORDS = ['commonWords-en', 'firstnames-en'].flatMap((name, i) =>
-  DICTIONARIES[name]!.split(WORD_SEPARATOR)
+  dictionaryWords(DICTIONARIES[name]!)
     .slice(0, i === 0 ? 5000 : 2000)
     .filter((word) => /^[a-z]{4,}$/.test(word)),
 );

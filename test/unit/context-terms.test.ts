@@ -270,12 +270,12 @@ describe('NFKC and the Weak cap, pinned for BannedWords under policy 2', () => {
     });
   });
 
-  it('a match caps the estimate at Weak, and never raises it: Fabrikam2026!! falls from Excellent to 5.99, @cm3Acme! stays Very Poor at 3', () => {
+  it('a match caps the estimate at Weak, and never raises it: Fabrikam2026!! falls from Strong to 5.99, @cm3Acme! stays Very Poor at 3', () => {
     expect(answer(alone(2, 'Fabrikam2026!!'))).toEqual({
-      level: 'Excellent',
+      level: 'Strong',
       Compliant: true,
       Failures: [],
-      GuessesLog10: 11.79,
+      GuessesLog10: 8.49,
     });
     expect(answer(inContext(2, 'Fabrikam2026!!', [], ['Fabrikam']))).toEqual({
       level: 'Weak',

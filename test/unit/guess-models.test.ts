@@ -241,8 +241,12 @@ describe('the rule model', () => {
       undefined,
       undefined,
     ]);
-    // lalala: la (2 letters, in no dictionary) 26^2 x 8 counts, Capitalised 2, `1!` 20
-    expect(guesses('Lalala1!')).toBe(26 ** 2 * 8 * 2 * 20);
+    // xqxqxq: xq (2 letters, in no dictionary) 26^2 x 8 counts, Capitalised 2, `1!` 20
+    expect(words.rank('xq')).toBeUndefined();
+    expect(guesses('Xqxqxq1!')).toBe(26 ** 2 * 8 * 2 * 20);
+    // lalala: la, a word of the other languages (its lowest rank: 1, among their Wikipedia words), 8 counts
+    expect(words.rank('la')).toBe(1);
+    expect(guesses('Lalala1!')).toBe(1 * 8 * 2 * 20);
     // abcdef: a sequence 416, Capitalised 2, `1!` 20
     expect(guesses('Abcdef1!')).toBe(RULE_COUNTS.sequence * 2 * 20);
   });
@@ -317,7 +321,7 @@ describe('the rule model', () => {
     const pinned: [string, number][] = [
       ['a!a1a|a7'.repeat(6), 93.73700911918576],
       // 93.74 before a spent budget counted the parts left unread as the first word: more than reading them all (12.10).
-      ['a1'.repeat(24), 4.636126669925523],
+      ['a1'.repeat(24), 3.591509808994654],
       ['p4$$w0rd'.repeat(6), 15.869194839382713],
       ['1|7!1|7!1|7!l0v3', 16.135663052140774],
       ['P@$$w0rd!', 1.2041199826559248],

@@ -7,8 +7,9 @@
  *   2. a ranked dictionary answers every lookup as zxcvbn-ts's object does (ranks, a repeated word's last
  *      rank, absent words, Object.prototype's properties, the longest word);
  *   3. zxcvbn-ts's whole result (score, guesses, the match sequence with each match's dictionary and rank,
- *      feedback) is the same as with the library's own ranking, for chosen passwords and random ones, with our
- *      bounds and with the library's defaults.
+ *      feedback) is the same as with the library's own ranking of every language's lists, for chosen passwords
+ *      and random ones, with our bounds and with the library's defaults; a match in one language's list is named
+ *      as the merged dictionary of its kind (`commonWords-de` as `commonWords-intl`).
  *
  * Seed: FC_SEED=<n> replays a run (printed on failure); FC_NUM_RUNS overrides the number of cases.
  */
@@ -17,7 +18,13 @@ import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
 import { translations } from '@zxcvbn-ts/language-en';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
-import { dictionariesSource, DICTIONARIES_FILE, zxcvbnDictionaries } from '../../bundling/dictionaries';
+import {
+  dictionariesSource,
+  DICTIONARIES_FILE,
+  languageDictionaries,
+  shippedDictionaries,
+  zxcvbnDictionaries,
+} from '../../bundling/dictionaries';
 import {
   GUESSABILITY_MAX_LENGTH,
   L33T_MAX_SUBSTITUTIONS,
@@ -25,7 +32,11 @@ import {
   type GuessabilityBounds,
 } from '../../functions/domain/evaluation/estimate/zxcvbn-adapter';
 import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
-import { rankedDictionary, WORD_SEPARATOR } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
+import {
+  RANK_SEPARATOR,
+  rankedDictionary,
+  TIE_SEPARATOR,
+} from '../../functions/domain/evaluation/estimate/ranked-dictionary';
 import { assertProperty } from '../support/property';
 
 const OURS: GuessabilityBounds = { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS };
@@ -40,10 +51,25 @@ const libraryRanked = (bounds: GuessabilityBounds) =>
     ...bounds,
   });
 
-/** The result without its timing (calcTime is milliseconds of this run). */
+/** The merged dictionary that holds each language's list (`commonWords-de` -> `commonWords-intl`). */
+const MERGED_INTO = new Map(Object.keys(languageDictionaries()).map((name) => [name, name.replace(/-.*$/, '-intl')]));
+
+/**
+ * The result without its timing (calcTime is milliseconds of this run), a language's list named as its merged
+ * dictionary. A match of the other languages' words is compared by its guesses, not its rank: where the word is
+ * in several languages' lists at ranks below zxcvbn-ts's floor of guesses for a short token, zxcvbn-ts keeps
+ * whichever of the equal matches it found first; the merged dictionary has the lowest rank.
+ */
 function answer(zxcvbn: ZxcvbnFactory, password: string): unknown {
-  const { calcTime: _calcTime, ...rest } = zxcvbn.check(password);
-  return rest;
+  const { calcTime: _calcTime, sequence, ...rest } = zxcvbn.check(password);
+  const named = sequence.map((match) => {
+    if (!('dictionaryName' in match)) return match;
+    const dictionaryName = MERGED_INTO.get(match.dictionaryName as string) ?? (match.dictionaryName as string);
+    if (!dictionaryName.endsWith('-intl')) return match;
+    const { rank: _rank, baseGuesses: _baseGuesses, ...compared } = match as typeof match & { baseGuesses: number };
+    return { ...compared, dictionaryName };
+  });
+  return { ...rest, sequence: named };
 }
 
 describe('the generated dictionaries', () => {
@@ -52,10 +78,28 @@ describe('the generated dictionaries', () => {
   });
 
   it('hold every dictionary of zxcvbn-ts in its order, every word in rank order', () => {
-    const library = zxcvbnDictionaries();
-    expect(Object.keys(DICTIONARIES)).toEqual(Object.keys(library));
-    for (const [name, words] of Object.entries(library))
-      expect(DICTIONARIES[name]!.split(WORD_SEPARATOR)).toEqual(words.map(String));
+    const shipped = shippedDictionaries();
+    expect(Object.keys(DICTIONARIES)).toEqual(Object.keys(shipped));
+    for (const [name, ranks] of Object.entries(shipped))
+      expect(
+        DICTIONARIES[name]!.split(RANK_SEPARATOR).map((words) => (words === '' ? [] : words.split(TIE_SEPARATOR))),
+      ).toEqual(ranks);
+  });
+
+  it("give each of the other languages' words its lowest rank in any language, every language's word once", () => {
+    const merged = shippedDictionaries()['commonWords-intl']!;
+    const rankOf = new Map(merged.flatMap((words, i) => words.map((word) => [word, i + 1] as const)));
+    expect(rankOf.size).toBe(merged.flat().length);
+    const languages = languageDictionaries();
+    // `ich` is German's 1st common word and `jag` Swedish's: both rank 1; `der`, German's 10th, is no one's higher
+    expect([languages['commonWords-de']![0], languages['commonWords-sv']![0]]).toEqual(['ich', 'jag']);
+    expect(languages['commonWords-de']!.indexOf('der')).toBe(9);
+    expect(['ich', 'jag', 'der'].map((word) => rankOf.get(word))).toEqual([1, 1, 10]);
+    for (const [name, words] of Object.entries(languages))
+      if (name.startsWith('commonWords-'))
+        words.forEach((word, i) => {
+          if (!(rankOf.get(word)! <= i + 1)) throw new Error(`${word} of ${name}: ${rankOf.get(word)} above ${i + 1}`);
+        });
   });
 });
 
@@ -73,7 +117,7 @@ describe('a ranked dictionary', () => {
     ['one word', ['only']],
     ['non-ASCII and astral words', ['m\u00fcller', '\u00e9t\u00e9', '\u{1f600}x', '\uac00\ub098']],
   ])("answers as zxcvbn-ts's object: %s", (_, words) => {
-    const { lookup, maxWordSize } = rankedDictionary(words.join(WORD_SEPARATOR));
+    const { lookup, maxWordSize } = rankedDictionary(words.join(RANK_SEPARATOR));
     const reference = plainObject(words);
     const probes = [
       ...words,
@@ -94,11 +138,24 @@ describe('a ranked dictionary', () => {
 
   it('finds every word of a real dictionary at its rank, and a probe that is none at no rank', () => {
     const words = zxcvbnDictionaries()['passwords-common']!.map(String);
-    const { lookup } = rankedDictionary(words.join(WORD_SEPARATOR));
+    const { lookup } = rankedDictionary(words.join(RANK_SEPARATOR));
     words.forEach((word, i) => {
       if (lookup[word] !== i + 1) throw new Error(`${word}: ${lookup[word]} instead of ${i + 1}`);
     });
     expect(lookup['no such password, surely']).toBeUndefined();
+  });
+
+  it('gives the words of one rank that rank, and skips a rank no word has', () => {
+    const { lookup, maxWordSize } = rankedDictionary(`der${TIE_SEPARATOR}jag\tla\t\tmüller`);
+    expect(['der', 'jag', 'la', 'müller', 'de', ''].map((word) => lookup[word])).toEqual([
+      1,
+      1,
+      2,
+      4,
+      undefined,
+      undefined,
+    ]);
+    expect(maxWordSize).toBe(6);
   });
 });
 

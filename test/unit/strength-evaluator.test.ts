@@ -170,8 +170,9 @@ const ROWS: readonly Row[] = [
   // longer than preferred: len min(13,12)/12*50=50, num 15, case 15, sym 0 -> 80; two common words with a digit
   // between them: the rule model's estimate (about 10^5.6 guesses) rates it 1
   row(1, 'Correct7Horse', [13, 2, 10, 1, 0], 80, 4, 1, 1, false, [S1_0]),
-  // len 11/12*50=45.83, num 15, case 15, sym 20 -> 95.83 -> 95
-  row(1, 'Tr0ub4dor&3', [11, 1, 6, 3, 1], 95, 4, 4, 4, true, []),
+  // len 11/12*50=45.83, num 15, case 15, sym 20 -> 95.83 -> 95; zxcvbn-ts reads r0ub4do as the Portuguese `roubado`
+  // (the other languages' common words): 10^9.9 guesses, 3
+  row(1, 'Tr0ub4dor&3', [11, 1, 6, 3, 1], 95, 4, 3, 3, true, []),
   // common password: len 10/12*50=41.67, num 15, case 15, sym 20 -> 91.67 -> 91; Excellent band, zxcvbn 1, and the
   // rule model's estimate (the commonest word, capitalised, with `1!`: 40 guesses) 0 -> Very Poor
   row(1, 'Password1!', [10, 1, 7, 1, 1], 91, 4, 0, 0, false, []),
@@ -179,10 +180,10 @@ const ROWS: readonly Row[] = [
   row(1, 'P@ssw0rd', [8, 1, 5, 1, 1], 83, 4, 0, 0, false, []),
   // passphrase (spaces are symbols): len min(28,12)/12*50=50, num 0, case (0+1)/2*15=7.5, sym 20 -> 77.5 -> 77
   row(1, 'correct horse battery staple', [28, 0, 25, 0, 3], 77, 3, 4, 3, false, [N1_0, U1_0, BOTH_LOWER]),
-  // "Éclair été 9" (NFC): É upper, é lower; len 12/12*50=50, num 15, case 15, sym 20 -> 100
-  row(1, '\u00c9clair \u00e9t\u00e9 9', [12, 1, 8, 1, 2], 100, 4, 4, 4, true, []),
-  // "Straße": ß is lower case; len 6/12*50=25, num 0, case 15, sym 0 -> 40
-  row(1, 'Stra\u00dfe', [6, 1, 5, 0, 0], 40, 2, 1, 1, false, [N1_0, S1_0]),
+  // "Éclair été 9" (NFC): É upper, é lower; len 12/12*50=50, num 15, case 15, sym 20 -> 100; two French words: 3
+  row(1, '\u00c9clair \u00e9t\u00e9 9', [12, 1, 8, 1, 2], 100, 4, 3, 3, true, []),
+  // "Straße": ß is lower case; len 6/12*50=25, num 0, case 15, sym 0 -> 40; a German word: 0
+  row(1, 'Stra\u00dfe', [6, 1, 5, 0, 0], 40, 2, 0, 0, false, [N1_0, S1_0]),
   // "ÄÖÜ123": upper only; len 6/12*50=25, num 15, case (1+0)/2*15=7.5, sym 0 -> 47.5 -> 47
   row(1, '\u00c4\u00d6\u00dc123', [6, 3, 0, 3, 0], 47, 2, 1, 1, false, [L1_0, S1_0, BOTH_UPPER]),
   // CJK counts only in length: len 7/12*50=29.17 -> 29

@@ -1,4 +1,4 @@
-import { WORD_SEPARATOR, wordCount } from './ranked-dictionary';
+import { RANK_SEPARATOR, wordCount } from './ranked-dictionary';
 import type { AdjacencyGraph } from '../text/keyboards';
 import { keyboardWalks } from './keyboard-walks';
 import { readMarkovModel, type MarkovModel, type MarkovModelData } from './markov-model';
@@ -33,7 +33,7 @@ export interface AttackModelSources {
   /** zxcvbn-ts's ranked dictionaries by name (word -> rank, as zxcvbn-ts reads them) and each one's longest word. */
   readonly rankedDictionaries: Readonly<Record<string, Record<string, number>>>;
   readonly maxWordSizes: Readonly<Record<string, number>>;
-  /** The common-password dictionary's words in rank order, separated by WORD_SEPARATOR. */
+  /** The common-password dictionary's words in rank order, separated by RANK_SEPARATOR, with no ties. */
   readonly commonPasswords: { readonly name: string; readonly lines: string };
   readonly breached?: PasswordList;
   readonly graphs: readonly AdjacencyGraph[];
@@ -97,7 +97,7 @@ export function rankedWords(
 
 /** For each rank of a list (1-based), how many of the entries up to it are letters a to z alone, at least 1. One pass over the character codes, at init. */
 export function wordRanks(lines: string): Int32Array {
-  const separator = WORD_SEPARATOR.charCodeAt(0);
+  const separator = RANK_SEPARATOR.charCodeAt(0);
   const count = wordCount(lines);
   const ranks = new Int32Array(count + 1);
   let rank = 1;

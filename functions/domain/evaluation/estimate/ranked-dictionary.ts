@@ -1,8 +1,10 @@
 /**
  * zxcvbn-ts's ranked dictionary (word -> rank, 1 for the most common) read in place from one string of words
- * in rank order, separated by WORD_SEPARATOR. zxcvbn-ts builds a plain object of every word at start, which costs the
- * EvaluatePassword function most of its cold start (docs/performance.md#cold-start); here the start is one
- * pass over the characters into an open-addressing hash table of word numbers, with no string per word.
+ * in rank order: RANK_SEPARATOR between ranks, TIE_SEPARATOR between words of one rank (the other languages'
+ * dictionaries, where a word's rank is its lowest in any language; bundling/dictionaries.ts). zxcvbn-ts builds a
+ * plain object of every word at start, which costs the EvaluatePassword function most of its cold start
+ * (docs/performance.md#cold-start); here the start is one pass over the characters into an open-addressing hash
+ * table of word numbers, with no string per word.
  *
  * The lookup answers as zxcvbn-ts's object does: a word's rank (a word listed twice keeps its last rank,
  * as an object property assigned twice), and for anything else what a plain object answers, undefined or
@@ -19,37 +21,63 @@ export interface RankedDictionary {
  * A tab: no word has one, and esbuild keeps a string of tabs on one line (a line break would turn it into a
  * template literal over 236,514 lines of the minified bundle).
  */
-export const WORD_SEPARATOR = '\t';
+export const RANK_SEPARATOR = '\t';
+/** A character no word of the dictionaries has, and that JSON and esbuild keep as one character. */
+export const TIE_SEPARATOR = '~';
+
+/** The words of a dictionary string, in rank order (ties in their listed order). */
+export function dictionaryWords(lines: string): string[] {
+  return lines.split(/[\t~]/).filter((word) => word !== '');
+}
 
 export function rankedDictionary(lines: string): RankedDictionary {
-  const count = wordCount(lines);
-  // starts[i] is where word i begins; the word ends one before starts[i + 1] (a virtual separator at the end).
-  const starts = new Int32Array(count + 1);
+  // At most one word per separator and one more (an empty rank has none): counted by indexOf, which is native.
+  const count = occurrences(lines, RANK_SEPARATOR) + occurrences(lines, TIE_SEPARATOR) + 1;
+  // starts[i] and ends[i] bound word i, ranks[i] is its rank.
+  const starts = new Int32Array(count);
+  const ends = new Int32Array(count);
+  const ranks = new Int32Array(count);
   // At most half full, so probe sequences stay short.
   const mask = (1 << Math.max(1, 32 - Math.clz32(count * 2))) - 1;
   // Word number + 1 per slot; 0 is an empty slot.
   const slots = new Int32Array(mask + 1);
   let maxWordSize = 0;
-  let start = 0;
   // Which first two characters (their low bytes) begin a word: most substrings a check looks up begin as no word
   // does, and are answered before they are hashed.
   const beginnings = new Uint8Array(1 << 13);
-  for (let i = 0; i < count; i++) {
-    const end = i === count - 1 ? lines.length : lines.indexOf(WORD_SEPARATOR, start);
-    starts[i] = start;
-    starts[i + 1] = end + 1;
-    maxWordSize = Math.max(maxWordSize, end - start);
-    const begins = beginning(lines, start, end);
-    beginnings[begins >> 3]! |= 1 << (begins & 7);
-    let slot = hash(lines, start, end) & mask;
-    for (;;) {
-      const held = slots[slot]!;
-      if (held === 0 || sameWord(lines, starts, held - 1, lines, start, end - start)) {
-        slots[slot] = i + 1;
-        break;
+  let i = 0;
+  let rank = 1;
+  // The next separator of each kind at or after `start`, found by indexOf, which is native (the length when none is left).
+  const next = (separator: string, from: number) => {
+    const at = lines.indexOf(separator, from);
+    return at === -1 ? lines.length : at;
+  };
+  let nextRank = next(RANK_SEPARATOR, 0);
+  let nextTie = next(TIE_SEPARATOR, 0);
+  for (let start = 0; start <= lines.length; ) {
+    if (nextRank < start) nextRank = next(RANK_SEPARATOR, start);
+    if (nextTie < start) nextTie = next(TIE_SEPARATOR, start);
+    const end = Math.min(nextRank, nextTie);
+    // An empty place is a rank no word has (every word of it has a lower rank in another language).
+    if (end > start) {
+      starts[i] = start;
+      ends[i] = end;
+      ranks[i] = rank;
+      maxWordSize = Math.max(maxWordSize, end - start);
+      const begins = beginning(lines, start, end);
+      beginnings[begins >> 3]! |= 1 << (begins & 7);
+      let slot = hash(lines, start, end) & mask;
+      for (;;) {
+        const held = slots[slot]!;
+        if (held === 0 || sameWord(lines, starts, ends, held - 1, lines, start, end - start)) {
+          slots[slot] = i + 1;
+          break;
+        }
+        slot = (slot + 1) & mask;
       }
-      slot = (slot + 1) & mask;
+      i++;
     }
+    if (end !== nextTie) rank++;
     start = end + 1;
   }
 
@@ -61,7 +89,7 @@ export function rankedDictionary(lines: string): RankedDictionary {
     for (;;) {
       const held = slots[slot]!;
       if (held === 0) return undefined;
-      if (sameWord(lines, starts, held - 1, word, 0, word.length)) return held;
+      if (sameWord(lines, starts, ends, held - 1, word, 0, word.length)) return ranks[held - 1];
       slot = (slot + 1) & mask;
     }
   };
@@ -75,15 +103,22 @@ export function rankedDictionary(lines: string): RankedDictionary {
   return { lookup, maxWordSize };
 }
 
-/** How many words a list of words separated by WORD_SEPARATOR holds (none in an empty string). */
+/** How many words a dictionary string holds (none in an empty string). */
 export function wordCount(lines: string): number {
-  if (lines === '') return 0;
-  let count = 1;
-  for (let at = lines.indexOf(WORD_SEPARATOR); at !== -1; at = lines.indexOf(WORD_SEPARATOR, at + 1)) count++;
+  let count = 0;
+  let inWord = false;
+  for (let at = 0; at < lines.length; at++) {
+    const separator = isSeparator(lines.charCodeAt(at));
+    if (!separator && !inWord) count++;
+    inWord = !separator;
+  }
   return count;
 }
 
-/** FNV-1a over the UTF-16 code units of text[start, end). */
+const RANK = RANK_SEPARATOR.charCodeAt(0);
+const TIE = TIE_SEPARATOR.charCodeAt(0);
+const isSeparator = (code: number) => code === RANK || code === TIE;
+
 /** What a plain object finds on its prototype. */
 const PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
@@ -92,23 +127,35 @@ function beginning(text: string, start: number, end: number): number {
   return ((text.charCodeAt(start) & 0xff) << 8) | (end - start > 1 ? text.charCodeAt(start + 1) & 0xff : 0);
 }
 
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a over the UTF-16 code units of text[start, end). */
 function hash(text: string, start: number, end: number): number {
-  let h = 0x811c9dc5;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  let h = FNV_OFFSET;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
   return h >>> 0;
+}
+
+/** How many times `separator` occurs in `lines`. */
+function occurrences(lines: string, separator: string): number {
+  let count = 0;
+  for (let at = lines.indexOf(separator); at !== -1; at = lines.indexOf(separator, at + 1)) count++;
+  return count;
 }
 
 /** Whether word number `index` of `lines` is text[start, start + length). */
 function sameWord(
   lines: string,
   starts: Int32Array,
+  ends: Int32Array,
   index: number,
   text: string,
   start: number,
   length: number,
 ): boolean {
   const from = starts[index]!;
-  if (starts[index + 1]! - 1 - from !== length) return false;
+  if (ends[index]! - from !== length) return false;
   for (let i = 0; i < length; i++) if (lines.charCodeAt(from + i) !== text.charCodeAt(start + i)) return false;
   return true;
 }
