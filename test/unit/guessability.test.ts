@@ -7,9 +7,9 @@
  *   2. a ranked dictionary answers every lookup as zxcvbn-ts's object does (ranks, a repeated word's last
  *      rank, absent words, Object.prototype's properties, the longest word);
  *   3. zxcvbn-ts's whole result (score, guesses, the match sequence with each match's dictionary and rank,
- *      feedback) is the same as with the library's own ranking of every language's lists, for chosen passwords
- *      and random ones, with our bounds and with the library's defaults; a match in one language's list is named
- *      as the merged dictionary of its kind (`commonWords-de` as `commonWords-intl`).
+ *      feedback) is the same as with the library's own ranking of the same words (a dictionary with tied ranks
+ *      given as one list per place in a rank), for chosen passwords and random ones, with our bounds and with
+ *      the library's defaults.
  *
  * Seed: FC_SEED=<n> replays a run (printed on failure); FC_NUM_RUNS overrides the number of cases.
  */
@@ -23,7 +23,6 @@ import {
   DICTIONARIES_FILE,
   languageDictionaries,
   shippedDictionaries,
-  zxcvbnDictionaries,
 } from '../../bundling/dictionaries';
 import {
   GUESSABILITY_MAX_LENGTH,
@@ -42,33 +41,34 @@ import { assertProperty } from '../support/property';
 const OURS: GuessabilityBounds = { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS };
 const DEFAULTS: GuessabilityBounds = { maxLength: 256, l33tMaxSubstitutions: 100 };
 
+/**
+ * The shipped dictionaries as zxcvbn-ts takes them, lists of words ranked by position: a dictionary whose ranks
+ * have ties becomes one list per place in a rank (`commonWords-intl-0`, `-1`, ...), a rank with fewer words
+ * filled with `X`, which no lookup asks for (zxcvbn-ts looks up the password in lower case).
+ */
+function asLists(): Record<string, string[]> {
+  const lists: Record<string, string[]> = {};
+  for (const [name, ranks] of Object.entries(shippedDictionaries())) {
+    const ties = ranks.reduce((most, words) => Math.max(most, words.length), 0);
+    if (ties <= 1) lists[name] = ranks.map((words) => words[0]!);
+    else for (let k = 0; k < ties; k++) lists[`${name}-${k}`] = ranks.map((words) => words[k] ?? 'X');
+  }
+  return lists;
+}
+
 /** zxcvbn-ts as it is documented: the dictionaries as options, ranked by the library. */
 const libraryRanked = (bounds: GuessabilityBounds) =>
-  new ZxcvbnFactory({
-    translations,
-    graphs: adjacencyGraphs,
-    dictionary: zxcvbnDictionaries() as Record<string, string[]>,
-    ...bounds,
-  });
+  new ZxcvbnFactory({ translations, graphs: adjacencyGraphs, dictionary: asLists(), ...bounds });
 
-/** The merged dictionary that holds each language's list (`commonWords-de` -> `commonWords-intl`). */
-const MERGED_INTO = new Map(Object.keys(languageDictionaries()).map((name) => [name, name.replace(/-.*$/, '-intl')]));
+/** The shipped dictionary of each list of asLists (`commonWords-intl-3` -> `commonWords-intl`). */
+const listOf = (name: string) => name.replace(/-intl-\d+$/, '-intl');
 
-/**
- * The result without its timing (calcTime is milliseconds of this run), a language's list named as its merged
- * dictionary. A match of the other languages' words is compared by its guesses, not its rank: where the word is
- * in several languages' lists at ranks below zxcvbn-ts's floor of guesses for a short token, zxcvbn-ts keeps
- * whichever of the equal matches it found first; the merged dictionary has the lowest rank.
- */
+/** The result without its timing (calcTime is milliseconds of this run), each match of asLists named as its dictionary. */
 function answer(zxcvbn: ZxcvbnFactory, password: string): unknown {
   const { calcTime: _calcTime, sequence, ...rest } = zxcvbn.check(password);
-  const named = sequence.map((match) => {
-    if (!('dictionaryName' in match)) return match;
-    const dictionaryName = MERGED_INTO.get(match.dictionaryName as string) ?? (match.dictionaryName as string);
-    if (!dictionaryName.endsWith('-intl')) return match;
-    const { rank: _rank, baseGuesses: _baseGuesses, ...compared } = match as typeof match & { baseGuesses: number };
-    return { ...compared, dictionaryName };
-  });
+  const named = sequence.map((match) =>
+    'dictionaryName' in match ? { ...match, dictionaryName: listOf(match.dictionaryName as string) } : match,
+  );
   return { ...rest, sequence: named };
 }
 
@@ -137,7 +137,7 @@ describe('a ranked dictionary', () => {
   });
 
   it('finds every word of a real dictionary at its rank, and a probe that is none at no rank', () => {
-    const words = zxcvbnDictionaries()['passwords-common']!.map(String);
+    const words = shippedDictionaries()['passwords-common']!.flat();
     const { lookup } = rankedDictionary(words.join(RANK_SEPARATOR));
     words.forEach((word, i) => {
       if (lookup[word] !== i + 1) throw new Error(`${word}: ${lookup[word]} instead of ${i + 1}`);
@@ -195,7 +195,7 @@ describe('the estimate', () => {
 
   it("is zxcvbn-ts's own, with our bounds, for random passwords of dictionary words, l33t, digits and any characters", async () => {
     const [ours, library] = [zxcvbnWithDictionaries(OURS), libraryRanked(OURS)];
-    const words = Object.values(zxcvbnDictionaries()).flatMap((list) => list.slice(0, 300).map(String));
+    const words = Object.values(shippedDictionaries()).flatMap((ranks) => ranks.slice(0, 300).flat());
     const piece = fc.oneof(
       fc.constantFrom(...words),
       fc.constantFrom('4', '@', '3', '1', '0', '$', '!', '7', '-', ' '),
