@@ -23,6 +23,7 @@ import {
   markdownTable,
   measuredHeader,
   MEASURED_DIR,
+  machineMeasured,
   writeMeasured,
   type Tabulate,
 } from './measured';
@@ -299,8 +300,8 @@ function timeMs(call: () => unknown): number {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
-const percent = (share: number) => `${(100 * share).toFixed(1)}%`;
-const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
+export const percent = (share: number) => `${(100 * share).toFixed(1)}%`;
+export const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
 
 async function main(): Promise<void> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -568,8 +569,7 @@ async function main(): Promise<void> {
   console.log(
     ['Accuracy of the guess estimate (npm run bench:accuracy)', '', ...renderAccuracy(report, table)].join('\n'),
   );
-  const cpus = os.cpus();
-  const machine = `${cpus[0]?.model.trim() ?? 'unknown'}, ${cpus.length} cores, Node ${process.version}, ${os.platform()} ${os.arch()}`;
+  const machine = machineMeasured();
   const conditions = {
     timestamp: new Date().toISOString(),
     commit,

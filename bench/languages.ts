@@ -17,9 +17,17 @@ import { evaluatePassword } from '../functions/domain/evaluation/strength-evalua
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { DEFAULT_STRENGTH_FILE } from '../seed/seed-data';
 import { remembered } from '../testkit/remembered-estimator';
-import { families, HELD_OUT_FILE, SYMBOLS } from './accuracy';
+import { families, HELD_OUT_FILE, percent, SYMBOLS, verdict } from './accuracy';
 import { BENCH_ENV } from './bench-variables';
-import { commitMeasured, markdownBody, markdownTable, measuredHeader, MEASURED_DIR, writeMeasured } from './measured';
+import {
+  commitMeasured,
+  machineMeasured,
+  markdownBody,
+  markdownTable,
+  measuredHeader,
+  MEASURED_DIR,
+  writeMeasured,
+} from './measured';
 import { table } from './stats';
 
 /**
@@ -131,9 +139,6 @@ function plainWithPacks(): GuessabilityEstimator {
   return (password) => ({ guessesLog10: zxcvbn.check(password).guessesLog10, feedback: [] });
 }
 
-const percent = (share: number) => `${(100 * share).toFixed(1)}%`;
-const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
-
 async function main(): Promise<void> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const started = Date.now();
@@ -219,7 +224,6 @@ async function main(): Promise<void> {
   ];
   const outro = `Languages: ${verdict(allPass)}.`;
   console.log(['Languages (npm run bench:languages)', '', ...lines, table(header, rows), outro].join('\n'));
-  const cpus = os.cpus();
   const file = LANGUAGES_MARKDOWN_FILE;
   await writeMeasured(
     file,
@@ -230,7 +234,7 @@ async function main(): Promise<void> {
       about: '[guess-numbers.md](../guess-numbers.md#languages)',
       timestamp: new Date().toISOString(),
       commit: commitMeasured(),
-      machine: `${cpus[0]?.model.trim() ?? 'unknown'}, ${cpus.length} cores, Node ${process.version}, ${os.platform()} ${os.arch()}`,
+      machine: machineMeasured(),
       more: [
         `Load average (1 minute) at the start and the end of the run: ${loadAtStart.toFixed(2)}, ${os.loadavg()[0]!.toFixed(2)}`,
         `Run time: ${((Date.now() - started) / 1000).toFixed(0)} s`,

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../bundling/bundling';
 
@@ -33,6 +34,12 @@ export function commitMeasured(): string {
   } catch {
     return 'unknown (no git)';
   }
+}
+
+/** The machine a figure was measured on, as a measured file's header gives it: `cpu, cores, Node, platform`. */
+export function machineMeasured(): string {
+  const cpus = os.cpus();
+  return `${cpus[0]?.model.trim() ?? 'unknown'}, ${cpus.length} cores, Node ${process.version}, ${os.platform()} ${os.arch()}`;
 }
 
 export interface MeasuredHeader {
