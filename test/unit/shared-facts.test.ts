@@ -115,6 +115,7 @@ describe('names other systems hold us to', () => {
       'ACCURACY_SAMPLE',
       'ACCURACY_FAMILY',
       'VALIDATION_PER_FOLD',
+      'LANGUAGES_FAMILY',
     ]);
   });
 
