@@ -34,6 +34,7 @@ describe('the comparisons a scan makes, exactly', () => {
     ['cmexxxx', [], ['acme'], 5, 'the same, 2 x 4 = n + 1: compared directly at 0, no `a` and nothing before it'],
     ['acmexxxxxxx', [], ['acme'], 9, 'the match at 0 (4), then at 1 the first removed (5), 0 not compared again'],
     ['xxxxxxxxacm', [], ['acme'], 3, 'the last character removed at the end of the password: nothing read past it'],
+    ['xxxxxxxxacxm', [], ['acme'], 8, 'no insertion is looked for where it would end past the password'],
     ['acmeaaaaaaaa', [], ['acme'], 31, 'a fuzzy term scanned: prefixes, then suffixes along the reversed password'],
     [`aab${'x'.repeat(20)}`, [], ['aabc'], 11, 'first two characters alike, 6 x 4 = n + 1: each `a` compared once'],
     ['dcbaddd', [], ['abcd'], 4, 'reversed only, 4 starts x 4 = 2 (n + 1): compared directly, and no forwards work'],
@@ -66,6 +67,27 @@ describe('the matches a scan keeps', () => {
       [0, 1, 4],
       [0, 4, 8],
       [0, 5, 8],
+    ]);
+  });
+
+  it('every start where a match begins, along a password scanned with the Z-array of a self-overlapping term', () => {
+    // From 0 as written, from 1 with a `b` inserted, from 2 with the second `a` changed.
+    expect(found('aaabab', ['aaab'])).toEqual([
+      [0, 0, 4],
+      [0, 0, 4],
+      [0, 1, 6],
+      [0, 2, 6],
+    ]);
+  });
+
+  it('a term at the end of the password: its last character changed, or removed, and no match reaching past it', () => {
+    expect(found('xxxxxxxxacmz', ['acme'])).toEqual([
+      [0, 8, 12],
+      [0, 8, 12],
+    ]);
+    expect(found('xxxxxxxxacm', ['acme'])).toEqual([
+      [0, 8, 11],
+      [0, 8, 11],
     ]);
   });
 
