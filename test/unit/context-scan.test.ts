@@ -35,6 +35,7 @@ describe('the comparisons a scan makes, exactly', () => {
     ['acmexxxxxxx', [], ['acme'], 9, 'the match at 0 (4), then at 1 the first removed (5), 0 not compared again'],
     ['xxxxxxxxacm', [], ['acme'], 3, 'the last character removed at the end of the password: nothing read past it'],
     ['xxxxxxxxacxm', [], ['acme'], 8, 'no insertion is looked for where it would end past the password'],
+    ['xcmexxxxxxx', [], ['acme'], 10, 'the first character changed: also compared from before the `c`'],
     ['acmeaaaaaaaa', [], ['acme'], 31, 'a fuzzy term scanned: prefixes, then suffixes along the reversed password'],
     [`aab${'x'.repeat(20)}`, [], ['aabc'], 11, 'first two characters alike, 6 x 4 = n + 1: each `a` compared once'],
     ['dcbaddd', [], ['abcd'], 4, 'reversed only, 4 starts x 4 = 2 (n + 1): compared directly, and no forwards work'],
@@ -42,6 +43,7 @@ describe('the comparisons a scan makes, exactly', () => {
     [`dcba${'d'.repeat(20)}`, [], ['abcd'], 43, 'reversed only, 21 starts: scanned along the password'],
     ['zz', ['aaaa'], [], 6, "the UserInput's preparation: 3 for each Z-array, its boxes reused"],
     ['zz', ['abcab'], [], 8, 'the same for `abcab` and `bacba`: 4 each'],
+    ['zz', ['aaaab'], [], 11, '`aaaab`, 7, its boxes extended past their ends, and `baaaa`, 4'],
     ['zz', ['aaaa'], ['abcde'], 6, "the UserInput's preparation only, not the BannedWord's 8"],
     ['zz', [], ['abcde'], 0, "a BannedWord's preparation is the policy's, not the request's"],
   ])('%j, UserInputs %j, BannedWords %j: %i (%s)', (password, userInputs, bannedWords, comparisons) => {
@@ -105,6 +107,15 @@ describe('the matches a scan keeps', () => {
     ]);
     expect(found('xzoäx', ['Zoë'])).toEqual([]);
     expect(found('ab\u0000', ['ab\u0080'])).toEqual([]);
+  });
+
+  it('takes each term once by its normal form, and none shorter than 3 characters', () => {
+    expect(contextTerms(['John J0hn', 'jo'], ['Acme', 'ACME', '4cme', 'ac']).wordLists).toEqual([['john'], ['acme']]);
+  });
+
+  it("prepares a policy's BannedWords once: the same list gives the same words, for zxcvbn-ts's dictionary", () => {
+    const bannedWords = ['Acme', 'Contoso'];
+    expect(contextTerms(['jsmith'], bannedWords).wordLists[1]).toBe(contextTerms([], bannedWords).wordLists[0]);
   });
 
   it('takes a UserInput alone, without BannedWords', () => {
