@@ -249,7 +249,8 @@ function termGroup(kind: TermKind, texts: Iterable<string>): TermGroup {
     const fuzzy = units.length >= MIN_FUZZY_LENGTH;
     const [pairs, reversedPairs] = [pairsOf(units), pairsOf(reversed)];
     index(byPair, pairs, patterns.length);
-    if (reversible) index(byReversedPair, reversedPairs, patterns.length);
+    // A palindrome's too, though never looked for reversed (backwards, in scanTerms): one index either way.
+    index(byReversedPair, reversedPairs, patterns.length);
     patterns.push({
       units,
       z: forwards.z,
@@ -277,11 +278,11 @@ function bannedWordGroup(bannedWords: readonly string[]): TermGroup {
   return group;
 }
 
-/** The terms of an evaluation: the tokens of the request's UserInputs, then the policy's BannedWords. */
-export function contextTerms(userInputs: readonly string[] = [], bannedWords: readonly string[] = []): ContextTerms {
+/** The terms of an evaluation: the tokens of the request's UserInputs, then the policy's BannedWords (a policy may have none). */
+export function contextTerms(userInputs: readonly string[], bannedWords?: readonly string[]): ContextTerms {
   const groups = [
     ...(userInputs.length > 0 ? [termGroup('UserInput', userInputs.flatMap(userInputTokens))] : []),
-    ...(bannedWords.length > 0 ? [bannedWordGroup(bannedWords)] : []),
+    ...(bannedWords?.length ? [bannedWordGroup(bannedWords)] : []),
   ];
   return { groups, wordLists: groups.map((g) => g.words) };
 }
@@ -395,7 +396,6 @@ export const MATCH_COMPARISONS_PER_TERM = 6;
 export function scanTerms(password: string, terms: ContextTerms): Scan {
   const matches: TermMatch[] = [];
   let comparisons = 0;
-  if (terms.groups.length === 0) return { matches, comparisons };
   const text = normalUnits(password);
   const n = text.units.length;
   const reversedText = text.units.slice().reverse();
