@@ -69,6 +69,8 @@ describe('the tokens of a UserInput, as an attacker derives them', () => {
     ["O'Brien", ["O'Brien"]],
     ['Ｊｏｈｎ\u3000Ｓｍｉｔｈ', ['John', 'Smith']],
     ['@acme', ['acme']],
+    ['@acme.example', ['acme']],
+    ['jsmith@mail.acme.example.', ['jsmith', 'mail', 'acme']],
     ['Jo Li', []],
     ['r2d2', []],
     ['x'.repeat(64), ['x'.repeat(64)]],
@@ -302,6 +304,16 @@ describe('messages and suggestions name the kind of term, never the term or the 
     expect(inContext(2, password, userInputs, bannedWords).Failures.length).toBeGreaterThan(0);
     for (const secret of [password, ...userInputs.flatMap(userInputTokens), ...bannedWords])
       expect(text).not.toContain(secret.toLowerCase());
+  });
+});
+
+describe('each kind says what to leave out, in words of its own', () => {
+  it.each([
+    ['UserInput', /user's name/],
+    ['BannedWord', /words this organization does not allow/],
+  ] as const)('%s', (kind, words) => {
+    expect(TERM_KIND_TEXT[kind].failure).toMatch(/^The password is built on /);
+    expect(TERM_KIND_TEXT[kind].suggestion).toMatch(new RegExp(`^Leave out the ${words.source}`));
   });
 });
 

@@ -69,8 +69,8 @@ const STANDS_ALONE_SCORE = STRONG;
 /** What a matched term becomes in the rest: one character that is no letter or digit, so it joins no word. */
 export const TERM_PLACEHOLDER = '\u2022';
 
-/** Where a UserInput splits: white space, `.`, `_`, `-` and `@`, and between a digit and anything else. */
-const SEPARATORS = /[\s._\-@]+/u;
+/** Where a UserInput splits: white space, `.`, `_`, `-` and `@` (a run of them leaves empty tokens, left out as too short), and between a digit and anything else. */
+const SEPARATORS = /[\s._\-@]/u;
 const DIGIT_BOUNDARY = /(?<=\p{Nd})(?=\P{Nd})|(?<=\P{Nd})(?=\p{Nd})/u;
 
 /**
@@ -196,22 +196,25 @@ interface ContextTerms {
   readonly wordLists: readonly (readonly string[])[];
 }
 
-const NO_TERMS: ContextTerms = { groups: [], wordLists: [] };
-
-/** A text's Z-array (z[0] is its length), and the comparisons made: at most 2 per character. */
+/**
+ * A text's Z-array (z[0], never read, is left 0), and the comparisons made: at most 2 per character. Each
+ * comparison is counted in a statement of its own, so that the count is exactly the work done.
+ */
 function zArray(units: Int32Array): { z: Int32Array; comparisons: number } {
   const m = units.length;
   const z = new Int32Array(m);
   let comparisons = 0;
-  if (m > 0) z[0] = m;
   for (let i = 1, l = 0, r = 0; i < m; i++) {
     let k = i < r ? Math.min(z[i - l]!, r - i) : 0;
     if (i + k >= r) {
-      while (i + k < m && ++comparisons > 0 && units[i + k] === units[k]) k++;
-      if (i + k > r) {
-        l = i;
-        r = i + k;
+      while (i + k < m) {
+        comparisons++;
+        if (units[i + k] !== units[k]) break;
+        k++;
       }
+      // The box [i, i + k) reaches at least as far as [l, r): either serves.
+      l = i;
+      r = i + k;
     }
     z[i] = k;
   }
@@ -246,7 +249,8 @@ function termGroup(kind: TermKind, texts: Iterable<string>): TermGroup {
     const fuzzy = units.length >= MIN_FUZZY_LENGTH;
     const [pairs, reversedPairs] = [pairsOf(units), pairsOf(reversed)];
     index(byPair, pairs, patterns.length);
-    if (reversible) index(byReversedPair, reversedPairs, patterns.length);
+    // A palindrome's too, though never looked for reversed (backwards, in scanTerms): one index either way.
+    index(byReversedPair, reversedPairs, patterns.length);
     patterns.push({
       units,
       z: forwards.z,
@@ -274,13 +278,13 @@ function bannedWordGroup(bannedWords: readonly string[]): TermGroup {
   return group;
 }
 
-/** The terms of an evaluation: the tokens of the request's UserInputs, then the policy's BannedWords. */
-export function contextTerms(userInputs: readonly string[] = [], bannedWords: readonly string[] = []): ContextTerms {
+/** The terms of an evaluation: the tokens of the request's UserInputs, then the policy's BannedWords (a policy may have none). */
+export function contextTerms(userInputs: readonly string[], bannedWords?: readonly string[]): ContextTerms {
   const groups = [
     ...(userInputs.length > 0 ? [termGroup('UserInput', userInputs.flatMap(userInputTokens))] : []),
-    ...(bannedWords.length > 0 ? [bannedWordGroup(bannedWords)] : []),
+    ...(bannedWords?.length ? [bannedWordGroup(bannedWords)] : []),
   ];
-  return groups.length === 0 ? NO_TERMS : { groups, wordLists: groups.map((g) => g.words) };
+  return { groups, wordLists: groups.map((g) => g.words) };
 }
 
 /** A term found in a password: its group and its index there, and the characters [start, end) of the password's NFKC form it covers. */
@@ -298,7 +302,7 @@ interface NormalText {
 }
 
 /**
- * out[i] = the length of the common prefix of text[i..] and the pattern, for every i (out[n] = 0), from the
+ * out[i] = the length of the common prefix of text[i..] and the pattern, for every i < n, from the
  * pattern's Z-array: the Z-algorithm's scan (Gusfield, "Algorithms on Strings, Trees and Sequences", 1997, §1.4),
  * at most 2n comparisons, which it returns.
  */
@@ -310,15 +314,16 @@ function lcpAt(text: Int32Array, pattern: Int32Array, z: Int32Array, out: Int32A
     // text[l..r) is pattern[0..r-l): what is known of text[i..r) is known of pattern[i-l..].
     let k = i < r ? Math.min(z[i - l]!, r - i) : 0;
     if (i + k >= r) {
-      while (i + k < n && k < m && ++comparisons > 0 && text[i + k] === pattern[k]) k++;
-      if (i + k > r) {
-        l = i;
-        r = i + k;
+      while (i + k < n && k < m) {
+        comparisons++;
+        if (text[i + k] !== pattern[k]) break;
+        k++;
       }
+      l = i;
+      r = i + k;
     }
     out[i] = k;
   }
-  out[n] = 0;
   return comparisons;
 }
 
@@ -338,19 +343,25 @@ function matchAt(
 ): number {
   const n = text.length;
   const m = units.length;
-  if (s < 0 || s + m - (fuzzy ? 1 : 0) > n) return 0;
+  if (s + m - (fuzzy ? 1 : 0) > n) return 0;
   let comparisons = 0;
   let k = 0;
-  while (k < m && s + k < n && ++comparisons > 0 && text[s + k] === units[k]) k++;
+  while (k < m && s + k < n) {
+    comparisons++;
+    if (text[s + k] !== units[k]) break;
+    k++;
+  }
   if (k === m) {
     add(s, s + m);
     return comparisons;
   }
   if (!fuzzy) return comparisons;
-  /** Whether text[from..from+length) equals units[at..at+length), counting the comparisons. */
+  /** Whether text[from..from+length) equals units[at..at+length), counting the comparisons; each call below stays within the text. */
   const same = (from: number, at: number, length: number): boolean => {
-    if (from + length > n) return false;
-    for (let i = 0; i < length; i++) if (++comparisons > 0 && text[from + i] !== units[at + i]) return false;
+    for (let i = 0; i < length; i++) {
+      comparisons++;
+      if (text[from + i] !== units[at + i]) return false;
+    }
     return true;
   };
   if (s + m <= n && same(s + k + 1, k + 1, m - k - 1)) add(s, s + m);
@@ -385,22 +396,21 @@ export const MATCH_COMPARISONS_PER_TERM = 6;
 export function scanTerms(password: string, terms: ContextTerms): Scan {
   const matches: TermMatch[] = [];
   let comparisons = 0;
-  if (terms.groups.length === 0) return { matches, comparisons };
   const text = normalUnits(password);
   const n = text.units.length;
   const reversedText = text.units.slice().reverse();
   const textPairs = pairsOf(text.units);
   // Where each character of the password is.
   const startsOn = new Map<number, number[]>();
-  for (let i = 0; i < n; i++) {
-    const at = startsOn.get(text.units[i]!);
-    if (at === undefined) startsOn.set(text.units[i]!, [i]);
+  text.units.forEach((unit, i) => {
+    const at = startsOn.get(unit);
+    if (at === undefined) startsOn.set(unit, [i]);
     else at.push(i);
-  }
+  });
   // Per start, the farthest end and whose it is.
   const farthest = new Int32Array(n).fill(-1);
   const [ownerGroup, ownerTerm] = [new Int32Array(n), new Int32Array(n)];
-  const [prefix, suffix] = [new Int32Array(n + 1), new Int32Array(n + 1)];
+  const [prefix, suffix] = [new Int32Array(n), new Int32Array(n)];
   for (let g = 0; g < terms.groups.length; g++) {
     const group = terms.groups[g]!;
     comparisons += group.kind === 'UserInput' ? group.comparisons : 0;
@@ -414,13 +424,12 @@ export function scanTerms(password: string, terms: ContextTerms): Scan {
       const pattern = group.patterns[term]!;
       const forwards = held[term]! >= pattern.pairsNeeded;
       const backwards = pattern.reversible && reversedHeld[term]! >= pattern.reversedPairs;
-      if (!forwards && !backwards) continue;
-      let first = -1;
-      let firstEnd = -1;
+      // The term's first match found: it stands for the term in the matches, whatever the other terms reach.
+      let found: TermMatch | undefined;
       // Not a match when more than half of it is stand-ins: digits and symbols read as letters, beyond the term's own.
       const add = (start: number, end: number): void => {
         if (2 * (text.nonLetters[end]! - text.nonLetters[start]! - pattern.nonLetters) > end - start) return;
-        if (first < 0) [first, firstEnd] = [start, end];
+        found ??= { group: g, term, start, end };
         if (end > farthest[start]!) {
           farthest[start] = end;
           ownerGroup[start] = g;
@@ -463,7 +472,7 @@ export function scanTerms(password: string, terms: ContextTerms): Scan {
         comparisons += lcpAt(text.units, pattern.reversed, pattern.reversedZ, prefix);
         for (let s = 0; s + m <= n; s++) if (prefix[s] === m) add(s, s + m);
       }
-      if (first >= 0) matches.push({ group: g, term, start: first, end: firstEnd });
+      if (found !== undefined) matches.push(found);
     }
   }
   for (let s = 0; s < n; s++)
