@@ -53,60 +53,32 @@ describe('the comparisons a scan makes, exactly', () => {
 
 describe('the matches a scan keeps', () => {
   const found = (password: string, bannedWords: string[]) =>
-    findTerms(password, contextTerms([], bannedWords)).map(({ term, start, end }) => [term, start, end]);
+    findTerms(password, contextTerms([], bannedWords)).map(({ term, start, end }) => `${term}:${start}-${end}`);
 
-  it("one per term, its first found, then one per start, the farthest end's, the earlier term's on a tie", () => {
-    // `acne` matches `acme` with one character changed, over the same characters as `acme` itself.
-    expect(found('acme', ['acme', 'acne'])).toEqual([
-      [0, 0, 4],
-      [1, 0, 4],
-      [0, 0, 4],
-      [0, 1, 4],
-    ]);
-    expect(found('acmeacme', ['acme'])).toEqual([
-      [0, 0, 4],
-      [0, 0, 4],
-      [0, 1, 4],
-      [0, 4, 8],
-      [0, 5, 8],
-    ]);
-  });
-
-  it('every start where a match begins, along a password scanned with the Z-array of a self-overlapping term', () => {
-    // From 0 as written, from 1 with a `b` inserted, from 2 with the second `a` changed.
-    expect(found('aaabab', ['aaab'])).toEqual([
-      [0, 0, 4],
-      [0, 0, 4],
-      [0, 1, 6],
-      [0, 2, 6],
-    ]);
-  });
-
-  it('a term at the end of the password: its last character changed, or removed, and no match reaching past it', () => {
-    expect(found('xxxxxxxxacmz', ['acme'])).toEqual([
-      [0, 8, 12],
-      [0, 8, 12],
-    ]);
-    expect(found('xxxxxxxxacm', ['acme'])).toEqual([
-      [0, 8, 11],
-      [0, 8, 11],
-    ]);
-  });
-
-  it('a term with its first character removed at the start of the password, where nothing comes before it', () => {
-    expect(found('cmexxxx', ['acme'])).toEqual([
-      [0, 0, 3],
-      [0, 0, 3],
-    ]);
-  });
-
-  it('characters beyond ASCII are read each as itself, U+0080 the first of them', () => {
-    expect(found('xzoëx', ['Zoë'])).toEqual([
-      [0, 1, 4],
-      [0, 1, 4],
-    ]);
-    expect(found('xzoäx', ['Zoë'])).toEqual([]);
-    expect(found('ab\u0000', ['ab\u0080'])).toEqual([]);
+  /** [password, BannedWords, the matches kept, each `term:start-end`, why]. */
+  type Kept = [string, string[], string[], string];
+  it.each<Kept>([
+    [
+      'acme',
+      ['acme', 'acne'],
+      ['0:0-4', '1:0-4', '0:0-4', '0:1-4'],
+      "one per term, its first found, then one per start, the farthest end's, the earlier term's on a tie (`acne` matches `acme` with one character changed)",
+    ],
+    ['acmeacme', ['acme'], ['0:0-4', '0:0-4', '0:1-4', '0:4-8', '0:5-8'], 'each start of each match'],
+    [
+      'aaabab',
+      ['aaab'],
+      ['0:0-4', '0:0-4', '0:1-6', '0:2-6'],
+      'a self-overlapping term: from 0 as written, from 1 with a `b` inserted, from 2 with the second `a` changed',
+    ],
+    ['xxxxxxxxacmz', ['acme'], ['0:8-12', '0:8-12'], 'its last character changed at the end: nothing read past it'],
+    ['xxxxxxxxacm', ['acme'], ['0:8-11', '0:8-11'], 'its last character removed at the end: nothing read past it'],
+    ['cmexxxx', ['acme'], ['0:0-3', '0:0-3'], 'its first character removed at the start, where nothing comes before'],
+    ['xzoëx', ['Zoë'], ['0:1-4', '0:1-4'], 'a character beyond ASCII read as itself'],
+    ['xzoäx', ['Zoë'], [], 'another character beyond ASCII is another character'],
+    ['ab\u0000', ['ab\u0080'], [], 'U+0080, the first beyond ASCII, is not NUL'],
+  ])('%j with BannedWords %j keeps %j: %s', (password, bannedWords, kept) => {
+    expect(found(password, bannedWords)).toEqual(kept);
   });
 
   it('takes each term once by its normal form, and none shorter than 3 characters', () => {

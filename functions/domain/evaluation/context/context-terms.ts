@@ -201,24 +201,9 @@ interface ContextTerms {
  * comparison is counted in a statement of its own, so that the count is exactly the work done.
  */
 function zArray(units: Int32Array): { z: Int32Array; comparisons: number } {
-  const m = units.length;
-  const z = new Int32Array(m);
-  let comparisons = 0;
-  for (let i = 1, l = 0, r = 0; i < m; i++) {
-    let k = i < r ? Math.min(z[i - l]!, r - i) : 0;
-    if (i + k >= r) {
-      while (i + k < m) {
-        comparisons++;
-        if (units[i + k] !== units[k]) break;
-        k++;
-      }
-      // The box [i, i + k) reaches at least as far as [l, r): either serves.
-      l = i;
-      r = i + k;
-    }
-    z[i] = k;
-  }
-  return { z, comparisons };
+  const z = new Int32Array(units.length);
+  // The scan of the text against itself from 1, which reads only the Z-values it has already written.
+  return { z, comparisons: lcpAt(units, units, z, z, 1) };
 }
 
 /** The group of `texts`' terms of one kind, each taken once (by normal form). */
@@ -302,15 +287,15 @@ interface NormalText {
 }
 
 /**
- * out[i] = the length of the common prefix of text[i..] and the pattern, for every i < n, from the
+ * out[i] = the length of the common prefix of text[i..] and the pattern, for every i from `first` to n, from the
  * pattern's Z-array: the Z-algorithm's scan (Gusfield, "Algorithms on Strings, Trees and Sequences", 1997, §1.4),
  * at most 2n comparisons, which it returns.
  */
-function lcpAt(text: Int32Array, pattern: Int32Array, z: Int32Array, out: Int32Array): number {
+function lcpAt(text: Int32Array, pattern: Int32Array, z: Int32Array, out: Int32Array, first = 0): number {
   const n = text.length;
   const m = pattern.length;
   let comparisons = 0;
-  for (let i = 0, l = 0, r = 0; i < n; i++) {
+  for (let i = first, l = 0, r = 0; i < n; i++) {
     // text[l..r) is pattern[0..r-l): what is known of text[i..r) is known of pattern[i-l..].
     let k = i < r ? Math.min(z[i - l]!, r - i) : 0;
     if (i + k >= r) {
