@@ -1,4 +1,4 @@
-import { RANK_SEPARATOR, wordCount } from './ranked-dictionary';
+import { RANK_SEPARATOR, rankCount } from './ranked-dictionary';
 import type { AdjacencyGraph } from '../text/keyboards';
 import { keyboardWalks } from './keyboard-walks';
 import { readMarkovModel, type MarkovModel, type MarkovModelData } from './markov-model';
@@ -98,7 +98,7 @@ export function rankedWords(
 /** For each rank of a list (1-based), how many of the entries up to it are letters a to z alone, at least 1. One pass over the character codes, at init. */
 export function wordRanks(lines: string): Int32Array {
   const separator = RANK_SEPARATOR.charCodeAt(0);
-  const count = wordCount(lines);
+  const count = rankCount(lines);
   const ranks = new Int32Array(count + 1);
   let rank = 1;
   let words = 0;
