@@ -7,12 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { frequencyList, ZXCVBN_PACKS } from '../bundling/dictionaries';
 import { seededRandom, TRAINING_RANKS } from '../bundling/guess-model';
+import { RUSSIAN_KEYS } from '../bundling/spellings';
 import { guessabilityScore, STRONG } from '../functions/domain/compliance-levels';
 import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
 import { guessEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
 import type { GuessabilityEstimator } from '../functions/domain/evaluation/estimate/guessability';
 import type { AdjacencyGraph } from '../functions/domain/evaluation/text/keyboards';
-import { ANSI_KEYS, LAYOUT_KEYS } from '../functions/domain/evaluation/text/keyboard-layouts';
 import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { DEFAULT_STRENGTH_FILE } from '../seed/seed-data';
@@ -55,26 +55,26 @@ export const LANGUAGES_MARKDOWN_FILE = path.join(MEASURED_DIR, 'languages.md');
 /** The targets of each language. */
 export const LANGUAGE_TARGETS = { strongShare: 0.05, compliantShare: 0.02, controlsBelowStrong: 0 } as const;
 
-/** Where a language's sample comes from: see the comment above. */
-type SampleSource = { frequency: string } | { hunspell: string; jcuken?: true };
+/** Where a language's sample comes from (see the comment above): its own frequency list, or a Hunspell dictionary. */
+type SampleSource = 'frequency' | { hunspell: string; jcuken?: true };
 
 interface Language {
   readonly name: string;
   readonly sample: SampleSource;
-  /** Its 10,000 commonest words (OpenSubtitles), for the controls. */
+  /** Its 10,000 commonest words (OpenSubtitles), for the controls and the pack languages' samples. */
   readonly frequency: string;
 }
 
 const LANGUAGES: readonly Language[] = [
-  { name: 'German', frequency: 'german', sample: { frequency: 'german' } },
-  { name: 'French', frequency: 'french', sample: { frequency: 'french' } },
-  { name: 'Spanish', frequency: 'spanish', sample: { frequency: 'spanish' } },
-  { name: 'Italian', frequency: 'italian', sample: { frequency: 'italian' } },
-  { name: 'Portuguese', frequency: 'portuguese', sample: { frequency: 'portuguese' } },
-  { name: 'Polish', frequency: 'polish', sample: { frequency: 'polish' } },
-  { name: 'Dutch', frequency: 'dutch', sample: { frequency: 'dutch' } },
-  { name: 'Czech', frequency: 'czech', sample: { frequency: 'czech' } },
-  { name: 'Finnish', frequency: 'finnish', sample: { frequency: 'finnish' } },
+  { name: 'German', frequency: 'german', sample: 'frequency' },
+  { name: 'French', frequency: 'french', sample: 'frequency' },
+  { name: 'Spanish', frequency: 'spanish', sample: 'frequency' },
+  { name: 'Italian', frequency: 'italian', sample: 'frequency' },
+  { name: 'Portuguese', frequency: 'portuguese', sample: 'frequency' },
+  { name: 'Polish', frequency: 'polish', sample: 'frequency' },
+  { name: 'Dutch', frequency: 'dutch', sample: 'frequency' },
+  { name: 'Czech', frequency: 'czech', sample: 'frequency' },
+  { name: 'Finnish', frequency: 'finnish', sample: 'frequency' },
   { name: 'Turkish', frequency: 'turkish', sample: { hunspell: require.resolve('dictionary-tr') } },
   { name: 'Russian', frequency: 'russian', sample: { hunspell: require.resolve('dictionary-ru'), jcuken: true } },
   { name: 'Swedish', frequency: 'swedish', sample: { hunspell: require.resolve('dictionary-sv') } },
@@ -101,11 +101,7 @@ function hunspellWords(resolved: string): Set<string> {
 }
 
 /** What a Latin letter's key types on the Russian layout. */
-const ON_JCUKEN: ReadonlyMap<string, string> = new Map(
-  ANSI_KEYS.flatMap((keys, row) =>
-    [...keys].map((key, i) => [key, LAYOUT_KEYS.jcuken.rows[row]!.split(' ')[i]![0]!] as const),
-  ),
-);
+const ON_JCUKEN: ReadonlyMap<string, string> = new Map(RUSSIAN_KEYS);
 
 /** The held-out passwords' letters, lower case, in rank order, each once: the candidates of the Hunspell samples. */
 function heldOutLetters(): string[] {
@@ -115,7 +111,7 @@ function heldOutLetters(): string[] {
 
 function baseWords(language: Language, english: Set<string>, heldOut: () => string[]): string[] {
   const keep = (word: string) => LETTERS.test(word) && !english.has(word);
-  if ('frequency' in language.sample) return frequencyList(language.sample.frequency).filter(keep).slice(0, BASE_WORDS);
+  if (language.sample === 'frequency') return frequencyList(language.frequency).filter(keep).slice(0, BASE_WORDS);
   const words = hunspellWords(language.sample.hunspell);
   const read = language.sample.jcuken
     ? (letters: string) => [...letters].map((ch) => ON_JCUKEN.get(ch) ?? ch).join('')
@@ -198,7 +194,7 @@ async function main(): Promise<void> {
     allPass &&= pass;
     rows.push([
       language.name,
-      `${words.length} ${'frequency' in language.sample ? 'OpenSubtitles' : 'Hunspell x held-out'}`,
+      `${words.length} ${language.sample === 'frequency' ? 'OpenSubtitles' : 'Hunspell x held-out'}`,
       passwords[0]!,
       percent(strongPlain / Math.ceil(passwords.length / PLAIN_EVERY)),
       percent(strongShare),

@@ -60,12 +60,13 @@ const CYRILLIC: Readonly<Record<string, string>> = {
   я: 'ya',
 };
 
-/** The US key of each character of the Russian layout (JCUKEN), unshifted: `п` is on `g`. */
-const LATIN_KEY: ReadonlyMap<string, string> = new Map(
-  ANSI_KEYS.flatMap((keys, row) =>
-    LAYOUT_KEYS.jcuken.rows[row]!.split(' ').map((typed, i) => [typed[0]!, keys[i]!] as const),
-  ),
+/** Each key of the Russian layout (JCUKEN): the US key it sits on, and what it types unshifted (`g`, `п`). */
+export const RUSSIAN_KEYS: readonly (readonly [string, string])[] = ANSI_KEYS.flatMap((keys, row) =>
+  LAYOUT_KEYS.jcuken.rows[row]!.split(' ').map((typed, i) => [keys[i]!, typed[0]!] as const),
 );
+
+/** The US key of each character of the Russian layout, unshifted: `п` is on `g`. */
+const LATIN_KEY: ReadonlyMap<string, string> = new Map(RUSSIAN_KEYS.map(([key, typed]) => [typed, key]));
 
 const mapped = (word: string, table: Readonly<Record<string, string>>): string =>
   [...word].map((ch) => table[ch] ?? ch).join('');
