@@ -1,9 +1,7 @@
 import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
 import type { GeneratorPolicy } from '../functions/domain/generator-policy';
 import { guessEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
-import { DICTIONARIES } from '../functions/domain/evaluation/data/guessability-dictionaries';
 import { generatePassword } from '../functions/domain/password-generator';
-import { dictionaryWords } from '../functions/domain/evaluation/estimate/ranked-dictionary';
 import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { WORD_LIST } from '../functions/domain/word-list';
@@ -11,6 +9,7 @@ import { ORGANIZATION } from '../testkit/organization-terms';
 import { seeded } from '../testkit/seeded-random';
 import type { Tabulate } from './measured';
 import { distribution, type Distribution } from './stats';
+import { dictionary as englishDictionary } from '@zxcvbn-ts/language-en';
 
 /**
  * The evaluation in context (docs/evaluation.md#evaluation-in-context), in process, part of the evaluation
@@ -75,7 +74,7 @@ const USER_INPUTS = [
   'acme-payroll',
 ];
 /** 1,000 common English words of 4 to 16 letters (Wikipedia ranks from 5,001): a long list of common words, the worst case for chance matches. */
-const COMMON_WORDS = dictionaryWords(DICTIONARIES['wikipedia-en']!)
+const COMMON_WORDS = englishDictionary['wikipedia-en']
   .slice(5000)
   .filter((word) => /^[a-z]{4,16}$/.test(word))
   .slice(0, 1000);

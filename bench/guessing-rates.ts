@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { BREACHED_PASSWORDS } from '../functions/domain/evaluation/estimate/breached-password-list';
 import { guessEstimator } from '../functions/domain/evaluation/estimate/guess-estimator';
-import { DICTIONARIES } from '../functions/domain/evaluation/data/guessability-dictionaries';
-import { dictionaryWords } from '../functions/domain/evaluation/estimate/ranked-dictionary';
 import { evaluatePassword } from '../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../functions/domain/strength-policy';
 import { DEFAULT_STRENGTH_FILE } from '../seed/seed-data';
 import { table } from './stats';
+import { dictionary as englishDictionary } from '@zxcvbn-ts/language-en';
 
 /**
  * `npm run guessing-rates`: how the evaluation rates real leaked passwords, before and after the checks against
@@ -33,9 +32,7 @@ function rockyouTop(count: number): string[] {
 }
 
 function wordYearSymbol(): string[] {
-  const words = dictionaryWords(DICTIONARIES['commonWords-en']!)
-    .filter((word) => /^[a-z]{4,}$/.test(word))
-    .slice(0, 1000);
+  const words = englishDictionary['commonWords-en'].filter((word) => /^[a-z]{4,}$/.test(word)).slice(0, 1000);
   return words.map((word, i) => `${word[0]!.toUpperCase()}${word.slice(1)}${2015 + (i % 11)}!`);
 }
 

@@ -134,14 +134,18 @@ export function languageDictionaries(): Record<string, string[]> {
 }
 
 /**
- * The other languages merged, one dictionary per kind (`commonWords-intl`, ...): each word at its lowest rank in any
- * language, as zxcvbn-ts would rate it given every pack (it takes the fewest guesses of all its matches), in four
- * dictionaries instead of forty-one, since zxcvbn-ts looks every substring up in every dictionary. An attacker who
- * targets an organisation knows its people's languages, so a word costs what it costs in its own. Each rank is a
- * list of the words that have it, possibly none.
+ * Every language merged, one dictionary per kind (`commonWords`, `wikipedia`, `firstnames`, `lastnames`): each word
+ * at its lowest rank in any language, as zxcvbn-ts would rate it given every pack in its own dictionaries (it takes
+ * the fewest guesses of all its matches, and warns by the kind of dictionary), in four dictionaries instead of one
+ * per language and kind, since zxcvbn-ts looks every substring up in every dictionary (the worst case of
+ * docs/performance.md grows with their number) and a word of several languages is shipped once. An attacker
+ * who targets an organisation knows its people's languages, so a word costs what it costs in its own. Spellings
+ * (bundling/spellings.ts) are those of the other languages' words; English's words are ranked as its pack ships
+ * them. Each rank is a list of the words that have it, possibly none.
  */
-export function mergedLanguages(): Record<string, string[][]> {
+export function mergedLanguages(): Record<Kind, string[][]> {
   const languages = languageDictionaries();
+  const english = englishDictionary as Readonly<Record<string, readonly (string | number)[]>>;
   return Object.fromEntries(
     KINDS.map((kind) => {
       const best = new Map<string, number>();
@@ -153,28 +157,29 @@ export function mergedLanguages(): Record<string, string[][]> {
       // Each spelling at its word's rank (bundling/spellings.ts), unless a word of that spelling ranks lower.
       for (const [word, rank] of [...best])
         for (const spelled of spellings(word)) if (keeps(spelled)) offer(spelled, rank);
+      english[`${kind}-en`]!.forEach((word, i) => offer(String(word), i + 1));
       const ranks: string[][] = Array.from(
         { length: [...best.values()].reduce((most, rank) => Math.max(most, rank), 0) },
         () => [],
       );
       for (const [word, rank] of best) ranks[rank - 1]!.push(word);
-      return [`${kind}-intl`, ranks];
+      return [kind, ranks];
     }),
-  );
+  ) as Record<Kind, string[][]>;
 }
 
-/** The dictionaries the evaluation ships, in zxcvbn-ts's order, each a list of ranks, each rank a list of words. */
+/**
+ * The dictionaries the evaluation ships, in zxcvbn-ts's order, each a list of ranks, each rank a list of words:
+ * English's four kinds of words replaced by every language's (mergedLanguages), in their place.
+ */
 export function shippedDictionaries(): Record<string, readonly (readonly string[])[]> {
-  const single = (words: readonly (string | number)[]) => words.map((word) => [String(word)]);
-  return {
-    ...Object.fromEntries(
-      Object.entries({ ...commonDictionary, ...englishDictionary }).map(([name, words]) => [
-        name,
-        single(words as (string | number)[]),
-      ]),
-    ),
-    ...mergedLanguages(),
-  };
+  const merged = mergedLanguages();
+  return Object.fromEntries(
+    Object.entries({ ...commonDictionary, ...englishDictionary }).map(([name, words]) => {
+      const kind = KINDS.find((k) => name === `${k}-en`);
+      return kind ? [kind, merged[kind]] : [name, (words as (string | number)[]).map((word) => [String(word)])];
+    }),
+  );
 }
 
 export function dictionariesSource(): string {

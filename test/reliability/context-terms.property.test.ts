@@ -18,8 +18,6 @@
 import fc from 'fast-check';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
-import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
-import { dictionaryWords } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
 import { evaluatePassword, type StrengthEvaluation } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
@@ -29,6 +27,7 @@ import { remembered } from '../../testkit/remembered-estimator';
 import { ORGANIZATION } from '../../testkit/organization-terms';
 import { L33T_SPELLINGS } from '../../testkit/l33t-spellings';
 import { seedStrengthPolicy } from '../support/seed-reference';
+import { dictionary as englishDictionary } from '@zxcvbn-ts/language-en';
 
 /**
  * Cases per property, sized for CI (docs/testing.md#property-run-counts); a fresh seed each run, and
@@ -74,10 +73,8 @@ const evaluate = (
   );
 
 /** Names of zxcvbn-ts's lists (4 to 10 letters), and random words of 4 to 10 letters that are in no list. */
-const NAMES = ['firstnames-en', 'lastnames-en'].flatMap((name) =>
-  dictionaryWords(DICTIONARIES[name]!)
-    .slice(0, 1000)
-    .filter((word) => /^[a-z]{4,10}$/.test(word)),
+const NAMES = (['firstnames-en', 'lastnames-en'] as const).flatMap((name) =>
+  englishDictionary[name].slice(0, 1000).filter((word) => /^[a-z]{4,10}$/.test(word)),
 );
 const word = fc.oneof(
   fc.constantFrom(...NAMES),

@@ -25,9 +25,7 @@ import { seededRandom } from '../../bundling/guess-model';
 import { STRONG } from '../../functions/domain/compliance-levels';
 import type { AdjacencyGraph } from '../../functions/domain/evaluation/text/keyboards';
 import { BREACHED_PASSWORDS } from '../../functions/domain/evaluation/estimate/breached-password-list';
-import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
-import { dictionaryWords } from '../../functions/domain/evaluation/estimate/ranked-dictionary';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
@@ -36,6 +34,7 @@ import { testControls } from '../support/control-passwords';
 import { assertProperty } from '../support/property';
 import { remembered } from '../../testkit/remembered-estimator';
 import { L33T_SPELLINGS } from '../../testkit/l33t-spellings';
+import { dictionary as englishDictionary } from '@zxcvbn-ts/language-en';
 
 /**
  * The run counts (docs/testing.md#property-run-counts), sized for CI: every case runs zxcvbn-ts, the guess
@@ -75,10 +74,8 @@ const asTheServiceDoes = (p: StrengthPolicy, password: string) =>
   evaluatePassword(p, password, shipped, BREACHED_PASSWORDS.has(password));
 
 /** The 5,000 most common English words and the 2,000 most common first names of zxcvbn-ts, letters only, 4 or more. */
-const WORDS = ['commonWords-en', 'firstnames-en'].flatMap((name, i) =>
-  dictionaryWords(DICTIONARIES[name]!)
-    .slice(0, i === 0 ? 5000 : 2000)
-    .filter((word) => /^[a-z]{4,}$/.test(word)),
+const WORDS = (['commonWords-en', 'firstnames-en'] as const).flatMap((name, i) =>
+  englishDictionary[name].slice(0, i === 0 ? 5000 : 2000).filter((word) => /^[a-z]{4,}$/.test(word)),
 );
 const wordArb = fc.constantFrom(...WORDS);
 const capitalised = (word: string, style: number) =>

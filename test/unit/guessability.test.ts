@@ -43,7 +43,7 @@ const DEFAULTS: GuessabilityBounds = { maxLength: 256, l33tMaxSubstitutions: 100
 
 /**
  * The shipped dictionaries as zxcvbn-ts takes them, lists of words ranked by position: a dictionary whose ranks
- * have ties becomes one list per place in a rank (`commonWords-intl-0`, `-1`, ...), a rank with fewer words
+ * have ties becomes one list per place in a rank (`commonWords-0`, `-1`, ...), a rank with fewer words
  * filled with `X`, which no lookup asks for (zxcvbn-ts looks up the password in lower case).
  */
 function asLists(): Record<string, string[]> {
@@ -60,8 +60,8 @@ function asLists(): Record<string, string[]> {
 const libraryRanked = (bounds: GuessabilityBounds) =>
   new ZxcvbnFactory({ translations, graphs: adjacencyGraphs, dictionary: asLists(), ...bounds });
 
-/** The shipped dictionary of each list of asLists (`commonWords-intl-3` -> `commonWords-intl`). */
-const listOf = (name: string) => name.replace(/-intl-\d+$/, '-intl');
+/** The shipped dictionary of each list of asLists (`commonWords-3` -> `commonWords`). */
+const listOf = (name: string) => name.replace(/^(commonWords|wikipedia|firstnames|lastnames)-\d+$/, '$1');
 
 /** The result without its timing (calcTime is milliseconds of this run), each match of asLists named as its dictionary. */
 function answer(zxcvbn: ZxcvbnFactory, password: string): unknown {
@@ -87,7 +87,7 @@ describe('the generated dictionaries', () => {
   });
 
   it("give each of the other languages' words its lowest rank in any language, every language's word once", () => {
-    const merged = shippedDictionaries()['commonWords-intl']!;
+    const merged = shippedDictionaries().commonWords!;
     const rankOf = new Map(merged.flatMap((words, i) => words.map((word) => [word, i + 1] as const)));
     expect(rankOf.size).toBe(merged.flat().length);
     const languages = languageDictionaries();

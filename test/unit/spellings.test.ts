@@ -29,7 +29,7 @@ describe('spellings', () => {
 
   it("gives each spelling its word's rank in the other languages' dictionaries, unless a word spelled so ranks lower", () => {
     const rankOf = new Map(
-      shippedDictionaries()['commonWords-intl']!.flatMap((words, i) => words.map((word) => [word, i + 1] as const)),
+      shippedDictionaries().commonWords!.flatMap((words, i) => words.map((word) => [word, i + 1] as const)),
     );
     for (const [word, spelled] of [
       ['frühling', 'fruehling'],
