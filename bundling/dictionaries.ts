@@ -9,6 +9,7 @@ import { dictionary as italian } from '@zxcvbn-ts/language-it';
 import { dictionary as dutch } from '@zxcvbn-ts/language-nl-be';
 import { dictionary as polish } from '@zxcvbn-ts/language-pl';
 import { dictionary as portuguese } from '@zxcvbn-ts/language-pt-br';
+import siteDomains from 'email-providers/common.json';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { RANK_SEPARATOR, TIE_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-dictionary';
@@ -67,6 +68,25 @@ const FREQUENCY_LISTS: Readonly<Record<string, string>> = {
   no: 'norwegian',
   da: 'danish',
 };
+
+/**
+ * Sites people name in their passwords (`Hotmail2024!`): the first label of each domain of email-providers' common
+ * list (ISC; mail and web portals with a Majestic Million rank under 100,000, the most visited first), letters
+ * only, three or more, each at its first place in the list, among the common words.
+ */
+export function siteNames(): string[] {
+  const labels = siteDomains
+    .map((domain) => domain.split('.')[0]!.toLowerCase())
+    .filter((label) => /^[a-z]{3,}$/.test(label));
+  return [...new Set(labels)];
+}
+
+/**
+ * Example passwords that everyone has seen, and so every attacker tries first (rank 1 among the common words):
+ * xkcd 936's `Tr0ub4dor&3` with its base word, and `correcthorsebatterystaple` in halves, as no word kept is
+ * longer than 23 characters (below): the models read a password of two words.
+ */
+export const FAMOUS_PASSWORDS: readonly string[] = ['tr0ub4dor&3', 'troubador', 'correcthorse', 'batterystaple'];
 
 /** The kind of a pack's dictionary, by its name (`femaleFirstnames`, `lastnames-fr`, `months-fr`, ...). */
 function kindOf(name: string): Kind {
@@ -158,6 +178,10 @@ export function mergedLanguages(): Record<Kind, string[][]> {
       for (const [word, rank] of [...best])
         for (const spelled of spellings(word)) if (keeps(spelled)) offer(spelled, rank);
       english[`${kind}-en`]!.forEach((word, i) => offer(String(word), i + 1));
+      if (kind === 'commonWords') {
+        siteNames().forEach((site, i) => offer(site, i + 1));
+        for (const famous of FAMOUS_PASSWORDS) offer(famous, 1);
+      }
       const ranks: string[][] = Array.from(
         { length: [...best.values()].reduce((most, rank) => Math.max(most, rank), 0) },
         () => [],

@@ -170,9 +170,9 @@ const ROWS: readonly Row[] = [
   // longer than preferred: len min(13,12)/12*50=50, num 15, case 15, sym 0 -> 80; two common words with a digit
   // between them: the rule model's estimate (about 10^5.6 guesses) rates it 1
   row(1, 'Correct7Horse', [13, 2, 10, 1, 0], 80, 4, 1, 1, false, [S1_0]),
-  // len 11/12*50=45.83, num 15, case 15, sym 20 -> 95.83 -> 95; zxcvbn-ts reads r0ub4do as the Portuguese `roubado`
-  // (the other languages' common words): 10^9.9 guesses, 3
-  row(1, 'Tr0ub4dor&3', [11, 1, 6, 3, 1], 95, 4, 3, 3, true, []),
+  // len 11/12*50=45.83, num 15, case 15, sym 20 -> 95.83 -> 95; xkcd 936's example, among the first guesses of
+  // every attacker (bundling/dictionaries.ts's FAMOUS_PASSWORDS, rank 1): 10^0.48 guesses, 0
+  row(1, 'Tr0ub4dor&3', [11, 1, 6, 3, 1], 95, 4, 0, 0, false, []),
   // common password: len 10/12*50=41.67, num 15, case 15, sym 20 -> 91.67 -> 91; Excellent band, zxcvbn 1, and the
   // rule model's estimate (the commonest word, capitalised, with `1!`: 40 guesses) 0 -> Very Poor
   row(1, 'Password1!', [10, 1, 7, 1, 1], 91, 4, 0, 0, false, []),
@@ -206,8 +206,9 @@ const ROWS: readonly Row[] = [
   row(3, 'Aa1!bcdefghijklm', [16, 1, 13, 1, 1], 52, 2, 2, 2, false, [N2_1, S2_1, U2_1]),
   // minimums of 2 met exactly: len 8/32*60=15, num 10, case 10, sym 20 -> 55; Average < Excellent
   row(3, 'AB12!@cd', [8, 2, 2, 2, 2], 55, 2, 2, 2, false, []),
-  // exactly 32, lower + 2 digits: len 60, num 10, case (0/2+2/2)/2*10=5, sym 0 -> 75
-  row(3, 'correcthorsebatterystaplezebra42', [32, 0, 30, 2, 0], 75, 3, 4, 3, false, [S2_0, U2_0, BOTH_LOWER]),
+  // exactly 32, lower + 2 digits: len 60, num 10, case (0/2+2/2)/2*10=5, sym 0 -> 75; xkcd 936's passphrase in
+  // two famous halves and a word: the rule model's 10^5.6 guesses, 1
+  row(3, 'correcthorsebatterystaplezebra42', [32, 0, 30, 2, 0], 75, 3, 1, 1, false, [S2_0, U2_0, BOTH_LOWER]),
   // common pattern: len 24/32*60=45, num 10, case 10, sym 20 -> 85; zxcvbn 1 -> Weak
   row(3, 'Password123!Password123!', [24, 2, 14, 6, 2], 85, 4, 1, 1, false, []),
   // len 16/32*60=30, num 10, case 10, sym 20 -> 70
