@@ -267,8 +267,9 @@ describe('the rule model', () => {
     ['Monkey654321!', 6 * 2 * 60],
     // password 1 reversed (2) x `P` last (2) x `1!` 20
     ['drowssaP1!', 1 * RULE_COUNTS.reversal * 2 * 20],
-    // a walk of 4 parallel runs: 47 keys x 6 directions x 4 lengths x 2 (shifted or not), then 3 x (6 neighbours x 2)
-    ['1qaz@WSX3edc$RFV', 47 * 6 * 4 * 2 * 12 ** 3],
+    // a walk of 4 parallel runs: 47 keys x 6 directions x 4 lengths x 2 (shifted or not), then 6 neighbours x 2,
+    // then the same step twice, 2 each
+    ['1qaz@WSX3edc$RFV', 47 * 6 * 4 * 2 * 12 * 2 * 2],
   ])('%s: %i guesses', (password, expected) => {
     expect(guesses(password)).toBe(expected);
   });

@@ -148,8 +148,8 @@ const MODEL_ROWS: readonly [string, string, string, 'words' | 'walk' | 'word pat
   ['Sunshine123456!', '3C/3C', '1/1', 'words'],
   ['Monkey654321!', '3C/3C', '0/0', 'words'],
   ['Dragon111111#', '3C/3C', '1/1', 'word pattern'],
-  ['1qaz@WSX3edc$RFV', '4C/4C', '2C/2', 'walk'],
-  ['!QAZ2wsx#EDC4rfv', '4C/4C', '2C/2', 'walk'],
+  ['1qaz@WSX3edc$RFV', '4C/4C', '1/1', 'walk'],
+  ['!QAZ2wsx#EDC4rfv', '4C/4C', '1/1', 'walk'],
 ];
 
 describe('what the attack models catch that zxcvbn-ts rates Strong', () => {

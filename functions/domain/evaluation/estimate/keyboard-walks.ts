@@ -10,13 +10,15 @@ import type { AdjacencyGraph } from '../text/keyboards';
  *   - a parallel run:         same direction and length, starting next to the last run's start: NEIGHBOURS x its shifting
  *   - a run coming back:      the opposite direction, same length, starting next to the last run's end: NEIGHBOURS x its shifting
  *   - either of these cut short (shorter than the last run, `*IK` after `7ujm`): NEIGHBOURS x RUN_LENGTHS x its shifting
+ *   - a parallel run one key over the way the last parallel run went (`3edc` after `1qaz`, `2wsx`): the walk list's
+ *     next column, 1 (RUN_LENGTHS cut short) x its shifting
  *   - a run turning off:      starting next to the last run's end, any direction and length: NEIGHBOURS x DIRECTIONS x RUN_LENGTHS x its shifting
  *   - any other run:          as the first
  *
  * A run's shifting: all keys shifted or none, or the letters alone (Caps Lock: `XSW2`), 2; else 2 per key, so runs
- * shifted in turn (`1qaz@WSX`) cost no more than runs all unshifted. So `1qaz2wsx3edc4rfv` is 2,256 x 12^3, about
- * 3.9 million guesses, `5tgb^YHN7ujm*IK` 2,256 x 12^2 x 48, about 15.6 million, and four runs chosen freely about
- * 10^13. Pure: the graph is passed in.
+ * shifted in turn (`1qaz@WSX`) cost no more than runs all unshifted. So `1qaz2wsx3edc4rfv` is 2,256 x 12 x 2 x 2,
+ * about 10^5, `5tgb^YHN7ujm*IK` 2,256 x 12 x 2 x 8, about 10^5.6, and four runs chosen freely about 10^13.
+ * Pure: the graph is passed in.
  */
 
 const RUN_LENGTHS = 4;
@@ -102,16 +104,22 @@ export function keyboardWalks(graph: AdjacencyGraph): KeyboardWalks {
       const runs = runsOf(text);
       if (!runs) return Infinity;
       let log = 0;
+      // The neighbour a run starts at, seen from the last run's start (-1: none): a walk list that has stepped one
+      // way from a column to the next steps the same way again.
+      const step = (i: number) => (i < 1 ? -1 : neighbours.get(runs[i - 1]!.start)!.indexOf(runs[i]!.start));
       runs.forEach((run, i) => {
         const previous = runs[i - 1];
         const free = keys * (run.direction < 0 ? 1 : directions * RUN_LENGTHS);
         let count = free;
         if (previous && run.direction >= 0 && previous.direction >= 0 && run.length <= previous.length) {
-          // Beside the last run, one way or the other: as long (6 neighbours), or cut short (any of the lengths too).
+          // Beside the last run, one way or the other: as long (6 neighbours), or cut short (any of the lengths
+          // too); one neighbour when it repeats the last parallel step (`3edc` after `1qaz`, `2wsx`).
+          const parallel = run.direction === previous.direction && adjacent(previous.start, run.start);
           const beside =
-            (run.direction === previous.direction && adjacent(previous.start, run.start)) ||
-            (run.direction === opposite(previous.direction) && adjacent(previous.end, run.start));
-          if (beside) count = directions * (run.length === previous.length ? 1 : RUN_LENGTHS);
+            parallel || (run.direction === opposite(previous.direction) && adjacent(previous.end, run.start));
+          const repeated =
+            parallel && i >= 2 && step(i) >= 0 && step(i) === step(i - 1) && runs[i - 2]!.direction === run.direction;
+          if (beside) count = (repeated ? 1 : directions) * (run.length === previous.length ? 1 : RUN_LENGTHS);
         }
         if (count === free && previous && adjacent(previous.end, run.start))
           count = Math.min(free, directions * (run.direction < 0 ? 1 : directions * RUN_LENGTHS));
