@@ -18,10 +18,10 @@ import { type EventHeaders, headerValues, trimOptionalWhitespace } from '../http
  *     characters or of more than ACCEPT_LANGUAGE_MAX_RANGES ranges: browsers send a few, and the work stays bounded
  *     (test/unit/answer-language.test.ts counts it).
  *
- * A hand-written parser rather than a library: `negotiator` (the one npm package that does this, behind Express)
- * matches `de-CH` only to `de-CH` or `de-CH-...` tags, never `de`; skips malformed elements rather than the header;
- * and builds a plain object per request. Nothing here is keyed by the request's text: ranges are compared to the
- * eight languages.
+ * A hand-written parser rather than a library: `negotiator` (Express's) skips an element it cannot read instead of
+ * the header, reads weights with parseFloat (`q=1.5`, `q=0.12345` count) and splits a header of any length; no
+ * negotiation library is a dependency of this service, and this is some sixty lines. Nothing here
+ * is keyed by the request's text: ranges are only compared with the eight languages.
  */
 
 export const ACCEPT_LANGUAGE_MAX_LENGTH = 1024;
