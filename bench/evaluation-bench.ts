@@ -60,8 +60,19 @@ export interface FilterBenchResult {
   readonly falsePositives: { found: number; tried: number; rate: number; expected: number };
 }
 
+/** One case evaluated in English and in Polish (the most plural forms) alternately: what rendering another language costs. */
+export interface LanguageCase {
+  readonly name: string;
+  readonly english: Distribution;
+  readonly polish: Distribution;
+  /** The median of the paired differences, Polish minus English. */
+  readonly differenceMs: number;
+}
+
 export interface EvaluationBenchResult {
   readonly bounds: GuessabilityBounds;
+  /** The answer's language (Accept-Language): the typical and common cases in English and in Polish. */
+  readonly languages: LanguageCase[];
   readonly buildMs: { bounded: number; runs: number };
   readonly cases: EvaluationCase[];
   /** The level under policy 2 of the issue's l33t examples, per approach. */
@@ -238,6 +249,24 @@ export async function runEvaluationBench(progress: (line: string) => void): Prom
     });
   }
 
+  const languages: LanguageCase[] = [];
+  for (const c of CASES.filter((x) => x.name.startsWith('common') || x.name.startsWith('typical'))) {
+    progress(`  evaluation: ${c.name} in English and in Polish`);
+    const inLanguage = (language: 'en' | 'pl') => () =>
+      evaluatePassword(policy, c.password, shippedEstimator, BREACHED_PASSWORDS.has(c.password), [], language);
+    const [english, polish] = [[] as number[], [] as number[]];
+    for (let i = 0; i < c.boundedRuns; i += 1) {
+      english.push(timeMs(inLanguage('en')));
+      polish.push(timeMs(inLanguage('pl')));
+    }
+    languages.push({
+      name: c.name,
+      english: distribution(english),
+      polish: distribution(polish),
+      differenceMs: median(polish.map((ms, i) => ms - english[i]!)),
+    });
+  }
+
   const policy2 = strength.find((p) => p.PasswordStrengthPolicyID === 2)!;
   const level = (estimator: GuessabilityEstimator, password: string, breached = false) =>
     evaluatePassword(policy2, password, estimator, breached).ComplianceLevel;
@@ -254,6 +283,7 @@ export async function runEvaluationBench(progress: (line: string) => void): Prom
   const context = runContextBench(strength, JSON.parse(readFileSync(DEFAULT_GENERATOR_FILE, 'utf8')), progress);
   return {
     bounds: { maxLength: GUESSABILITY_MAX_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS },
+    languages,
     buildMs: { bounded: median(builds), runs: BUILD_RUNS },
     cases,
     l33tLevels,

@@ -457,6 +457,21 @@ function renderEvaluation(out: string[], ev: EvaluationBenchResult, tabulate: Ta
   out.push(
     `Building the estimator (once per cold start): median ${ev.buildMs.bounded.toFixed(1)} ms of ${ev.buildMs.runs}.`,
   );
+  out.push(
+    '',
+    "The answer's language (Accept-Language), shipped, alternated: English and Polish (the most plural forms)",
+  );
+  out.push(
+    tabulate(
+      ['password', 'English p50 / p99', 'Polish p50 / p99', 'Polish - English (median of pairs)'],
+      ev.languages.map((l) => [
+        l.name,
+        ms(l.english),
+        ms(l.polish),
+        `${l.differenceMs < 0 ? '-' : '+'}${formatMicros(Math.abs(l.differenceMs) * 1000)}`,
+      ]),
+    ),
+  );
   out.push('', 'The l33t examples under policy 2: ComplianceLevel per approach (3 = Strong, which policy 2 requires)');
   out.push(
     tabulate(

@@ -14,12 +14,15 @@ import { KEY_PREFIX } from '../functions/domain/api-key';
 import {
   COMPOSITION_RULES,
   evaluatePassword,
+  LANGUAGES,
   MAX_PASSWORD_LENGTH,
   USER_INPUTS,
   userInputsProblem,
   type CompositionFailure,
+  type Language,
   type StrengthEvaluation,
 } from '../functions/domain/evaluation';
+import { ACCEPT_LANGUAGE_MAX_LENGTH, ACCEPT_LANGUAGE_MAX_RANGES } from '../functions/api/answer-language';
 import { BREACHED_PASSWORDS, guessEstimator } from '../functions/domain/evaluation/estimator';
 import { generatorPolicies, MAX_GENERATED_LENGTH } from '../functions/domain/generator-policy';
 import { READ_ONLY_WHEN } from '../functions/domain/generator-settings';
@@ -320,6 +323,7 @@ void exhaustive;
 export function evaluationExample(
   password = EVALUATION_EXAMPLE_PASSWORD,
   userInputs: readonly string[] = [],
+  language: Language = 'en',
 ): StrengthEvaluation {
   const seed = (JSON.parse(readFileSync(RESOURCES.strength.seed, 'utf8')) as unknown[]).find(
     (p) => (p as StrengthPolicy).PasswordStrengthPolicyID === DEFAULT_POLICY_ID,
@@ -327,7 +331,14 @@ export function evaluationExample(
   const validated = validatePolicy(strengthPolicies, seed);
   if (!validated.ok)
     throw new Error(`seed strength policy ${DEFAULT_POLICY_ID} is not valid: ${validated.problems.join('; ')}`);
-  return evaluatePassword(validated.policy, password, guessEstimator(), BREACHED_PASSWORDS.has(password), userInputs);
+  return evaluatePassword(
+    validated.policy,
+    password,
+    guessEstimator(),
+    BREACHED_PASSWORDS.has(password),
+    userInputs,
+    language,
+  );
 }
 
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -589,8 +600,23 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
       '(the lower of the score band and the zxcvbn-ts guessability score), the composition rules it fails, and suggestions. ' +
       `With ${USER_INPUTS.field} (the user name, display name, email address and the like), a password built on them fails the rule UserInput, and one built on ` +
       "a word of the policy's BannedWords (set by its operators, never served) fails BannedWord: at most Weak, never compliant. " +
-      'The password and the UserInputs are sent in the body, never in the URL; they are never logged or kept, and the answer may not be cached. Needs a password strength key.',
+      'The password and the UserInputs are sent in the body, never in the URL; they are never logged or kept, and the answer may not be cached. ' +
+      'Accept-Language chooses the language of every Message and Suggestion, and nothing else. Needs a password strength key.',
     security: SECURITY[route.credentials.name],
+    parameters: [
+      {
+        name: 'Accept-Language',
+        in: 'header',
+        required: false,
+        description:
+          `The language of every Message and Suggestion, negotiated as RFC 9110 §12.5.4 says: one of ${LANGUAGES.join(', ')}. ` +
+          'Weights choose (`de;q=0.5, fr` is French), a longer range reaches its language (`de-CH` is German), `*` is any, `q=0` excludes. ' +
+          `Absent, no language offered, malformed, over ${ACCEPT_LANGUAGE_MAX_LENGTH} characters or over ${ACCEPT_LANGUAGE_MAX_RANGES} ranges: English, never an error. ` +
+          'Rules, numbers, levels and error phrases are the same in every language.',
+        schema: { type: 'string' },
+        example: 'de-CH, de;q=0.9, en;q=0.5',
+      },
+    ],
     requestBody: {
       required: true,
       description: `A JSON object of at most ${EVALUATION_BODY_BYTES} bytes (UTF-8).`,
@@ -625,6 +651,17 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
               description: 'Always `no-store`: the answer is about a password.',
               schema: { type: 'string', const: 'no-store' },
             },
+            'Content-Language': {
+              required: true,
+              description:
+                'The language of the Messages and Suggestions, as Accept-Language chose it (`en` when it chose none).',
+              schema: { type: 'string', enum: [...LANGUAGES] },
+            },
+            Vary: {
+              required: true,
+              description: 'Always `Accept-Language`: the sentences depend on it.',
+              schema: { type: 'string', const: 'Accept-Language' },
+            },
           },
           content: {
             'application/json': {
@@ -642,6 +679,10 @@ function evaluateOperation(route: ResourcePath): Record<string, unknown> {
                 inContext: {
                   summary: `${IN_CONTEXT_EXAMPLE.Password} with its user's UserInputs, against the default policy`,
                   value: evaluationExample(IN_CONTEXT_EXAMPLE.Password, IN_CONTEXT_EXAMPLE.UserInputs),
+                },
+                inContextInGerman: {
+                  summary: 'The same, with Accept-Language: de',
+                  value: evaluationExample(IN_CONTEXT_EXAMPLE.Password, IN_CONTEXT_EXAMPLE.UserInputs, 'de'),
                 },
               },
             },

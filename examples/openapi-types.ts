@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Evaluate a password against a password strength policy
-         * @description The password's score (length, numeric, casing and symbol parts, weighted by the policy's CalculationWeightings), its compliance level (the lower of the score band and the zxcvbn-ts guessability score), the composition rules it fails, and suggestions. With UserInputs (the user name, display name, email address and the like), a password built on them fails the rule UserInput, and one built on a word of the policy's BannedWords (set by its operators, never served) fails BannedWord: at most Weak, never compliant. The password and the UserInputs are sent in the body, never in the URL; they are never logged or kept, and the answer may not be cached. Needs a password strength key.
+         * @description The password's score (length, numeric, casing and symbol parts, weighted by the policy's CalculationWeightings), its compliance level (the lower of the score band and the zxcvbn-ts guessability score), the composition rules it fails, and suggestions. With UserInputs (the user name, display name, email address and the like), a password built on them fails the rule UserInput, and one built on a word of the policy's BannedWords (set by its operators, never served) fails BannedWord: at most Weak, never compliant. The password and the UserInputs are sent in the body, never in the URL; they are never logged or kept, and the answer may not be cached. Accept-Language chooses the language of every Message and Suggestion, and nothing else. Needs a password strength key.
          */
         post: operations["evaluatePassword"];
         delete?: never;
@@ -773,7 +773,13 @@ export interface operations {
     evaluatePassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The language of every Message and Suggestion, negotiated as RFC 9110 §12.5.4 says: one of en, de, fr, es, it, pt, nl, pl. Weights choose (`de;q=0.5, fr` is French), a longer range reaches its language (`de-CH` is German), `*` is any, `q=0` excludes. Absent, no language offered, malformed, over 1024 characters or over 32 ranges: English, never an error. Rules, numbers, levels and error phrases are the same in every language.
+                 * @example de-CH, de;q=0.9, en;q=0.5
+                 */
+                "Accept-Language"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -789,6 +795,10 @@ export interface operations {
                 headers: {
                     /** @description Always `no-store`: the answer is about a password. */
                     "Cache-Control": "no-store";
+                    /** @description The language of the Messages and Suggestions, as Accept-Language chose it (`en` when it chose none). */
+                    "Content-Language": "en" | "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl";
+                    /** @description Always `Accept-Language`: the sentences depend on it. */
+                    Vary: "Accept-Language";
                     [name: string]: unknown;
                 };
                 content: {

@@ -110,13 +110,18 @@ async function main(): Promise<void> {
   }
   {
     // In context: what the client knows of the password's owner goes in UserInputs; a password built on it fails UserInput.
+    // Accept-Language picks the language of the Messages and Suggestions shown to the user; nothing else changes.
     const body = { Password: 'Jsmith2026!x', UserInputs: ['jsmith', 'John Smith', 'jsmith@acme.example'] };
-    const { data, error, response } = await asStrength.POST('/api/passwordstrength/evaluate', { body });
+    const { data, error, response } = await asStrength.POST('/api/passwordstrength/evaluate', {
+      body,
+      params: { header: { 'Accept-Language': 'de-CH, de;q=0.9, en;q=0.5' } },
+    });
     if (!data) return fail('POST /api/passwordstrength/evaluate (UserInputs)', response.status, error);
     // The Rule is a typed union: a misspelt rule name would not compile.
-    const builtOnUser = data.Failures.some((f) => f.Rule === 'UserInput');
+    const builtOnUser = data.Failures.find((f) => f.Rule === 'UserInput');
     lines.push(
-      `POST /api/passwordstrength/evaluate {"Password":"${body.Password}","UserInputs":[3 strings]}: ${response.status}, ${data.ComplianceLevelName}, compliant ${data.Compliant}, built on the user's name ${builtOnUser}`,
+      `POST /api/passwordstrength/evaluate {"Password":"${body.Password}","UserInputs":[3 strings]}: ${response.status}, ${data.ComplianceLevelName}, compliant ${data.Compliant}, built on the user's name ${builtOnUser !== undefined}`,
+      `  Content-Language ${response.headers.get('Content-Language')}: ${builtOnUser?.Message}`,
     );
   }
   {

@@ -84,9 +84,9 @@ function jsonResponse(body: string, headers: Record<string, string> = {}): APIGa
   return { statusCode: 200, headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers }, body };
 }
 
-/** A 200 no cache may keep: generated passwords, evaluations of a submitted password. */
-export function noStoreJsonResponse(body: string): APIGatewayProxyResult {
-  return jsonResponse(body, { 'Cache-Control': 'no-store' });
+/** A 200 no cache may keep: generated passwords, evaluations of a submitted password (with their language's headers). */
+export function noStoreJsonResponse(body: string, headers: Record<string, string> = {}): APIGatewayProxyResult {
+  return jsonResponse(body, { 'Cache-Control': 'no-store', ...headers });
 }
 
 /**

@@ -186,6 +186,40 @@ it('"Try it out" calls the local gateway, the page’s own origin, with the key 
   }
 }, 60_000);
 
+it('"Try it out" of the evaluation sends the Accept-Language typed into its field, and the answer is in that language', async () => {
+  const page = await openDocsPage();
+  const evaluatePath = '/api/passwordstrength/evaluate';
+  try {
+    await page.evaluate(
+      (key) =>
+        (
+          globalThis as unknown as { ui: { preauthorizeApiKey(name: string, value: string): void } }
+        ).ui.preauthorizeApiKey('PasswordStrengthAPIKey', key),
+      LOCAL_CREDENTIALS.passwordStrengthAPIKey,
+    );
+    await operationLocator(page, 'post', evaluatePath).click();
+    const operation = page.locator('.opblock.is-open');
+    await operation.locator('button.try-out__btn').click();
+    // The field comes filled with the document's example; the user types another language over it.
+    const field = operation.locator('tr[data-param-name="Accept-Language"] input');
+    expect(await field.inputValue()).toBe('de-CH, de;q=0.9, en;q=0.5');
+    await field.fill('fr');
+    const [request, response] = await Promise.all([
+      page.waitForRequest((r) => new URL(r.url()).pathname === evaluatePath),
+      page.waitForResponse((r) => new URL(r.url()).pathname === evaluatePath),
+      operation.locator('button.execute').click(),
+    ]);
+    expect((await request.allHeaders())['accept-language']).toBe('fr');
+    expect({ status: response.status(), language: (await response.allHeaders())['content-language'] }).toEqual({
+      status: 200,
+      language: 'fr',
+    });
+    expect(problems).toEqual([]);
+  } finally {
+    await page.close();
+  }
+}, 60_000);
+
 describe('npm run docs', () => {
   it('writes the page as static files, which render every operation from a plain static web server, under any path', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'docs-static-'));

@@ -22,8 +22,8 @@ const GENERATORS = seed('generator-policies.json');
 const STRENGTHS = seed('strength-policies.json');
 // What the service's own evaluator answers for the document's example, against the default policy.
 const WEAK = evaluationExample(WEAK_EXAMPLE_PASSWORD);
-// The client sends the document's in-context example: a password built on its user's name.
-const IN_CONTEXT = evaluationExample(IN_CONTEXT_EXAMPLE.Password, IN_CONTEXT_EXAMPLE.UserInputs);
+// The client sends the document's in-context example, a password built on its user's name, asking for German.
+const IN_CONTEXT = evaluationExample(IN_CONTEXT_EXAMPLE.Password, IN_CONTEXT_EXAMPLE.UserInputs, 'de');
 const local = useLocalService({ env: { [LOCAL_ENV.authorizerCacheTtl]: '0' } });
 
 it('calls every operation through openapi-fetch and gets the answers the types describe', () => {
@@ -56,6 +56,7 @@ it('calls every operation through openapi-fetch and gets the answers the types d
     'GET /api/generatepassword (20 characters, no symbols): 200, lengths 20, 20, 20',
     `POST /api/passwordstrength/evaluate {"Password":"${WEAK_EXAMPLE_PASSWORD}"}: 200, ${WEAK.ComplianceLevelName}, compliant ${WEAK.Compliant}, failures ${WEAK.Failures.map((f) => f.Rule).join(', ') || 'none'}`,
     `POST /api/passwordstrength/evaluate {"Password":"${IN_CONTEXT_EXAMPLE.Password}","UserInputs":[3 strings]}: 200, ${IN_CONTEXT.ComplianceLevelName}, compliant ${IN_CONTEXT.Compliant}, built on the user's name ${IN_CONTEXT.Failures.some((f) => f.Rule === 'UserInput')}`,
+    '  Content-Language de: Das Passwort beruht auf dem Namen des Benutzers oder anderen persönlichen Angaben.',
     'POST /api/passwordstrength/evaluate (policy 999): 404, "No password strength policy has PasswordStrengthPolicyID 999."',
   ]);
 }, 90_000);

@@ -161,9 +161,10 @@ const EVALUATION = path.join('functions', 'domain', 'evaluation');
 const EVALUATION_MAY_IMPORT: Record<string, readonly string[]> = {
   data: [],
   text: ['text'],
-  estimate: ['estimate', 'text', 'data'],
-  context: ['context', 'estimate', 'text'],
-  '.': ['.', 'context', 'estimate', 'text', 'data'],
+  messages: ['messages'],
+  estimate: ['estimate', 'text', 'data', 'messages'],
+  context: ['context', 'estimate', 'text', 'messages'],
+  '.': ['.', 'context', 'estimate', 'text', 'data', 'messages'],
 };
 /** The layer of a file of the evaluation: its folder below evaluation/, or '.' for the entry and the evaluator. */
 const layerOf = (file: string) => path.dirname(path.relative(EVALUATION, file)).split(path.sep)[0] ?? '.';

@@ -29,6 +29,7 @@ import {
   type StrengthEvaluation,
 } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
+import { renderMessage, type MessageKey } from '../../functions/domain/evaluation/messages/catalogue';
 import { strengthPolicies, type StrengthPolicy } from '../../functions/domain/strength-policy';
 import { strengthPolicy } from '../../testkit/policy-fixtures';
 import { assertProperty, clip, shown } from '../support/property';
@@ -133,7 +134,7 @@ const shortPasswordArb: fc.Arbitrary<string> = fc.oneof(
 
 /** A stub estimator: guesses (log10) of the given guessability score, and fixed feedback. */
 const stubEstimator =
-  (score: number, feedback: readonly string[] = []): GuessabilityEstimator =>
+  (score: number, feedback: readonly MessageKey[] = []): GuessabilityEstimator =>
   () => ({ guessesLog10: [1, 4, 7, 9, 11][score]!, feedback });
 
 /** a <= b for fractions in [0, 1], exactly. */
@@ -315,17 +316,23 @@ describe('strength evaluator properties', () => {
       fc.property(
         policyArb,
         passwordArb,
-        fc.array(fc.constantFrom('Add another word or two.', 'Avoid dates.', 'Use 12 characters or more.'), {
-          maxLength: 5,
-        }),
+        fc.array(
+          fc.constantFrom<MessageKey>(
+            'zxcvbn.suggestions.anotherWord',
+            'zxcvbn.suggestions.dates',
+            'suggestion.PreferredPasswordLength',
+          ),
+          { maxLength: 5 },
+        ),
         (policy, password, feedback) => {
           const result = evaluatePassword(policy, password, stubEstimator(4, feedback));
+          const english = (key: MessageKey) => renderMessage('en', key, { count: policy.PreferredPasswordLength });
           const lengthSuggestion = `Use ${policy.PreferredPasswordLength} characters or more.`;
           const short = Array.from(password).length < policy.PreferredPasswordLength;
           if (short) expect(result.Suggestions[0]).toBe(lengthSuggestion);
-          else expect(result.Suggestions).toEqual([...new Set(feedback)]);
+          else expect(result.Suggestions).toEqual([...new Set(feedback)].map(english));
           expect(new Set(result.Suggestions).size).toBe(result.Suggestions.length);
-          for (const f of feedback) expect(result.Suggestions).toContain(f);
+          for (const f of feedback) expect(result.Suggestions).toContain(english(f));
         },
       ),
       RUNS,

@@ -12,7 +12,7 @@ import {
   findTerms,
   judgeInContext,
   scanTerms,
-  TERM_KIND_TEXT,
+  TERM_KIND_MESSAGES,
 } from '../../functions/domain/evaluation/context/context-terms';
 import { guessThresholdLog10, STRONG, WEAK_CEILING_LOG10 } from '../../functions/domain/compliance-levels';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
@@ -96,27 +96,32 @@ describe('the matches a scan keeps', () => {
 });
 
 describe('judgeInContext at its ties', () => {
-  /** An estimator that gives each text the guesses listed for it, and names the text in its feedback. */
+  /** An estimator that gives each text the guesses listed for it, and a feedback of its own for the rest, `•#x`. */
   const stub =
     (guesses: Record<string, number>): GuessabilityEstimator =>
-    (password) => ({ guessesLog10: guesses[password]!, feedback: [`estimated ${password}`] });
+    (password) => ({
+      guessesLog10: guesses[password]!,
+      feedback: [password === '•#x' ? 'zxcvbn.warnings.dates' : 'zxcvbn.warnings.common'],
+    });
   const terms = contextTerms([], ['Acme']);
 
   it('a rest exactly at the Strong threshold stands on its own: no failure', () => {
     const strong = Math.log10(10 ** guessThresholdLog10(STRONG) + 5);
     expect(judgeInContext('acme#x', terms, stub({ 'acme#x': 12, '•#x': strong }))).toEqual({
       guessesLog10: strong,
-      feedback: ['estimated •#x'],
+      feedback: ['zxcvbn.warnings.dates'],
       failures: [],
     });
   });
 
   it('the password and its rest at the same guesses: the rest is the estimate, as when the rest has fewer', () => {
-    expect(judgeInContext('acme#x', terms, stub({ 'acme#x': 9, '•#x': 9 })).feedback).toEqual(['estimated •#x']);
+    expect(judgeInContext('acme#x', terms, stub({ 'acme#x': 9, '•#x': 9 })).feedback).toEqual([
+      'zxcvbn.warnings.dates',
+    ]);
     expect(judgeInContext('acme#x', terms, stub({ 'acme#x': 4, '•#x': 4 }))).toEqual({
       guessesLog10: Math.min(4, WEAK_CEILING_LOG10),
-      feedback: [TERM_KIND_TEXT.BannedWord.suggestion, 'estimated •#x'],
-      failures: [{ Rule: 'BannedWord', Required: 0, Found: 1, Message: TERM_KIND_TEXT.BannedWord.failure }],
+      feedback: [TERM_KIND_MESSAGES.BannedWord.suggestion, 'zxcvbn.warnings.dates'],
+      failures: [{ Rule: 'BannedWord', Required: 0, Found: 1, Message: TERM_KIND_MESSAGES.BannedWord.failure }],
     });
   });
 });

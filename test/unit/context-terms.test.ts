@@ -13,7 +13,7 @@ import {
   findTerms,
   judgeInContext,
   restOf,
-  TERM_KIND_TEXT,
+  TERM_KIND_MESSAGES,
   TERM_PLACEHOLDER,
   userInputTokens,
 } from '../../functions/domain/evaluation/context/context-terms';
@@ -23,11 +23,24 @@ import { evaluatePassword, type StrengthEvaluation } from '../../functions/domai
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { seedStrengthPolicy } from '../support/seed-reference';
+import { renderMessage } from '../../functions/domain/evaluation/messages/catalogue';
 
 const policy = (id: number, bannedWords?: string[]): StrengthPolicy => ({
   ...seedStrengthPolicy(id),
   ...(bannedWords ? { BannedWords: bannedWords } : {}),
 });
+
+/** What a failure and a suggestion of each kind say in an answer in English. */
+const TERM_KIND_TEXT = {
+  UserInput: {
+    failure: renderMessage('en', TERM_KIND_MESSAGES.UserInput.failure),
+    suggestion: renderMessage('en', TERM_KIND_MESSAGES.UserInput.suggestion),
+  },
+  BannedWord: {
+    failure: renderMessage('en', TERM_KIND_MESSAGES.BannedWord.failure),
+    suggestion: renderMessage('en', TERM_KIND_MESSAGES.BannedWord.suggestion),
+  },
+};
 
 let estimate: GuessabilityEstimator;
 beforeAll(() => {
@@ -346,7 +359,10 @@ describe('judgeInContext: the password estimated, and what is left when a term m
     const terms = contextTerms([], ['Acme']);
     expect(findTerms('4(m3', terms)).toEqual([]);
     const judged = judgeInContext('4(m3', terms, estimate);
-    expect(judged.feedback).toContain('There should not be any personal or page related data.');
+    expect(judged.feedback).toContain('zxcvbn.warnings.userInputs');
+    expect(renderMessage('en', 'zxcvbn.warnings.userInputs')).toBe(
+      'There should not be any personal or page related data.',
+    );
     expect(judged.guessesLog10).toBeLessThan(estimate('4(m3').guessesLog10);
     expect(judged.failures).toEqual([]);
   });
@@ -377,7 +393,7 @@ describe('judgeInContext: the password estimated, and what is left when a term m
 
   it('counts a term found forwards and reversed once', () => {
     expect(judgeInContext('acme#emca', contextTerms([], ['Acme']), estimate).failures).toEqual([
-      { Rule: 'BannedWord', Required: 0, Found: 1, Message: TERM_KIND_TEXT.BannedWord.failure },
+      { Rule: 'BannedWord', Required: 0, Found: 1, Message: TERM_KIND_MESSAGES.BannedWord.failure },
     ]);
   });
 });

@@ -46,7 +46,12 @@ describe('200: the evaluation in context', () => {
     const result = await handler(post({ PasswordStrengthPolicyID: id, Password: password, UserInputs: USER }));
     expect({ statusCode: result.statusCode, headers: result.headers }).toEqual({
       statusCode: 200,
-      headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' },
+      headers: {
+        'Content-Type': JSON_TYPE,
+        'Cache-Control': 'no-store',
+        'Content-Language': 'en',
+        Vary: 'Accept-Language',
+      },
     });
     const body = JSON.parse(result.body) as { Failures: { Rule: string }[]; Compliant: boolean };
     expect(body).toEqual(evaluatePassword(SEED[id - 1]!, password, estimate, false, USER));

@@ -5,7 +5,7 @@
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
-import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
+import { evaluatePassword, type StrengthEvaluation } from '../../functions/domain/evaluation/strength-evaluator';
 import { type ErrorStatus, errorEnvelope, PHRASES, type ProxyHandler } from '../../functions/http';
 import { loadEvaluateEntry, proxyEvent } from '../support/entry-points';
 import { SEED_STRENGTH_POLICIES } from '../support/seed-reference';
@@ -45,12 +45,45 @@ const refusal = (statusCode: ErrorStatus, phrase: string) => ({
 });
 const badRequest = (phrase: string) => refusal(400, phrase);
 
+describe('the language of the answer', () => {
+  const asked = (language: string, body: unknown = { Password: 'Password1!' }) =>
+    handler(event(JSON.stringify(body), { 'Content-Type': ['application/json'], 'Accept-Language': [language] }));
+
+  it('Accept-Language chooses the Messages and Suggestions, and the answer says so; nothing else changes', async () => {
+    const english = await asked('en');
+    const german = await asked('de-CH, fr;q=0.5');
+    expect(german.headers).toEqual({ ...english.headers, 'Content-Language': 'de' });
+    const en = JSON.parse(english.body) as StrengthEvaluation;
+    const de = JSON.parse(german.body) as StrengthEvaluation;
+    expect(de.Failures.map((f) => f.Message)).toEqual(['Dieses Passwort steht in Listen kompromittierter Passwörter.']);
+    expect(de.Suggestions[0]).toBe('Verwenden Sie 12 Zeichen oder mehr.');
+    const withoutText = (r: StrengthEvaluation) => ({
+      ...r,
+      Failures: r.Failures.map(({ Message: _m, ...f }) => f),
+      Suggestions: r.Suggestions.length,
+    });
+    expect(withoutText(de)).toEqual(withoutText(en));
+  });
+
+  it('an error is the same whatever the language asked: English phrases, no Content-Language', async () => {
+    const policy = { PasswordStrengthPolicyID: 99, Password: SECRET };
+    expect(await asked('de', policy)).toEqual(
+      refusal(404, 'No password strength policy has PasswordStrengthPolicyID 99.'),
+    );
+  });
+});
+
 describe('200: the evaluation, never to be cached', () => {
   it('evaluates against the default policy (1) when the body names none, with exactly the documented fields', async () => {
     const result = await handler(post({ Password: 'Password1!' }));
     expect({ statusCode: result.statusCode, headers: result.headers }).toEqual({
       statusCode: 200,
-      headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' },
+      headers: {
+        'Content-Type': JSON_TYPE,
+        'Cache-Control': 'no-store',
+        'Content-Language': 'en',
+        Vary: 'Accept-Language',
+      },
     });
     const body = JSON.parse(result.body) as Record<string, unknown>;
     // 10 of 12 characters: 50*10/12 + 15 + 15 + 20 = 91.67 -> 91, Excellent by score; zxcvbn says 1 (a common

@@ -15,7 +15,6 @@
  */
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
-import { translations } from '@zxcvbn-ts/language-en';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import {
@@ -26,6 +25,7 @@ import {
 } from '../../bundling/dictionaries';
 import {
   GUESSABILITY_MAX_LENGTH,
+  KEYED_TRANSLATIONS,
   L33T_MAX_SUBSTITUTIONS,
   zxcvbnWithDictionaries,
   type GuessabilityBounds,
@@ -56,9 +56,9 @@ function asLists(): Record<string, string[]> {
   return lists;
 }
 
-/** zxcvbn-ts as it is documented: the dictionaries as options, ranked by the library. */
+/** zxcvbn-ts as it is documented: the dictionaries as options, ranked by the library; its feedback the same keys. */
 const libraryRanked = (bounds: GuessabilityBounds) =>
-  new ZxcvbnFactory({ translations, graphs: adjacencyGraphs, dictionary: asLists(), ...bounds });
+  new ZxcvbnFactory({ translations: KEYED_TRANSLATIONS, graphs: adjacencyGraphs, dictionary: asLists(), ...bounds });
 
 /** The shipped dictionary of each list of asLists (`commonWords-3` -> `commonWords`). */
 const listOf = (name: string) => name.replace(/^(commonWords|wikipedia|firstnames|lastnames)-\d+$/, '$1');

@@ -26,6 +26,8 @@ const document = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiDocume
 const conformance = new ResponseConformance(document);
 const LIST = '/api/passwordstrength';
 const EVALUATE = '/api/passwordstrength/evaluate';
+/** The headers of every evaluation: never cached, and in the language Accept-Language chose. */
+const EVALUATION_HEADERS = { 'cache-control': 'no-store', 'content-language': 'en', vary: 'Accept-Language' };
 const policies = document.paths[LIST]!.get!.responses['200']!.content['application/json']!.example as Record<
   string,
   unknown
@@ -60,7 +62,7 @@ describe('answers that conform', () => {
       LIST,
       json(405, errorEnvelope(405, methodNotAllowedPhrase(['GET'])), { allow: 'GET' }),
     ],
-    ['an evaluation with no-store', 'POST', EVALUATE, json(200, evaluation, { 'cache-control': 'no-store' })],
+    ['an evaluation with no-store, in English', 'POST', EVALUATE, json(200, evaluation, EVALUATION_HEADERS)],
     [
       'the firewall’s 429, application/json without a charset',
       'POST',
@@ -161,15 +163,29 @@ describe('answers that do not: each departure is reported', () => {
       json(
         200,
         { ...evaluation, Failures: [{ Rule: 'Unknown', Required: 1, Found: 0, Message: 'x' }] },
-        { 'cache-control': 'no-store' },
+        EVALUATION_HEADERS,
       ),
       /must be equal to one of the allowed values/,
+    ],
+    [
+      'an evaluation in a language the document does not list',
+      'POST',
+      EVALUATE,
+      json(200, evaluation, { ...EVALUATION_HEADERS, 'content-language': 'ja' }),
+      /header Content-Language: "ja" .*one of the allowed values/,
+    ],
+    [
+      'an evaluation without Vary',
+      'POST',
+      EVALUATE,
+      json(200, evaluation, { 'cache-control': 'no-store', 'content-language': 'en' }),
+      /the required header Vary is missing/,
     ],
     [
       'an evaluation that may be cached',
       'POST',
       EVALUATE,
-      json(200, evaluation, { 'cache-control': 'private' }),
+      json(200, evaluation, { ...EVALUATION_HEADERS, 'cache-control': 'private' }),
       /header Cache-Control: "private" .*constant/,
     ],
   ])('%s', (_name, method, path, response, problem) => {

@@ -28,6 +28,7 @@ import {
 } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
+import { renderMessage, type MessageKey } from '../../functions/domain/evaluation/messages/catalogue';
 import type { StrengthPolicy } from '../../functions/domain/strength-policy';
 import { strengthPolicy } from '../../testkit/policy-fixtures';
 
@@ -52,7 +53,7 @@ beforeAll(() => {
 const GUESSES_OF_SCORE = [1, 4, 7, 9, 11];
 /** A stub estimator: fixed guesses, of a given score, and fixed feedback. */
 const stub =
-  (score: number, feedback: string[] = []): GuessabilityEstimator =>
+  (score: number, feedback: MessageKey[] = []): GuessabilityEstimator =>
   () => ({ guessesLog10: GUESSES_OF_SCORE[score]!, feedback });
 /** The guessability score an estimator gives a password. */
 const scoreOf = (estimator: GuessabilityEstimator, password: string) =>
@@ -303,7 +304,8 @@ describe('evaluatePassword: the hand-derived table', () => {
 
     // Suggestions: the length suggestion first when shorter than preferred, then zxcvbn's feedback, deduplicated
     const lengthSuggestion = `Use ${policy.PreferredPasswordLength} characters or more.`;
-    const expected = [...(length < policy.PreferredPasswordLength ? [lengthSuggestion] : []), ...guess.feedback];
+    const feedback = guess.feedback.map((key) => renderMessage('en', key));
+    const expected = [...(length < policy.PreferredPasswordLength ? [lengthSuggestion] : []), ...feedback];
     expect(result.Suggestions).toEqual([...new Set(expected)]);
     expect(new Set(result.Suggestions).size).toBe(result.Suggestions.length);
   });
@@ -539,18 +541,20 @@ describe('evaluatePassword with a stub estimator', () => {
   });
 
   test('Suggestions: the length suggestion first, then the feedback, deduplicated', () => {
-    const feedback = [
-      'Add another word or two.',
-      'Use 12 characters or more.',
-      'Add another word or two.',
-      'Avoid dates.',
+    const feedback: MessageKey[] = [
+      'zxcvbn.suggestions.anotherWord',
+      'suggestion.PreferredPasswordLength',
+      'zxcvbn.suggestions.anotherWord',
+      'zxcvbn.suggestions.dates',
     ];
     expect(evaluatePassword(policy, 'short', stub(4, feedback)).Suggestions).toEqual([
       'Use 12 characters or more.',
-      'Add another word or two.',
-      'Avoid dates.',
+      'Add more words that are less common.',
+      'Avoid dates and years that are associated with you.',
     ]);
-    expect(evaluatePassword(policy, 'Mx3kVb9Qz7Lp', stub(4, ['Avoid dates.'])).Suggestions).toEqual(['Avoid dates.']);
+    expect(evaluatePassword(policy, 'Mx3kVb9Qz7Lp', stub(4, ['zxcvbn.suggestions.dates'])).Suggestions).toEqual([
+      'Avoid dates and years that are associated with you.',
+    ]);
     expect(evaluatePassword(policy, 'Mx3kVb9Qz7Lp', stub(4)).Suggestions).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@
  *   estimate/              the guess estimate: zxcvbn-ts, the attack models, the pattern caps, the breached-password filter
  *   text/                  what several estimators read: l33t readings, affixes, sequences, keyboards
  *   data/                  generated: the dictionaries, the breached-password filter, the Markov model (`npm run generate`)
+ *   messages/              the sentences of Failures and Suggestions, one catalogue a language (data, English the source)
  *
  * text/ and data/ import nothing of the evaluation; estimate/ imports text/ and data/; context/ also estimate/;
  * the files here anything below (test/infrastructure/layout.test.ts). The build scripts that write data/ and
@@ -14,6 +15,7 @@
  */
 export { contextTerms } from './context/context-terms';
 export { USER_INPUTS, userInputsProblem } from './context/user-inputs';
+export { LANGUAGES, type Language } from './messages/catalogue';
 export {
   COMPOSITION_RULES,
   evaluatePassword,

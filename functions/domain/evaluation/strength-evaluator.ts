@@ -9,6 +9,7 @@ import {
 } from '../compliance-levels';
 import type { StrengthPolicy } from '../strength-policy';
 import type { GuessabilityEstimator } from './estimate/guessability';
+import { renderMessage, type Language, type MessageKey } from './messages/catalogue';
 
 /**
  * Evaluation of a password against a password strength policy. Pure: no I/O; the guessability estimate
@@ -162,53 +163,38 @@ export function strengthScore(policy: StrengthPolicy, counts: CharacterCounts): 
   return Math.floor(total / common);
 }
 
-/** Each shortfall against the composition rules, in the specification's field order. */
-export function compositionFailures(policy: StrengthPolicy, counts: CharacterCounts): CompositionFailure[] {
+/**
+ * Each shortfall against the composition rules, in the specification's field order, its Message in `language`
+ * (English when not given).
+ */
+export function compositionFailures(
+  policy: StrengthPolicy,
+  counts: CharacterCounts,
+  language: Language = 'en',
+): CompositionFailure[] {
   const failures: CompositionFailure[] = [];
-  const minimum = (rule: CompositionRule, required: number, found: number, singular: string, plural: string) => {
+  const minimum = (rule: CompositionRule & `Minimum${string}`, required: number, found: number) => {
     if (found >= required) return;
-    failures.push({
-      Rule: rule,
-      Required: required,
-      Found: found,
-      Message: `At least ${required} ${required === 1 ? singular : plural} ${required === 1 ? 'is' : 'are'} required; the password has ${found}.`,
-    });
+    const Message = renderMessage(language, `failure.${rule}`, { count: required, found });
+    failures.push({ Rule: rule, Required: required, Found: found, Message });
   };
-  minimum(
-    'MinimumLowerCaseCharacters',
-    policy.MinimumLowerCaseCharacters,
-    counts.lower,
-    'lower-case letter',
-    'lower-case letters',
-  );
-  minimum(
-    'MinimumNumericCharacters',
-    policy.MinimumNumericCharacters,
-    counts.numeric,
-    'numeric character',
-    'numeric characters',
-  );
-  minimum('MinimumSymbolCharacters', policy.MinimumSymbolCharacters, counts.symbol, 'symbol', 'symbols');
-  minimum(
-    'MinimumUpperCaseCharacters',
-    policy.MinimumUpperCaseCharacters,
-    counts.upper,
-    'upper-case letter',
-    'upper-case letters',
-  );
+  minimum('MinimumLowerCaseCharacters', policy.MinimumLowerCaseCharacters, counts.lower);
+  minimum('MinimumNumericCharacters', policy.MinimumNumericCharacters, counts.numeric);
+  minimum('MinimumSymbolCharacters', policy.MinimumSymbolCharacters, counts.symbol);
+  minimum('MinimumUpperCaseCharacters', policy.MinimumUpperCaseCharacters, counts.upper);
   const cases = (counts.upper > 0 ? 1 : 0) + (counts.lower > 0 ? 1 : 0);
   if (policy.RequiresUpperAndLowerCase && cases < 2) {
-    const has =
+    const has: MessageKey =
       counts.upper > 0
-        ? 'only upper-case letters'
+        ? 'failure.RequiresUpperAndLowerCase.onlyUpper'
         : counts.lower > 0
-          ? 'only lower-case letters'
-          : 'no upper-case or lower-case letters';
+          ? 'failure.RequiresUpperAndLowerCase.onlyLower'
+          : 'failure.RequiresUpperAndLowerCase.neither';
     failures.push({
       Rule: 'RequiresUpperAndLowerCase',
       Required: 2,
       Found: cases,
-      Message: `Both upper-case and lower-case letters are required; the password has ${has}.`,
+      Message: renderMessage(language, has),
     });
   }
   return failures;
@@ -216,7 +202,8 @@ export function compositionFailures(policy: StrengthPolicy, counts: CharacterCou
 
 /**
  * The whole evaluation of one password against one policy; `breached`: it is in a list of breached passwords;
- * `userInputs`: the request's words about the password's owner, judged with the policy's BannedWords.
+ * `userInputs`: the request's words about the password's owner, judged with the policy's BannedWords;
+ * `language`: the language of every Message and Suggestion (messages/), which changes nothing else of the answer.
  */
 export function evaluatePassword(
   policy: StrengthPolicy,
@@ -224,25 +211,28 @@ export function evaluatePassword(
   estimate: GuessabilityEstimator,
   breached = false,
   userInputs: readonly string[] = [],
+  language: Language = 'en',
 ): StrengthEvaluation {
   const counts = countCharacters(password);
   const score = strengthScore(policy, counts);
   const guessability = judgeInContext(password, contextTerms(userInputs, policy.BannedWords), estimate);
   const guessesLog10 = breached ? atMostWeak(guessability.guessesLog10) : guessability.guessesLog10;
   const level = Math.max(0, Math.min(scoreBand(score), guessabilityScore(guessesLog10)));
-  const failures = compositionFailures(policy, counts);
+  const failures = compositionFailures(policy, counts, language);
   if (breached)
     failures.push({
       Rule: 'BreachedPassword',
       Required: 0,
       Found: 1,
-      Message: 'This password appears in lists of breached passwords.',
+      Message: renderMessage(language, 'failure.BreachedPassword'),
     });
-  failures.push(...guessability.failures);
-  const suggestions: string[] = [];
-  if (counts.length < policy.PreferredPasswordLength)
-    suggestions.push(`Use ${policy.PreferredPasswordLength} characters or more.`);
-  suggestions.push(...guessability.feedback);
+  for (const failure of guessability.failures)
+    failures.push({ ...failure, Message: renderMessage(language, failure.Message) });
+  // Keys, deduplicated before they are rendered: the Suggestions are as many in every language.
+  const suggestions = new Set<MessageKey>();
+  if (counts.length < policy.PreferredPasswordLength) suggestions.add('suggestion.PreferredPasswordLength');
+  for (const key of guessability.feedback) suggestions.add(key);
+  const length = { count: policy.PreferredPasswordLength };
   return {
     PasswordStrengthPolicyID: policy.PasswordStrengthPolicyID,
     Score: score,
@@ -251,7 +241,7 @@ export function evaluatePassword(
     Compliant: failures.length === 0 && level >= policy.PasswordStrengthCompliance,
     Mandatory: policy.ComplianceMandatory,
     Failures: failures,
-    Suggestions: [...new Set(suggestions)],
+    Suggestions: [...suggestions].map((key) => renderMessage(language, key, length)),
     GuessesLog10: answeredGuessesLog10(guessesLog10),
   };
 }

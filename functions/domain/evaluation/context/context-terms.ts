@@ -1,6 +1,7 @@
 import { canonicalPassword } from '../estimate/breached-passwords';
 import { atMostWeak, guessabilityScore, STRONG } from '../../compliance-levels';
 import type { GuessabilityEstimator } from '../estimate/guessability';
+import type { MessageKey } from '../messages/catalogue';
 
 /**
  * Evaluation in context (docs/evaluation.md#evaluation-in-context): the terms an attacker who knows whose
@@ -41,18 +42,12 @@ type TermKind = 'UserInput' | 'BannedWord';
 /** The kinds in the order their failures are listed. */
 export const TERM_KINDS = ['UserInput', 'BannedWord'] as const satisfies readonly TermKind[];
 
-/** What a failure and a suggestion say of each kind: never the term itself. */
-export const TERM_KIND_TEXT: Readonly<Record<TermKind, { readonly failure: string; readonly suggestion: string }>> = {
-  UserInput: {
-    failure: "The password is built on the user's name or other personal information.",
-    suggestion:
-      "Leave out the user's name and other personal information, in any spelling: they are among the first guesses of an attack on this account.",
-  },
-  BannedWord: {
-    failure: 'The password is built on a word this organization does not allow.',
-    suggestion:
-      'Leave out the words this organization does not allow, in any spelling: they are among the first guesses of an attack on it.',
-  },
+/** What a failure and a suggestion say of each kind (their keys in messages/): never the term itself. */
+export const TERM_KIND_MESSAGES: Readonly<
+  Record<TermKind, { readonly failure: MessageKey; readonly suggestion: MessageKey }>
+> = {
+  UserInput: { failure: 'failure.UserInput', suggestion: 'suggestion.UserInput' },
+  BannedWord: { failure: 'failure.BannedWord', suggestion: 'suggestion.BannedWord' },
 };
 
 /** Shorter tokens are ignored: one or two characters occur by chance in most passwords and are no guess of their own. */
@@ -489,12 +484,12 @@ export function restOf(password: string, matches: readonly TermMatch[]): string 
   return rest + characters.slice(at).join('');
 }
 
-/** A failure for the kind of term a password is built on, in the shape of the evaluation's Failures (strength-evaluator.ts). */
+/** A failure for the kind of term a password is built on, in the shape of the evaluation's Failures (strength-evaluator.ts), its Message a key. */
 interface TermFailure {
   readonly Rule: TermKind;
   readonly Required: number;
   readonly Found: number;
-  readonly Message: string;
+  readonly Message: MessageKey;
 }
 
 /** The guessability of a password in context, and the failures of the kinds of term it is built on. */
@@ -531,12 +526,12 @@ export function judgeInContext(
   const kinds = TERM_KINDS.filter((kind) => found.has(kind));
   return {
     guessesLog10: atMostWeak(fewest.guessesLog10),
-    feedback: [...kinds.map((kind) => TERM_KIND_TEXT[kind].suggestion), ...alone.feedback],
+    feedback: [...kinds.map((kind) => TERM_KIND_MESSAGES[kind].suggestion), ...alone.feedback],
     failures: kinds.map((kind) => ({
       Rule: kind,
       Required: 0,
       Found: found.get(kind)!.size,
-      Message: TERM_KIND_TEXT[kind].failure,
+      Message: TERM_KIND_MESSAGES[kind].failure,
     })),
   };
 }

@@ -6,6 +6,7 @@ import { KEYBOARDS } from '../text/keyboard-layouts';
 import { guessablePattern, type GuessablePattern } from './pattern-caps';
 import { DICTIONARIES } from '../data/guessability-dictionaries';
 import { atMostWeak, guessabilityScore, STRONG } from '../../compliance-levels';
+import type { MessageKey } from '../messages/catalogue';
 import type { GuessabilityEstimator, WorkMeter } from './guessability';
 import {
   BOUNDS,
@@ -16,25 +17,24 @@ import {
   type GuessabilityBounds,
 } from './zxcvbn-adapter';
 
-/** The feedback sentence of each pattern, first among the suggestions; none quotes the password. */
-export const PATTERN_FEEDBACK: Readonly<Record<GuessablePattern, string>> = {
-  word: 'A common word or sequence with letter substitutions, digits, a year or a few symbols around it is easy to guess.',
-  keyboard: 'Walks along the keyboard, even with shifted keys, are easy to guess.',
+/** The feedback sentence of each pattern (its key in messages/), first among the suggestions; none quotes the password. */
+export const PATTERN_FEEDBACK: Readonly<Record<GuessablePattern, MessageKey>> = {
+  word: 'suggestion.wordWithAffixes',
+  keyboard: 'suggestion.keyboardWalk',
 };
 
 /** The sentence of an attack model that estimates fewer guesses than zxcvbn-ts, below Strong; none quotes the password. */
-export const MODEL_FEEDBACK: Readonly<Record<AttackModel, string>> = {
-  words:
-    'Common words joined, reversed, doubled or spelled with substitutions, with digits or symbols around them, are among the first guesses of cracking rules.',
+export const MODEL_FEEDBACK: Readonly<Record<AttackModel, MessageKey>> = {
+  words: 'suggestion.mangledWords',
   walk: PATTERN_FEEDBACK.keyboard,
-  markov: 'This password is built like many leaked passwords.',
+  markov: 'suggestion.leakedShape',
 };
 
 /**
  * The guessability estimator of the strength evaluation (docs/evaluation.md#guess-numbers): the fewest guesses
  * of the attack models, zxcvbn-ts with its common-password list, keyboard adjacency graphs and English
- * dictionaries (words, names, Wikipedia), the rule model and the Markov model (estimate/), feedback in
- * English; and the checks of pattern-caps.ts: a password that is one word with affixes or a keyboard
+ * dictionaries (words, names, Wikipedia), the rule model and the Markov model (estimate/), feedback as
+ * message keys; and the checks of pattern-caps.ts: a password that is one word with affixes or a keyboard
  * walk is estimated at most Weak (atMostWeak). The walks of the rule model and the pattern checks are read on
  * every keyboard of KEYBOARDS (US QWERTY, the keypad, QWERTZ, AZERTY, JCUKEN); zxcvbn-ts keeps its own graphs.
  * Building it indexes every dictionary (`npm run bench` times it), so an entry point builds it once, at module
@@ -76,7 +76,8 @@ export function guessEstimator(
   return (password, userInputs = []) => {
     meter?.('estimates', 1);
     const { guessesLog10, feedback } = withUserInputs(userInputs, () => zxcvbn.check(password));
-    const sentences = [...(feedback.warning ? [feedback.warning] : []), ...feedback.suggestions];
+    // zxcvbn-ts's feedback is keys: its translations are KEYED_TRANSLATIONS (zxcvbn-adapter.ts).
+    const sentences = [...(feedback.warning ? [feedback.warning] : []), ...feedback.suggestions] as MessageKey[];
     const attack = attacks?.estimate(password);
     if (meter && attack)
       for (const kind of ['rule readings', 'rule steps', 'markov symbols'] as const) meter(kind, attack.work[kind]);

@@ -1,11 +1,12 @@
 /** The contract of every guessability estimator: the service's (guess-estimator.ts), and the stand-ins of tests and benches. */
+import type { MessageKey } from '../messages/catalogue';
 
 /** What a guessability estimator (zxcvbn-ts and the attack models of estimate/) says about a password. */
 interface Guessability {
   /** log10 of the guesses of the strongest attack model: the fewest over the models. */
   readonly guessesLog10: number;
-  /** Feedback sentences; none of them may quote the password. */
-  readonly feedback: readonly string[];
+  /** Feedback, as the keys of its sentences in the catalogues (messages/); none of them may quote the password. */
+  readonly feedback: readonly MessageKey[];
 }
 
 /** `userInputs`: lists of words the attacker knows, each in rank order (zxcvbn-ts's user-inputs dictionaries). */

@@ -117,6 +117,22 @@ export function userInputsDictionaries(
 }
 
 /**
+ * zxcvbn-ts's feedback as message keys: each warning and suggestion of its English translations replaced by its
+ * key in the catalogues (messages/en.json's `zxcvbn.warnings.<name>`, `zxcvbn.suggestions.<name>`, which hold the
+ * same English sentences), so that its feedback is rendered in the answer's language like the evaluation's own
+ * sentences. test/unit/message-catalogues.test.ts checks that every key is in every catalogue.
+ */
+export const KEYED_TRANSLATIONS: typeof TRANSLATIONS = {
+  ...TRANSLATIONS,
+  warnings: keyed(TRANSLATIONS.warnings, 'warnings'),
+  suggestions: keyed(TRANSLATIONS.suggestions, 'suggestions'),
+};
+
+function keyed<T extends Record<string, string>>(sentences: T, group: string): T {
+  return Object.fromEntries(Object.keys(sentences).map((name) => [name, `zxcvbn.${group}.${name}`])) as T;
+}
+
+/**
  * zxcvbn-ts with the dictionaries of guessability-dictionaries.ts, each read in place (ranked-dictionary.ts)
  * rather than ranked into an object of every word, zxcvbn-ts's own way and most of this function's cold start.
  * zxcvbn-ts takes no ranked dictionary as an option, so they are set on its options as its setOptions would
@@ -124,7 +140,7 @@ export function userInputsDictionaries(
  * the one zxcvbn-ts gives with its own ranking.
  */
 export function zxcvbnWithDictionaries(bounds: GuessabilityBounds = BOUNDS): ZxcvbnFactory {
-  const zxcvbn = new ZxcvbnFactory({ translations: TRANSLATIONS, graphs: adjacencyGraphs, ...bounds });
+  const zxcvbn = new ZxcvbnFactory({ translations: KEYED_TRANSLATIONS, graphs: adjacencyGraphs, ...bounds });
   const options = optionsOf(zxcvbn);
   options.rankedDictionaries = {};
   options.rankedDictionariesMaxWordSize = {};
