@@ -126,7 +126,7 @@ describe('the estimates stay within their bounds on every accepted body', () => 
     },
   );
 
-  it('the bounds are those of a password cut to 64 characters for zxcvbn-ts and read up to 96 by the rule model', () => {
-    expect([GUESSABILITY_MAX_LENGTH, MAX_RULE_PASSWORD]).toEqual([64, 96]);
+  it('the bounds are those of a password cut to 48 characters for zxcvbn-ts and read up to 96 by the rule model', () => {
+    expect([GUESSABILITY_MAX_LENGTH, MAX_RULE_PASSWORD]).toEqual([48, 96]);
   });
 });

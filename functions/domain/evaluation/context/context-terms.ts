@@ -54,7 +54,7 @@ export const TERM_KIND_MESSAGES: Readonly<
 const MIN_TERM_LENGTH = 3;
 /**
  * Longer tokens are ignored: no email local part (RFC 5321: 64 octets) or domain label (RFC 1035: 63) is
- * longer, nor is a banned word, and zxcvbn-ts reads only the first 64 characters of a password.
+ * longer, nor is a banned word.
  */
 export const MAX_TOKEN_LENGTH = 64;
 /** From this length a term also matches with one character changed, inserted or removed; shorter ones only as written. */
