@@ -8,7 +8,7 @@ import { guessablePattern } from '../functions/domain/evaluation/estimate/patter
 import { attackModels } from '../functions/domain/evaluation/estimate/attack-models';
 import { KEYBOARDS } from '../functions/domain/evaluation/text/keyboard-layouts';
 import { readMarkovModel } from '../functions/domain/evaluation/estimate/markov-model';
-import { DICTIONARIES } from '../functions/domain/evaluation/data/guessability-dictionaries';
+import { DICTIONARIES } from '../functions/domain/evaluation/estimate/shipped-dictionaries';
 import { RANK_SEPARATOR, rankedDictionary } from '../functions/domain/evaluation/estimate/ranked-dictionary';
 import {
   CALIBRATION_LOG10,

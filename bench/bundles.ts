@@ -23,7 +23,8 @@ const REFERENCE_ENTRIES: Record<string, string> = {
 
 export const isReference = (name: string): boolean => name in REFERENCE_ENTRIES;
 
-export type BuiltBundles = Record<string, { file: string; bytes: number }>;
+/** Each bundle's file and size, and the size of the files it reads beside it (BUNDLE_ASSETS). */
+export type BuiltBundles = Record<string, { file: string; bytes: number; assetBytes: number }>;
 
 /**
  * Builds every Lambda bundle with buildBundles (the deploy esbuild options) into `outDir`, plus the

@@ -45,7 +45,7 @@ export interface BenchResults {
   /** The machine's load average (1 minute) at the start and the end of the run, and the run's seconds. */
   readonly loadAverage: readonly [number, number];
   readonly seconds: number;
-  readonly bundles: Record<string, { bytes: number }>;
+  readonly bundles: Record<string, { bytes: number; assetBytes?: number }>;
   readonly inProcess?: HandlerBenchResult[];
   readonly evaluation?: EvaluationBenchResult;
   readonly hostile?: HostileBenchResult;
@@ -242,13 +242,17 @@ const conditions = (results: BenchResults) =>
   `Functions run with the environment the stack gives them (stage ${results.config.deployedStage}: its log level, metrics on; stdout counted and dropped). Intervals: ${Math.round(CONFIDENCE * 100)}% bootstrap over the pairs.`;
 
 function renderBundles(out: string[], results: BenchResults, tabulate: Tabulate): void {
-  out.push('', 'Bundles (buildBundles: minified ESM, SDK included; KB = 1,024 bytes)');
+  out.push(
+    '',
+    'Bundles (buildBundles: minified ESM, SDK included; beside it: the files it reads at run time, deployed with it; KB = 1,024 bytes)',
+  );
   out.push(
     tabulate(
-      ['bundle', 'size', 'limit'],
+      ['bundle', 'size', 'beside it', 'limit'],
       Object.entries(results.bundles).map(([name, b]) => [
         name,
         formatBytes(b.bytes),
+        b.assetBytes ? formatBytes(b.assetBytes) : '-',
         BUNDLE_LIMITS_KB[name] ? `${BUNDLE_LIMITS_KB[name]} KB` : isReference(name) ? '(reference)' : '-',
       ]),
     ),

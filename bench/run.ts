@@ -134,7 +134,7 @@ async function main(): Promise<void> {
       bundles: Object.fromEntries(
         Object.entries(bundles)
           .sort(([a], [b]) => Number(isReference(a)) - Number(isReference(b)) || a.localeCompare(b))
-          .map(([name, b]) => [name, { bytes: b.bytes }]),
+          .map(([name, b]) => [name, { bytes: b.bytes, assetBytes: b.assetBytes }]),
       ),
       inProcess,
       evaluation,

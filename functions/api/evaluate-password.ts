@@ -15,7 +15,7 @@ import { readEvaluationRequest } from './evaluation-request';
  * and Suggestions are in the language Accept-Language picks (answer-language.ts), which changes nothing else.
  */
 const repository = PolicyRepository.fromEnvironment(strengthPolicies);
-// Indexing the estimator's dictionaries takes a moment: here it falls in Lambda's init phase, not a request.
+// Setting up the estimator's dictionaries and models takes a moment: here it falls in Lambda's init phase, not a request.
 const estimate = guessEstimator();
 // Have I Been Pwned's range API when PWNED_PASSWORDS_CHECK=true; otherwise always false, and nothing is sent.
 const online = pwnedPasswordsCheck(pwnedPasswordsSettings());

@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../bin/app';
-import { BUNDLE_OPTIONS } from '../../bundling/bundling';
+import { BUNDLE_ASSETS, BUNDLE_OPTIONS } from '../../bundling/bundling';
+import { AUTHORIZER, FUNCTIONS } from '../../functions/routes';
 import { CDK_JSON_CONTEXT } from './synth';
 
 /**
  * The real app, bundled: proves the local esbuild builds every function offline, without Docker, with the
- * one BUNDLE_OPTIONS configuration, and that the asset metadata SAM reads is there.
+ * one BUNDLE_OPTIONS configuration, each with the files it reads beside it (BUNDLE_ASSETS), and that the asset
+ * metadata SAM reads is there.
  */
 describe('the real app, with bundling', () => {
   const outdir = mkdtempSync(path.join(tmpdir(), 'cdk-out-'));
@@ -22,15 +24,23 @@ describe('the real app, with bundling', () => {
     );
     const assembly = app.synth();
     const template = Template.fromJSON(assembly.getStackByName(stack.stackName).template);
-    const functions = [...Object.values(stack.functions), stack.authorizer];
+    const functions = [
+      ...Object.values(FUNCTIONS).map((spec) => ({ fn: stack.functions[spec.id], entry: spec.entry })),
+      { fn: stack.authorizer, entry: AUTHORIZER.entry },
+    ];
+    expect(Object.values(BUNDLE_ASSETS).flat().length).toBeGreaterThan(0);
 
-    for (const fn of functions) {
+    for (const { fn, entry } of functions) {
       const resource = template.toJSON().Resources[stack.getLogicalId(fn.node.defaultChild as never)];
       expect(resource.Metadata).toEqual(
         expect.objectContaining({ 'aws:asset:property': 'Code', 'aws:asset:is-bundled': true }),
       );
       const assetDir = path.join(outdir, resource.Metadata['aws:asset:path']);
-      expect(readdirSync(assetDir)).toEqual(['index.mjs']);
+      // Beside the bundle, only the files it reads at run time (the evaluation's dictionaries), byte for byte.
+      const assets = BUNDLE_ASSETS[entry] ?? [];
+      expect(readdirSync(assetDir).sort()).toEqual(['index.mjs', ...assets.map((file) => path.basename(file))].sort());
+      for (const asset of assets)
+        expect(readFileSync(path.join(assetDir, path.basename(asset))).equals(readFileSync(asset))).toBe(true);
       const code = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
       expect(code.startsWith(BUNDLE_OPTIONS.banner)).toBe(true);
       // Minified: few, long lines; no source map reference.

@@ -14,7 +14,7 @@ import { LANGUAGES_MARKDOWN_FILE } from '../../bench/languages';
 import { HOSTILE_MARKDOWN_FILE } from '../../bench/hostile-bench';
 import { MEASURED_BENCH_FILES } from '../../bench/report';
 import { FILTER_FILE } from '../../bundling/blocklist';
-import { PROJECT_ROOT } from '../../bundling/bundling';
+import { DICTIONARIES_ASSET, PROJECT_ROOT } from '../../bundling/bundling';
 import { DICTIONARIES_FILE } from '../../bundling/dictionaries';
 import { MODEL_FILE } from '../../bundling/guess-model';
 import { CLIENT_TYPES_FILE, OPENAPI_FILE } from '../../docs/openapi';
@@ -24,8 +24,8 @@ import { SCREENSHOTS } from '../support/screenshots';
 const GENERATORS: Record<string, readonly string[]> = {
   // Every file made from the code and the packages alone; the measured figures and the screenshots below are
   // remade by their own commands, as they depend on the machine and a browser.
-  generate: [DICTIONARIES_FILE, FILTER_FILE, MODEL_FILE, OPENAPI_FILE, CLIENT_TYPES_FILE],
-  dictionaries: [DICTIONARIES_FILE],
+  generate: [DICTIONARIES_FILE, DICTIONARIES_ASSET, FILTER_FILE, MODEL_FILE, OPENAPI_FILE, CLIENT_TYPES_FILE],
+  dictionaries: [DICTIONARIES_FILE, DICTIONARIES_ASSET],
   blocklist: [FILTER_FILE],
   'guess-model': [MODEL_FILE],
   openapi: [OPENAPI_FILE, CLIENT_TYPES_FILE],

@@ -26,7 +26,7 @@ import {
 import { GUESSABILITY_MAX_LENGTH, zxcvbnMaxLookups } from '../../functions/domain/evaluation/estimate/zxcvbn-adapter';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import type { EstimateWork } from '../../functions/domain/evaluation/estimate/guessability';
-import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
+import { DICTIONARIES } from '../../functions/domain/evaluation/estimate/shipped-dictionaries';
 import { AFFIXED_WORD_MAX_LOOKUPS } from '../../functions/domain/evaluation/estimate/pattern-caps';
 import { KEYBOARDS } from '../../functions/domain/evaluation/text/keyboard-layouts';
 import {

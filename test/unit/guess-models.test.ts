@@ -46,7 +46,7 @@ import {
   guessEstimator,
 } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { zxcvbnWithDictionaries } from '../../functions/domain/evaluation/estimate/zxcvbn-adapter';
-import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
+import { DICTIONARIES } from '../../functions/domain/evaluation/estimate/shipped-dictionaries';
 import { answeredGuessesLog10, guessabilityScore, WEAK_CEILING_LOG10 } from '../../functions/domain/compliance-levels';
 import { evaluatePassword } from '../../functions/domain/evaluation/strength-evaluator';
 import type { GuessabilityEstimator } from '../../functions/domain/evaluation/estimate/guessability';

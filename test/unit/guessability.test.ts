@@ -1,9 +1,9 @@
 /**
  * The guessability estimator's dictionaries (functions/domain/evaluation/estimate/guess-estimator.ts): read in place from
- * guessability-dictionaries.ts rather than ranked by zxcvbn-ts into objects, for the cold start
+ * guessability-dictionaries.bin rather than ranked by zxcvbn-ts into objects, for the cold start
  * (docs/performance.md#cold-start). Every answer must stay the one zxcvbn-ts gives with its own ranking:
  *
- *   1. the generated file is what bundling/dictionaries.ts makes of the pinned language packages;
+ *   1. the generated files are what bundling/dictionaries.ts makes of the pinned language packages;
  *   2. a ranked dictionary answers every lookup as zxcvbn-ts's object does (ranks, a repeated word's last
  *      rank, absent words, Object.prototype's properties, the longest word);
  *   3. zxcvbn-ts's whole result (score, guesses, the match sequence with each match's dictionary and rank,
@@ -17,7 +17,9 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
+import { DICTIONARIES_ASSET } from '../../bundling/bundling';
 import {
+  dictionariesFile,
   dictionariesSource,
   DICTIONARIES_FILE,
   languageDictionaries,
@@ -30,7 +32,8 @@ import {
   zxcvbnWithDictionaries,
   type GuessabilityBounds,
 } from '../../functions/domain/evaluation/estimate/zxcvbn-adapter';
-import { DICTIONARIES } from '../../functions/domain/evaluation/data/guessability-dictionaries';
+import { COMMON_WORD_RANKS, DICTIONARIES } from '../../functions/domain/evaluation/estimate/shipped-dictionaries';
+import { COMMON_PASSWORDS, wordRanks } from '../../functions/domain/evaluation/estimate/attack-models';
 import {
   RANK_SEPARATOR,
   rankedDictionary,
@@ -75,6 +78,8 @@ function answer(zxcvbn: ZxcvbnFactory, password: string): unknown {
 describe('the generated dictionaries', () => {
   it('are what bundling/dictionaries.ts makes of the installed language packages (npm run dictionaries when this fails)', () => {
     expect(readFileSync(DICTIONARIES_FILE, 'utf8')).toBe(dictionariesSource());
+    // Words and index, byte for byte (compared whole: a failing toEqual would print megabytes).
+    expect(readFileSync(DICTIONARIES_ASSET).equals(dictionariesFile())).toBe(true);
   });
 
   it('hold every dictionary of zxcvbn-ts in its order, every word in rank order', () => {
@@ -84,6 +89,10 @@ describe('the generated dictionaries', () => {
       expect(
         DICTIONARIES[name]!.split(RANK_SEPARATOR).map((words) => (words === '' ? [] : words.split(TIE_SEPARATOR))),
       ).toEqual(ranks);
+  });
+
+  it("carry the common-password list's word ranks as the rule model counts them (attack-models.ts, wordRanks)", () => {
+    expect(COMMON_WORD_RANKS).toEqual(wordRanks(DICTIONARIES[COMMON_PASSWORDS]!));
   });
 
   it("give each of the other languages' words its lowest rank in any language, every language's word once", () => {

@@ -29,12 +29,21 @@ export interface AttackModels {
   readonly markov: MarkovModel;
 }
 
+/** zxcvbn-ts's common-password dictionary, where a word counts among the entries of letters alone (rankedWords). */
+export const COMMON_PASSWORDS = 'passwords-common';
+
 export interface AttackModelSources {
   /** zxcvbn-ts's ranked dictionaries by name (word -> rank, as zxcvbn-ts reads them) and each one's longest word. */
   readonly rankedDictionaries: Readonly<Record<string, Record<string, number>>>;
   readonly maxWordSizes: Readonly<Record<string, number>>;
-  /** The common-password dictionary's words in rank order, separated by RANK_SEPARATOR, with no ties. */
-  readonly commonPasswords: { readonly name: string; readonly lines: string };
+  /**
+   * The common-password dictionary: its words in rank order, separated by RANK_SEPARATOR, with no ties, or their
+   * wordRanks counted ahead of time (guessability-dictionaries.bin carries them: counting them costs a cold start).
+   */
+  readonly commonPasswords: { readonly name: string } & (
+    | { readonly lines: string }
+    | { readonly wordRanks: Int32Array }
+  );
   readonly breached?: PasswordList;
   readonly graphs: readonly AdjacencyGraph[];
   readonly markov: MarkovModelData;
@@ -73,7 +82,8 @@ export function attackModels(sources: AttackModelSources): AttackModels {
 export function rankedWords(
   sources: Pick<AttackModelSources, 'rankedDictionaries' | 'maxWordSizes' | 'commonPasswords'>,
 ): RankedWords {
-  const wordRank = wordRanks(sources.commonPasswords.lines);
+  const common = sources.commonPasswords;
+  const wordRank = 'wordRanks' in common ? common.wordRanks : wordRanks(common.lines);
   const dictionaries = Object.entries(sources.rankedDictionaries).map(([name, lookup]) => ({
     lookup,
     maxLength: sources.maxWordSizes[name] ?? 0,

@@ -1,10 +1,10 @@
 import { BREACHED_PASSWORDS } from './breached-password-list';
-import { attackModels, type AttackModel } from './attack-models';
+import { attackModels, COMMON_PASSWORDS, type AttackModel } from './attack-models';
 import { MARKOV_MODEL_DATA } from '../data/markov-model-data';
 import { adjacencyOf } from '../text/keyboards';
 import { KEYBOARDS } from '../text/keyboard-layouts';
 import { guessablePattern, type GuessablePattern } from './pattern-caps';
-import { DICTIONARIES } from '../data/guessability-dictionaries';
+import { COMMON_WORD_RANKS } from './shipped-dictionaries';
 import { atMostWeak, guessabilityScore, STRONG } from '../../compliance-levels';
 import type { MessageKey } from '../messages/catalogue';
 import type { GuessabilityEstimator, WorkMeter } from './guessability';
@@ -37,8 +37,9 @@ export const MODEL_FEEDBACK: Readonly<Record<AttackModel, MessageKey>> = {
  * message keys; and the checks of pattern-caps.ts: a password that is one word with affixes or a keyboard
  * walk is estimated at most Weak (atMostWeak). The walks of the rule model and the pattern checks are read on
  * every keyboard of KEYBOARDS (US QWERTY, the keypad, QWERTZ, AZERTY, JCUKEN); zxcvbn-ts keeps its own graphs.
- * Building it indexes every dictionary (`npm run bench` times it), so an entry point builds it once, at module
- * scope, during init. Deterministic and free of I/O: the dictionaries and the models are part of the bundle.
+ * Building it sets up every dictionary and model (`npm run bench` times it), so an entry point builds it once, at
+ * module scope, during init. Deterministic, and free of I/O once built: the models are part of the bundle, and
+ * the dictionaries' file beside it is read once, at import (data/guessability-dictionaries.ts).
  * `bounds`, `patterns` and `models` exist for the benchmarks, which measure the library's own defaults (256, 100)
  * and zxcvbn-ts alone against what ships.
  */
@@ -63,7 +64,7 @@ export function guessEstimator(
     ? attackModels({
         rankedDictionaries,
         maxWordSizes: rankedDictionariesMaxWordSize,
-        commonPasswords: { name: 'passwords-common', lines: DICTIONARIES['passwords-common']! },
+        commonPasswords: { name: COMMON_PASSWORDS, wordRanks: COMMON_WORD_RANKS },
         breached: BREACHED_PASSWORDS,
         graphs: KEYBOARDS,
         markov: MARKOV_MODEL_DATA,

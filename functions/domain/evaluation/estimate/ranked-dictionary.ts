@@ -1,11 +1,12 @@
 /**
- * zxcvbn-ts's ranked dictionary (word -> rank, 1 for the most common) read in place from one string of words
- * in rank order: RANK_SEPARATOR between ranks, TIE_SEPARATOR between words of one rank (the other languages'
- * dictionaries, where a word's rank is its lowest in any language; bundling/dictionaries.ts). zxcvbn-ts builds a
- * plain object of every word at start, which costs the EvaluatePassword function most of its cold start
- * (docs/performance.md#cold-start); here the start finds each word's bounds by indexOf and files its number in a
- * bucket by its length and at most five of its characters (bucketOf), with no string per word and no pass over
- * every character in JavaScript (a hash table of whole words, which this replaced, read every one).
+ * zxcvbn-ts's ranked dictionary (word -> rank, 1 for the most common) read in place from an index built ahead of
+ * time. A dictionary is one string of words in rank order: RANK_SEPARATOR between ranks, TIE_SEPARATOR between
+ * words of one rank (the other languages' dictionaries, where a word's rank is its lowest in any language;
+ * bundling/dictionaries.ts). indexDictionary stores it one byte per character (a code page: the dictionaries
+ * use fewer than 256 characters) with a hash table of its words: each bucket (bucketOf, the word's length and at
+ * most five of its characters) lists the offsets of its words and their ranks. `npm run dictionaries` builds the
+ * index of every dictionary into guessability-dictionaries.bin (dictionary-file.ts), so that a cold start reads
+ * a file instead of parsing megabytes of strings and indexing a million words (docs/performance.md#the-evaluations-cold-start).
  *
  * The lookup answers as zxcvbn-ts's object does: a word's rank (a word listed twice keeps its last rank,
  * as an object property assigned twice), and for anything else what a plain object answers, undefined or
@@ -18,12 +19,9 @@ export interface RankedDictionary {
   readonly maxWordSize: number;
 }
 
-/**
- * A tab: no word has one, and esbuild keeps a string of tabs on one line (a line break would turn it into a
- * template literal over 236,514 lines of the minified bundle).
- */
+/** A tab: no word has one. */
 export const RANK_SEPARATOR = '\t';
-/** A character no word of the dictionaries has, and that JSON and esbuild keep as one character. */
+/** A character no word of the dictionaries has. */
 export const TIE_SEPARATOR = '~';
 
 /** The words of a dictionary string, in rank order (ties in their listed order). */
@@ -31,61 +29,125 @@ export function dictionaryWords(lines: string): string[] {
   return lines.split(RANK_SEPARATOR).flatMap((rank) => (rank === '' ? [] : rank.split(TIE_SEPARATOR)));
 }
 
-export function rankedDictionary(lines: string): RankedDictionary {
-  // At most one word per separator and one more (an empty rank has none): counted by indexOf, which is native.
-  const count = occurrences(lines, RANK_SEPARATOR) + occurrences(lines, TIE_SEPARATOR) + 1;
-  // starts[i] and ends[i] bound word i, ranks[i] is its rank, and later[i] is the word listed before it in its
-  // bucket, + 1 (0: none).
-  const starts = new Int32Array(count);
-  const ends = new Int32Array(count);
-  const ranks = new Int32Array(count);
-  const later = new Int32Array(count);
-  // The words of a bucket share their length and at most five of their characters (bucketOf): indexing a word
-  // never reads the whole word, so a cold start indexes a million words in a few indexOf passes. heads[bucket] is
-  // the last word listed in it, + 1 (0: an empty bucket).
-  const mask = (1 << Math.max(1, 32 - Math.clz32(count))) - 1;
-  const heads = new Int32Array(mask + 1);
-  let maxWordSize = 0;
-  // Which first two characters (their low bytes) begin a word: most substrings a check looks up begin as no word
-  // does, and are answered before their bucket is read.
-  const beginnings = new Uint8Array(1 << 13);
-  let i = 0;
-  let rank = 1;
-  // The next separator of each kind at or after `start`, found by indexOf, which is native (the length when none is left).
-  const next = (separator: string, from: number) => {
-    const at = lines.indexOf(separator, from);
-    return at === -1 ? lines.length : at;
-  };
-  let nextRank = next(RANK_SEPARATOR, 0);
-  let nextTie = next(TIE_SEPARATOR, 0);
-  for (let start = 0; start <= lines.length; ) {
-    if (nextRank < start) nextRank = next(RANK_SEPARATOR, start);
-    if (nextTie < start) nextTie = next(TIE_SEPARATOR, start);
-    const end = Math.min(nextRank, nextTie);
-    // An empty place is a rank no word has (every word of it has a lower rank in another language).
-    if (end > start) {
-      starts[i] = start;
-      ends[i] = end;
-      ranks[i] = rank;
-      maxWordSize = Math.max(maxWordSize, end - start);
-      const begins = beginning(lines, start, end);
-      beginnings[begins >> 3]! |= 1 << (begins & 7);
-      const bucket = bucketOf(lines, start, end) & mask;
-      later[i] = heads[bucket]!;
-      heads[bucket] = i + 1;
-      i++;
-    }
-    if (end !== nextTie) rank++;
-    start = end + 1;
-  }
+/** How many ranks a dictionary string holds (none in an empty string), counted by indexOf. */
+export function rankCount(lines: string): number {
+  return lines === '' ? 0 : occurrences(lines, RANK_SEPARATOR) + 1;
+}
 
-  // The last word listed of a bucket comes first: a word listed twice keeps its last rank.
+/** The character (UTF-16 code unit) of each byte, 0 for a byte none has: ASCII is itself, so a dictionary of ASCII reads as Latin-1. */
+export type CodePage = Uint16Array;
+
+/** Bytes no other character takes: 0 (none), and the separators, which end a word where a lookup compares. */
+const RESERVED = new Set([0, RANK_SEPARATOR.charCodeAt(0), TIE_SEPARATOR.charCodeAt(0)]);
+
+/** A code page of the characters of `texts`: ASCII as itself, each other character on a byte ASCII leaves free. */
+export function codePage(texts: readonly string[]): CodePage {
+  const codes = new Set<number>();
+  for (const text of texts) for (let i = 0; i < text.length; i++) codes.add(text.charCodeAt(i));
+  const page = new Uint16Array(256);
+  for (const code of codes) if (code < 0x80) page[code] = code;
+  const free = [...Array(256).keys()]
+    .filter((byte) => (byte >= 0x80 || !codes.has(byte)) && !RESERVED.has(byte))
+    .sort((a, b) => b - a);
+  const others = [...codes].filter((code) => code >= 0x80).sort((a, b) => a - b);
+  if (others.length > free.length)
+    throw new Error(
+      `The dictionaries have ${codes.size} characters: one byte each holds at most ${256 - RESERVED.size}`,
+    );
+  others.forEach((code, i) => (page[free[i]!] = code));
+  return page;
+}
+
+/** Each character's byte in `page` (0 for a character it has not). */
+export function byteCodes(page: CodePage): Uint8Array {
+  const bytes = new Uint8Array(0x10000);
+  page.forEach((code, byte) => {
+    if (code !== 0) bytes[code] = byte;
+  });
+  return bytes;
+}
+
+/** One dictionary's words and its hash table, as guessability-dictionaries.bin holds them. */
+export interface DictionaryIndex {
+  /** The dictionary string, a byte per character through the code page. */
+  readonly chars: Uint8Array;
+  /** Which first two characters (their low bytes, bit (a << 8 | b)) begin a word: most substrings a check looks up begin as no word does. */
+  readonly beginnings: Uint8Array;
+  /** Bucket b's words are entries[heads[b]] to entries[heads[b + 1] - 1], the last listed first: a word listed twice keeps its last rank. */
+  readonly heads: Uint32Array;
+  /** Each word's offset in chars, bucket by bucket. */
+  readonly entries: Uint32Array;
+  /** The rank of each entry's word. */
+  readonly ranks: Uint32Array;
+  readonly maxWordSize: number;
+}
+
+/** Indexes a dictionary string with a code page that has every character of it (bundling/dictionaries.ts, at generation). */
+export function indexDictionary(lines: string, page: CodePage): DictionaryIndex {
+  const bytes = byteCodes(page);
+  const chars = new Uint8Array(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    chars[i] = bytes[lines.charCodeAt(i)]!;
+    if (chars[i] === 0) throw new Error(`The code page has no ${JSON.stringify(lines[i])}`);
+  }
+  const words: { start: number; rank: number; bucket: number }[] = [];
+  const beginnings = new Uint8Array(1 << 13);
+  let maxWordSize = 0;
+  let start = 0;
+  let rank = 1;
+  for (const place of lines.split(RANK_SEPARATOR)) {
+    // An empty place is a rank no word has (every word of it has a lower rank in another language).
+    for (const word of place.split(TIE_SEPARATOR)) {
+      if (word !== '') {
+        words.push({ start, rank, bucket: bucketOf(word, 0, word.length) });
+        maxWordSize = Math.max(maxWordSize, word.length);
+        const begins = beginning(word, 0, word.length);
+        beginnings[begins >> 3]! |= 1 << (begins & 7);
+      }
+      start += word.length + 1;
+    }
+    rank++;
+  }
+  const buckets = bucketCount(words.length);
+  const heads = new Uint32Array(buckets + 1);
+  for (const { bucket } of words) heads[(bucket & (buckets - 1)) + 1]!++;
+  for (let b = 0; b < buckets; b++) heads[b + 1]! += heads[b]!;
+  const filled = heads.slice(0, buckets);
+  const entries = new Uint32Array(words.length);
+  const ranks = new Uint32Array(words.length);
+  for (let i = words.length - 1; i >= 0; i--) {
+    const { start, rank, bucket } = words[i]!;
+    const at = filled[bucket & (buckets - 1)]!++;
+    entries[at] = start;
+    ranks[at] = rank;
+  }
+  return { chars, beginnings, heads, entries, ranks, maxWordSize };
+}
+
+/** A power of two, at least the words: one word a bucket at most, on average (half as many made checks 2 to 5% slower). */
+function bucketCount(words: number): number {
+  return 1 << Math.max(1, 32 - Math.clz32(Math.max(1, words) - 1));
+}
+
+/** The lookup of an index, read in place; `bytes` is byteCodes of the index's code page. */
+export function readIndex(index: DictionaryIndex, bytes: Uint8Array): RankedDictionary {
+  const { chars, beginnings, heads, entries, ranks, maxWordSize } = index;
+  const mask = heads.length - 2;
   const rankOf = (word: string): number | undefined => {
-    if (word.length > maxWordSize) return undefined;
-    const begins = beginning(word, 0, word.length);
+    const length = word.length;
+    if (length > maxWordSize) return undefined;
+    const begins = beginning(word, 0, length);
     if ((beginnings[begins >> 3]! & (1 << (begins & 7))) === 0) return undefined;
-    for (let held = heads[bucketOf(word, 0, word.length) & mask]!; held !== 0; held = later[held - 1]!)
-      if (sameWord(lines, starts, ends, held - 1, word, 0, word.length)) return ranks[held - 1];
+    const bucket = bucketOf(word, 0, length) & mask;
+    for (let e = heads[bucket]!, last = heads[bucket + 1]!; e < last; e++) {
+      const from = entries[e]!;
+      const after = from + length;
+      // The word ends where the entry does: at a separator or at the end.
+      if (after < chars.length && chars[after] !== RANK && chars[after] !== TIE) continue;
+      let i = 0;
+      while (i < length && chars[from + i] === bytes[word.charCodeAt(i)]) i++;
+      if (i === length && length > 0) return ranks[e];
+    }
     return undefined;
   };
   // Anything else answers as a plain object does: Object.prototype's members, and otherwise undefined.
@@ -98,10 +160,14 @@ export function rankedDictionary(lines: string): RankedDictionary {
   return { lookup, maxWordSize };
 }
 
-/** How many ranks a dictionary string holds (none in an empty string), counted by indexOf. */
-export function rankCount(lines: string): number {
-  return lines === '' ? 0 : occurrences(lines, RANK_SEPARATOR) + 1;
+/** A dictionary string indexed and read at once (the tests, the benches; the service reads the generated index). */
+export function rankedDictionary(lines: string): RankedDictionary {
+  const page = codePage([lines]);
+  return readIndex(indexDictionary(lines, page), byteCodes(page));
 }
+
+const RANK = RANK_SEPARATOR.charCodeAt(0);
+const TIE = TIE_SEPARATOR.charCodeAt(0);
 
 /** What a plain object finds on its prototype. */
 const PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
@@ -113,7 +179,8 @@ function beginning(text: string, start: number, end: number): number {
 
 /**
  * A word's bucket: FNV-1a over its length and its first three and last two UTF-16 code units (all of a shorter
- * word's), so that a bucket holds few words: words that begin alike mostly end otherwise.
+ * word's), so that a bucket holds few words: words that begin alike mostly end otherwise. A lookup reads at most
+ * five characters of the text to find its bucket.
  */
 function bucketOf(text: string, start: number, end: number): number {
   let h = Math.imul(FNV_OFFSET ^ (end - start), FNV_PRIME);
@@ -136,20 +203,4 @@ function occurrences(lines: string, separator: string): number {
   let count = 0;
   for (let at = lines.indexOf(separator); at !== -1; at = lines.indexOf(separator, at + 1)) count++;
   return count;
-}
-
-/** Whether word number `index` of `lines` is text[start, start + length). */
-function sameWord(
-  lines: string,
-  starts: Int32Array,
-  ends: Int32Array,
-  index: number,
-  text: string,
-  start: number,
-  length: number,
-): boolean {
-  const from = starts[index]!;
-  if (ends[index]! - from !== length) return false;
-  for (let i = 0; i < length; i++) if (lines.charCodeAt(from + i) !== text.charCodeAt(start + i)) return false;
-  return true;
 }

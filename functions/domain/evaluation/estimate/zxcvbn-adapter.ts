@@ -1,8 +1,8 @@
 import { ZxcvbnFactory, type Options } from '@zxcvbn-ts/core';
 import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
-import { DICTIONARIES, TRANSLATIONS } from '../data/guessability-dictionaries';
+import { TRANSLATIONS } from '../data/guessability-dictionaries';
+import { DICTIONARY_FILE } from './shipped-dictionaries';
 import type { WorkMeter } from './guessability';
-import { rankedDictionary } from './ranked-dictionary';
 
 /**
  * zxcvbn-ts as the service runs it, and the one place that reaches into its internals. zxcvbn-ts has no public
@@ -135,7 +135,7 @@ function keyed<T extends Record<string, string>>(sentences: T, group: string): T
 }
 
 /**
- * zxcvbn-ts with the dictionaries of guessability-dictionaries.ts, each read in place (ranked-dictionary.ts)
+ * zxcvbn-ts with the dictionaries of guessability-dictionaries.bin, each read in place (ranked-dictionary.ts)
  * rather than ranked into an object of every word, zxcvbn-ts's own way and most of this function's cold start.
  * zxcvbn-ts takes no ranked dictionary as an option, so they are set on its options as its setOptions would
  * set them. The version is pinned exactly, and test/unit/guessability.test.ts checks that every answer is
@@ -146,8 +146,7 @@ export function zxcvbnWithDictionaries(bounds: GuessabilityBounds = BOUNDS): Zxc
   const options = optionsOf(zxcvbn);
   options.rankedDictionaries = {};
   options.rankedDictionariesMaxWordSize = {};
-  for (const [name, lines] of Object.entries(DICTIONARIES)) {
-    const { lookup, maxWordSize } = rankedDictionary(lines);
+  for (const [name, { lookup, maxWordSize }] of Object.entries(DICTIONARY_FILE.ranked)) {
     options.rankedDictionaries[name] = lookup;
     options.rankedDictionariesMaxWordSize[name] = maxWordSize;
   }
