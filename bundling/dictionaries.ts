@@ -69,7 +69,7 @@ const FREQUENCY_LISTS: Readonly<Record<string, string>> = {
  * list (ISC; mail and web portals with a Majestic Million rank under 100,000, the most visited first), letters
  * only, three or more, each at its first place in the list, among the common words.
  */
-export function siteNames(): string[] {
+function siteNames(): string[] {
   const labels = siteDomains
     .map((domain) => domain.split('.')[0]!.toLowerCase())
     .filter((label) => /^[a-z]{3,}$/.test(label));
@@ -81,7 +81,7 @@ export function siteNames(): string[] {
  * xkcd 936's `Tr0ub4dor&3` with its base word, and `correcthorsebatterystaple` in halves, as no word kept is
  * longer than 23 characters (below): the models read a password of two words.
  */
-export const FAMOUS_PASSWORDS: readonly string[] = ['tr0ub4dor&3', 'troubador', 'correcthorse', 'batterystaple'];
+const FAMOUS_PASSWORDS: readonly string[] = ['tr0ub4dor&3', 'troubador', 'correcthorse', 'batterystaple'];
 
 /** The kind of a pack's dictionary, by its name (`femaleFirstnames`, `lastnames-fr`, `months-fr`, ...). */
 function kindOf(name: string): Kind {

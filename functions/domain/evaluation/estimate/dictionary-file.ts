@@ -1,4 +1,5 @@
 import {
+  BEGINNINGS_BYTES,
   byteCodes,
   codePage,
   indexDictionary,
@@ -31,8 +32,6 @@ interface Header {
     ascii: boolean;
   }[];
 }
-
-const BEGINNINGS_BYTES = 1 << 13;
 
 const padded = (bytes: number) => (bytes + 3) & ~3;
 

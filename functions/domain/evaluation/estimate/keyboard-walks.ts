@@ -106,7 +106,7 @@ export function keyboardWalks(graph: AdjacencyGraph): KeyboardWalks {
       let log = 0;
       // The neighbour a run starts at, seen from the last run's start (-1: none): a walk list that has stepped one
       // way from a column to the next steps the same way again.
-      const step = (i: number) => (i < 1 ? -1 : neighbours.get(runs[i - 1]!.start)!.indexOf(runs[i]!.start));
+      const steps = runs.map((run, i) => (i < 1 ? -1 : neighbours.get(runs[i - 1]!.start)!.indexOf(run.start)));
       runs.forEach((run, i) => {
         const previous = runs[i - 1];
         const free = keys * (run.direction < 0 ? 1 : directions * RUN_LENGTHS);
@@ -118,7 +118,11 @@ export function keyboardWalks(graph: AdjacencyGraph): KeyboardWalks {
           const beside =
             parallel || (run.direction === opposite(previous.direction) && adjacent(previous.end, run.start));
           const repeated =
-            parallel && i >= 2 && step(i) >= 0 && step(i) === step(i - 1) && runs[i - 2]!.direction === run.direction;
+            parallel &&
+            i >= 2 &&
+            steps[i]! >= 0 &&
+            steps[i] === steps[i - 1] &&
+            runs[i - 2]!.direction === run.direction;
           if (beside) count = (repeated ? 1 : directions) * (run.length === previous.length ? 1 : RUN_LENGTHS);
         }
         if (count === free && previous && adjacent(previous.end, run.start))

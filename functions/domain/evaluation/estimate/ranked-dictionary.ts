@@ -91,7 +91,7 @@ export function indexDictionary(lines: string, page: CodePage): DictionaryIndex 
     if (chars[i] === 0) throw new Error(`The code page has no ${JSON.stringify(lines[i])}`);
   }
   const words: { start: number; rank: number; bucket: number }[] = [];
-  const beginnings = new Uint8Array(1 << 13);
+  const beginnings = new Uint8Array(BEGINNINGS_BYTES);
   let maxWordSize = 0;
   let start = 0;
   let rank = 1;
@@ -99,9 +99,9 @@ export function indexDictionary(lines: string, page: CodePage): DictionaryIndex 
     // An empty place is a rank no word has (every word of it has a lower rank in another language).
     for (const word of place.split(TIE_SEPARATOR)) {
       if (word !== '') {
-        words.push({ start, rank, bucket: bucketOf(word, 0, word.length) });
+        words.push({ start, rank, bucket: bucketOf(word) });
         maxWordSize = Math.max(maxWordSize, word.length);
-        const begins = beginning(word, 0, word.length);
+        const begins = beginning(word);
         beginnings[begins >> 3]! |= 1 << (begins & 7);
       }
       start += word.length + 1;
@@ -136,9 +136,9 @@ export function readIndex(index: DictionaryIndex, bytes: Uint8Array): RankedDict
   const rankOf = (word: string): number | undefined => {
     const length = word.length;
     if (length > maxWordSize) return undefined;
-    const begins = beginning(word, 0, length);
+    const begins = beginning(word);
     if ((beginnings[begins >> 3]! & (1 << (begins & 7))) === 0) return undefined;
-    const bucket = bucketOf(word, 0, length) & mask;
+    const bucket = bucketOf(word) & mask;
     for (let e = heads[bucket]!, last = heads[bucket + 1]!; e < last; e++) {
       const from = entries[e]!;
       const after = from + length;
@@ -172,9 +172,12 @@ const TIE = TIE_SEPARATOR.charCodeAt(0);
 /** What a plain object finds on its prototype. */
 const PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-/** The low bytes of a text's first two characters, as one 16-bit number (0 for a missing second). */
-function beginning(text: string, start: number, end: number): number {
-  return ((text.charCodeAt(start) & 0xff) << 8) | (end - start > 1 ? text.charCodeAt(start + 1) & 0xff : 0);
+/** The bytes of the beginnings filter: a bit for each 16-bit beginning. */
+export const BEGINNINGS_BYTES = (1 << 16) / 8;
+
+/** The low bytes of a word's first two characters, as one 16-bit number (0 for a missing second). */
+function beginning(word: string): number {
+  return ((word.charCodeAt(0) & 0xff) << 8) | (word.length > 1 ? word.charCodeAt(1) & 0xff : 0);
 }
 
 /**
@@ -182,17 +185,18 @@ function beginning(text: string, start: number, end: number): number {
  * word's), so that a bucket holds few words: words that begin alike mostly end otherwise. A lookup reads at most
  * five characters of the text to find its bucket.
  */
-function bucketOf(text: string, start: number, end: number): number {
-  let h = Math.imul(FNV_OFFSET ^ (end - start), FNV_PRIME);
-  if (end - start <= 5) {
-    for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+function bucketOf(word: string): number {
+  const end = word.length;
+  let h = Math.imul(FNV_OFFSET ^ end, FNV_PRIME);
+  if (end <= 5) {
+    for (let i = 0; i < end; i++) h = Math.imul(h ^ word.charCodeAt(i), FNV_PRIME);
     return h >>> 0;
   }
-  h = Math.imul(h ^ text.charCodeAt(start), FNV_PRIME);
-  h = Math.imul(h ^ text.charCodeAt(start + 1), FNV_PRIME);
-  h = Math.imul(h ^ text.charCodeAt(start + 2), FNV_PRIME);
-  h = Math.imul(h ^ text.charCodeAt(end - 2), FNV_PRIME);
-  return Math.imul(h ^ text.charCodeAt(end - 1), FNV_PRIME) >>> 0;
+  h = Math.imul(h ^ word.charCodeAt(0), FNV_PRIME);
+  h = Math.imul(h ^ word.charCodeAt(1), FNV_PRIME);
+  h = Math.imul(h ^ word.charCodeAt(2), FNV_PRIME);
+  h = Math.imul(h ^ word.charCodeAt(end - 2), FNV_PRIME);
+  return Math.imul(h ^ word.charCodeAt(end - 1), FNV_PRIME) >>> 0;
 }
 
 const FNV_OFFSET = 0x811c9dc5;
