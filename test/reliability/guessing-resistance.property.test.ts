@@ -159,18 +159,23 @@ describe('guessable constructions are never Strong nor Compliant under policies 
 // one), which the walk cap rates Weak: a run of 10 cases meets one about once in 210 runs (the seed is printed).
 // Reading a walk's direction would end it.
 describe('controls keep their levels', () => {
-  /** Under each policy: the level zxcvbn-ts alone gives, Strong or better, and the password nowhere in the evaluation. */
+  /**
+   * Under each policy: Strong or better, never above the level zxcvbn-ts alone gives (the estimate is the fewest
+   * guesses of every model), and the password nowhere in the evaluation. Not always equal to it: a generated
+   * password may spell two common words (`LUgski327$$`: lug, ski), which a rule attack reaches in 10^9.96
+   * guesses, Strong where zxcvbn-ts alone says Excellent.
+   */
   const keepsItsLevel = (password: string, policies: readonly StrengthPolicy[]) => {
     for (const p of policies) {
       const result = asTheServiceDoes(p, password);
-      expect(result.ComplianceLevel).toBe(evaluatePassword(p, password, zxcvbnAlone).ComplianceLevel);
+      expect(result.ComplianceLevel).toBeLessThanOrEqual(evaluatePassword(p, password, zxcvbnAlone).ComplianceLevel);
       expect(result.ComplianceLevel).toBeGreaterThanOrEqual(STRONG);
       expect(JSON.stringify(result)).not.toContain(password);
     }
   };
 
   testControls({
-    what: 'Strong or better, the level zxcvbn-ts alone gives',
+    what: 'Strong or better, at most the level zxcvbn-ts alone gives',
     keepsItsLevel,
     policies: POLICIES,
     generators: { minLength: 11, ids: [1, 2, 3, 4, 5, 6, 7, 9, 10, 11], runs: GENERATED_RUNS },

@@ -14,9 +14,9 @@ import {
   MATCH_COMPARISONS_PER_TERM,
   restOf,
   scanTerms,
-  TERM_PLACEHOLDER,
   userInputTokens,
 } from '../../functions/domain/evaluation/context/context-terms';
+import { TERM_PLACEHOLDER } from '../../functions/domain/evaluation/estimate/rule-model';
 import { assertProperty } from '../support/property';
 
 /**

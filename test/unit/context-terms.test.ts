@@ -14,9 +14,9 @@ import {
   judgeInContext,
   restOf,
   TERM_KIND_MESSAGES,
-  TERM_PLACEHOLDER,
   userInputTokens,
 } from '../../functions/domain/evaluation/context/context-terms';
+import { TERM_PLACEHOLDER } from '../../functions/domain/evaluation/estimate/rule-model';
 import { guessEstimator } from '../../functions/domain/evaluation/estimate/guess-estimator';
 import { answeredGuessesLog10, guessabilityScore } from '../../functions/domain/compliance-levels';
 import { evaluatePassword, type StrengthEvaluation } from '../../functions/domain/evaluation/strength-evaluator';
@@ -225,7 +225,8 @@ describe("the issue's examples fail under policies 1 and 2; without the context 
       TERM_KIND_TEXT.UserInput.suggestion,
       TERM_KIND_TEXT.BannedWord.suggestion,
     ]);
-    expect(result.ComplianceLevel).toBe(1);
+    // Its rest, `••!2026`, is the two terms, a symbol and a year: Very Poor.
+    expect(result.ComplianceLevel).toBe(0);
   });
 
   it('the composition failures come first, then BreachedPassword, then the context rules', () => {
@@ -275,7 +276,7 @@ describe('NFKC and the Weak cap, pinned for BannedWords under policy 2', () => {
       level: 'Weak',
       Compliant: false,
       Failures: [banned('BannedWord')],
-      GuessesLog10: 4.3,
+      GuessesLog10: 3.07,
     });
     expect(answer(inContext(2, 'Oﬃcer#2026', [], []))).toEqual({
       level: 'Strong',
@@ -285,7 +286,19 @@ describe('NFKC and the Weak cap, pinned for BannedWords under policy 2', () => {
     });
   });
 
-  it('a match caps the estimate at Weak, and never raises it: Fabrikam2026!! falls from Strong to 5.99, @cm3Acme! stays Very Poor at 3', () => {
+  it('a match caps the estimate at Weak, and never raises it: Fabrikam#73kq falls from Excellent to 5.99, Fabrikam2026!! from Strong to its rest (the term, a year, a symbol twice), @cm3Acme! stays Very Poor (its rest, the term twice and a symbol, at 0)', () => {
+    expect(answer(alone(2, 'Fabrikam#73kq'))).toEqual({
+      level: 'Excellent',
+      Compliant: true,
+      Failures: [],
+      GuessesLog10: 10.57,
+    });
+    expect(answer(inContext(2, 'Fabrikam#73kq', [], ['Fabrikam']))).toEqual({
+      level: 'Weak',
+      Compliant: false,
+      Failures: [banned('BannedWord')],
+      GuessesLog10: 5.99,
+    });
     expect(answer(alone(2, 'Fabrikam2026!!'))).toEqual({
       level: 'Strong',
       Compliant: true,
@@ -293,16 +306,16 @@ describe('NFKC and the Weak cap, pinned for BannedWords under policy 2', () => {
       GuessesLog10: 8.49,
     });
     expect(answer(inContext(2, 'Fabrikam2026!!', [], ['Fabrikam']))).toEqual({
-      level: 'Weak',
+      level: 'Very Poor',
       Compliant: false,
       Failures: [banned('BannedWord')],
-      GuessesLog10: 5.99,
+      GuessesLog10: 2.6,
     });
     expect(answer(inContext(2, '@cm3Acme!', [], ['Acme']))).toEqual({
       level: 'Very Poor',
       Compliant: false,
       Failures: [banned('BannedWord')],
-      GuessesLog10: 3,
+      GuessesLog10: 0,
     });
   });
 });

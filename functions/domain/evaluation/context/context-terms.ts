@@ -1,4 +1,5 @@
 import { canonicalPassword } from '../estimate/breached-passwords';
+import { TERM_PLACEHOLDER } from '../estimate/rule-model';
 import { atMostWeak, guessabilityScore, STRONG } from '../../compliance-levels';
 import type { GuessabilityEstimator } from '../estimate/guessability';
 import type { MessageKey } from '../messages/catalogue';
@@ -61,8 +62,6 @@ export const MAX_TOKEN_LENGTH = 64;
 const MIN_FUZZY_LENGTH = 4;
 /** The rest of a password must score at least this on its own (Strong: 10^8 guesses or more) not to be built on its terms. */
 const STANDS_ALONE_SCORE = STRONG;
-/** What a matched term becomes in the rest: one character that is no letter or digit, so it joins no word. */
-export const TERM_PLACEHOLDER = '\u2022';
 
 /** Where a UserInput splits: white space, `.`, `_`, `-` and `@` (a run of them leaves empty tokens, left out as too short), and between a digit and anything else. */
 const SEPARATORS = /[\s._\-@]/u;

@@ -11,7 +11,9 @@ import { binomial, uppercaseVariations } from './markov-model';
  *   prefix + one to three words (each l33t or not, reversed or not, in any case, a symbol between them or not)
  *   + suffix, or prefix + a word typed twice + suffix, or prefix + a keyboard walk + suffix,
  *
- * where the prefix and the suffix are affixes (no letter, at most MAX_AFFIX_LENGTH characters, either empty).
+ * where the prefix and the suffix are affixes (at most MAX_AFFIX_LENGTH characters, either empty; no letter in a
+ * prefix, and in a suffix only letters standing alone among its digits and symbols), and TERM_PLACEHOLDER (a
+ * term the attacker knows, in the rest of context-terms.ts) is a word of rank 1.
  * Its guesses are what a rule attack spends to reach it, rank x rules: the product of each word's rank among
  * the words an attacker tries (the dictionaries, or the size of the breached-password list for a word found
  * only there) and how many variants each rule has (RULE_COUNTS, the capitalisations, the l33t spellings, the
@@ -75,9 +77,15 @@ export const RULE_COUNTS = {
   duplication: 2,
   /** Where a second affix block stands: digits before symbols or after. */
   blockOrder: 2,
+  /** A letter alone in an affix (`Summer2024!x`, not `2024!xy`): any of 26, in either case. */
+  affixLetter: 52,
 } as const;
 
 export const MAX_AFFIX_LENGTH = 12;
+/** An affix's blocks: a run of digits, of letters, or of other characters. */
+const AFFIX_BLOCKS = /[0-9]+|\p{L}+|[^0-9\p{L}]+/gu;
+/** What a matched term becomes in the rest that context-terms.ts judges: one character that is no letter or digit, so it joins no word. */
+export const TERM_PLACEHOLDER = '\u2022';
 /** Three words of the dictionaries' longest (23 letters), two separators and two affixes: 95 characters, and one to spare. */
 export const MAX_RULE_PASSWORD = 96;
 const MIN_WORD = 3;
@@ -131,17 +139,22 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
       if (k >= 3 && isDigitRun(block)) cost = Math.min(cost, RULE_COUNTS.digitRun);
       return cost;
     }
+    // One letter among a suffix's digits and symbols (`!!x`), not a run of them: that is a word's business.
+    if (LETTER.test(block)) return [...block].length === 1 ? RULE_COUNTS.affixLetter : Infinity;
     const symbols = [...block];
     const rank = (ch: string) => symbolRank.get(ch) ?? otherSymbol;
     if (symbols.every((ch) => ch === symbols[0])) return rank(symbols[0]!);
     return symbols.reduce((product, ch) => product * rank(ch), 1) * symbols.length;
   };
 
-  /** Guesses of an affix (1 for none), or Infinity when the text is no affix. */
-  const affixCost = (affix: string): number => {
+  /**
+   * Guesses of an affix (1 for none), or Infinity when the text is no affix. Only a suffix may hold letters, one
+   * at a time: appending is what rules mostly do, and a prefix of letters would let every word start anywhere.
+   */
+  const affixCost = (affix: string, letters = false): number => {
     if (affix === '') return 1;
-    if ([...affix].length > MAX_AFFIX_LENGTH || LETTER.test(affix)) return Infinity;
-    const blocks = affix.match(/[0-9]+|[^0-9]+/g)!;
+    if ([...affix].length > MAX_AFFIX_LENGTH || (!letters && LETTER.test(affix))) return Infinity;
+    const blocks = affix.match(AFFIX_BLOCKS)!;
     return (
       blocks.reduce((product, block) => product * blockCost(block), 1) * RULE_COUNTS.blockOrder ** (blocks.length - 1)
     );
@@ -176,7 +189,7 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
       };
       const prefix = chars.map((_, i) => affixCost(chars.slice(0, i).join('')));
       prefix.push(Infinity);
-      const suffix = chars.map((_, j) => affixCost(chars.slice(j).join('')));
+      const suffix = chars.map((_, j) => affixCost(chars.slice(j).join(''), true));
       suffix.push(1);
 
       // readingsOf(chars[i..j)), each start's lists grown one character at a time as readingsOf grows its own,
@@ -251,6 +264,8 @@ export function ruleModel(options: RuleModelOptions): RuleModel {
           const starts: [number, number][] = [[i, previous[i]!]];
           if (k > 1 && i < n && !LETTER.test(chars[i]!)) starts.push([i + 1, previous[i]! * affixCost(chars[i]!)]);
           for (const [from, cost] of starts) {
+            // A known term's placeholder (the rest of context-terms.ts) is a word, the attacker's first.
+            if (chars[from] === TERM_PLACEHOLDER) current[from + 1] = Math.min(current[from + 1]!, cost);
             for (let j = from + MIN_WORD; j <= Math.min(n, from + words.maxLength); j++) {
               const word = segment(from, j);
               if (word === Infinity) continue;
