@@ -203,6 +203,9 @@ describe('a term inside a random password does not count against it', () => {
         // With every class in the random part, the term adds no class the score would count.
         fc.pre(HAS_EVERY_CLASS.every((c) => c.test(random)));
         const password = random.slice(0, at) + term + random.slice(at);
+        // The blocklist's filter answers yes for about one string in 2^16 it does not hold: a BreachedPassword
+        // failure then, not the context's (FC_SEED=10306951 met one, `fjcbtqpjhnmWa'!#Zc1EY%4izbi}[`).
+        fc.pre(!BREACHED_PASSWORDS.has(password) && !BREACHED_PASSWORDS.has(random));
         const results = POLICIES.map((p) => evaluate(p, password, context(term, from)));
         expect(results.map((r) => r.ComplianceLevel)).toEqual(POLICIES.map((p) => evaluate(p, random).ComplianceLevel));
         for (const result of results)
